@@ -1,0 +1,1 @@
+"""Smarter bots, one module per game, each exposing `greedy`."""

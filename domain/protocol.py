@@ -1,0 +1,99 @@
+"""Wire messages of the websocket protocol: JSON text frames with a `type` field.
+
+Client frames are decoded strictly (unknown fields and wrong types are refused); the game
+command inside `command` stays raw until the game's own decoder reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class ClientMessage(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class Hello(ClientMessage, tag="hello"):
+    game_id: str
+    token: str | None = None
+    last_version: int | None = None
+    last_hash: str | None = None
+
+
+class Submit(ClientMessage, tag="command"):
+    id: str
+    seen_version: int
+    command: msgspec.Raw
+
+
+class Seek(ClientMessage, tag="seek"):
+    version: int | None = None  # None: back to live
+
+
+class Chat(ClientMessage, tag="chat"):
+    text: str
+
+
+class Ping(ClientMessage, tag="ping"):
+    pass
+
+
+ClientFrame = Hello | Submit | Seek | Chat | Ping
+
+
+class ServerMessage(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+class Welcome(ServerMessage, tag="welcome"):
+    game_id: str
+    game: str
+    seat: int | None
+    names: tuple[str, ...]
+
+
+class LogEntry(msgspec.Struct, frozen=True):
+    version: int
+    event: Any
+
+
+class Snapshot(ServerMessage, tag="snapshot"):
+    version: int
+    hash: str
+    view: Any
+    log: list[LogEntry]
+    legal: list[Any]
+    live: bool = True  # False while the viewer is seeking through the past
+
+
+class Update(ServerMessage, tag="update"):
+    version: int
+    hash: str
+    view: Any
+    events: list[LogEntry]
+    legal: list[Any]
+
+
+class Ack(ServerMessage, tag="ack"):
+    id: str
+    version: int
+
+
+class CommandRejected(ServerMessage, tag="rejected"):
+    id: str
+    reason: str
+    detail: str
+
+
+class Error(ServerMessage, tag="error"):
+    reason: str
+    detail: str
+
+
+class Pong(ServerMessage, tag="pong"):
+    pass
+
+
+ServerFrame = Welcome | Snapshot | Update | Ack | CommandRejected | Error | Pong

@@ -1,0 +1,88 @@
+"""The table: lifecycle events shared by every game, stored first in each game's stream.
+
+A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's own events
+(interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel import Game, Viewer
+
+
+class TableEvent(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+class TableOpened(TableEvent, tag="table_opened"):
+    game: str
+    seats: int
+    options: dict[str, Any] = {}
+
+
+class SeatClaimed(TableEvent, tag="seat_claimed"):
+    seat: int
+    name: str
+    token_hash: str = ""  # blanked by `redact` for every viewer: it never leaves the server
+
+
+class GameStarted(TableEvent, tag="game_started"):
+    seats: int
+
+
+class ChatPosted(TableEvent, tag="chat_posted"):
+    seat: int | None
+    name: str
+    text: str
+
+
+TABLE_EVENTS = (TableOpened, SeatClaimed, GameStarted, ChatPosted)
+
+
+class Table(msgspec.Struct, frozen=True):
+    """Folded lifecycle plus the game state once started."""
+
+    game: str
+    seats: int
+    options: dict[str, Any]
+    names: tuple[str, ...] = ()
+    token_hashes: tuple[str, ...] = ()
+    started: bool = False
+    state: Any = None
+
+    @property
+    def claimed(self) -> int:
+        return len(self.names)
+
+
+def open_table(event: TableOpened) -> Table:
+    return Table(game=event.game, seats=event.seats, options=event.options)
+
+
+def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
+    """Fold one stored event (table or game) into the table."""
+    if isinstance(event, SeatClaimed):
+        return msgspec.structs.replace(
+            table,
+            names=(*table.names, event.name),
+            token_hashes=(*table.token_hashes, event.token_hash),
+        )
+    if isinstance(event, GameStarted):
+        options = msgspec.convert(table.options, game.options_type)
+        return msgspec.structs.replace(
+            table, started=True, seats=event.seats, state=game.initial(event.seats, options)
+        )
+    if isinstance(event, ChatPosted | TableOpened):
+        return table
+    return msgspec.structs.replace(table, state=game.evolve(table.state, event))
+
+
+def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
+    if isinstance(event, SeatClaimed):
+        return msgspec.structs.replace(event, token_hash="")
+    if isinstance(event, TableEvent):
+        return event
+    return game.redact(event, viewer)
