@@ -1,0 +1,212 @@
+"""The 18ZOO board: maps, tiles, tokens, routes and revenue (pure functions on immutable values).
+
+The state machine of the game owns money, trains, phases and powers; it calls this API with
+plain facts (family sym, phase tile colours, the family's trains, power flags) and stores the
+returned `Board` in its state. Every check raises `Rejected(Reason.ILLEGAL, "<words>")` when the
+move is not allowed.
+
+Identifiers are those of 18xx.games: hexes "K9", tile copies "7-0", city ids "201-0-0" or
+"L4-3-0" (tile copy or preprinted id + "-" + city index), trains "3S Long-0".
+"""
+
+from __future__ import annotations
+
+from domain.games.zoo18.board.model import (
+    Board,
+    HexDef,
+    LaidTile,
+    Lay,
+    LayMode,
+    LayOption,
+    MapDef,
+    Modifiers,
+    PhaseColours,
+    Reservation,
+    RouteResult,
+    RouteSpec,
+    RunResult,
+    Stop,
+    TileDef,
+    Token,
+    TokenOption,
+    Train,
+)
+
+NO_MODIFIERS = Modifiers()
+
+__all__ = [
+    "NO_MODIFIERS",
+    "Board",
+    "HexDef",
+    "LaidTile",
+    "Lay",
+    "LayMode",
+    "LayOption",
+    "MapDef",
+    "Modifiers",
+    "PhaseColours",
+    "Reservation",
+    "RouteResult",
+    "RouteSpec",
+    "RunResult",
+    "Stop",
+    "TileDef",
+    "Token",
+    "TokenOption",
+    "Train",
+    "best_routes",
+    "can_run",
+    "check_lay",
+    "check_token",
+    "city_at",
+    "initial_board",
+    "legal_lays",
+    "legal_tokens",
+    "load_map",
+    "place_home_token",
+    "route_revenue",
+    "tile_def",
+    "use_hole",
+]
+
+
+def load_map(map_id: str, variant: str | None = None) -> MapDef:
+    """Map "A".."F"; `variant` None, "base_2" or "base_3" (the optional centre hexes). Cached."""
+    raise NotImplementedError
+
+
+def tile_def(name: str) -> TileDef:
+    """The manifest tile of a name ("7") or copy id ("7-0")."""
+    raise NotImplementedError
+
+
+def initial_board(map_def: MapDef) -> Board:
+    """The empty board: preprinted hexes only, every home slot reserved for its family."""
+    raise NotImplementedError
+
+
+def check_lay(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    hex: str,
+    tile: str,
+    rotation: int,
+    colours: PhaseColours,
+    mode: LayMode = "track",
+    *,
+    strict: bool = True,
+) -> Lay:
+    """Validate laying tile copy `tile` ("7-0") on `hex` at `rotation` for `family`.
+
+    Checks: the copy is in supply, colour allowed in the phase (`colours`), the upgrade relation
+    (next colour, same label/stops, old track preserved by this rotation), no upgrade of M/MM/O
+    hexes once laid, red/gray never, TI/GI/BB_455 only on that family's home, and the new track
+    connects to the family's network (a new exit pointing into it from a reachable hex).
+    `mode` selects the power rules: "home" (SR lay on the home hex right after par), "bonus"
+    (SR par-bonus yellow lays), "rabbits", "moles", "ancient_maps".
+    `strict=False` is the replay mode of 18xx.games: only the upgrade relation is checked (no
+    phase colour, rotation or connectivity checks), for importing recorded games.
+    Returns the new board (tile laid, replaced tile back in supply, tokens moved) and the cost.
+    """
+    raise NotImplementedError
+
+
+def legal_lays(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    colours: PhaseColours,
+    mode: LayMode = "track",
+    *,
+    upgrades: bool = True,
+    exclude_hexes: frozenset[str] = frozenset(),
+    limit: int | None = None,
+) -> list[LayOption]:
+    """Lays `check_lay` accepts (one copy per tile name), ordered by hex; at most `limit`.
+
+    `upgrades=False` offers only yellow lays on white hexes (second lay after an upgrade);
+    `exclude_hexes` leaves out hexes already laid this turn.
+    """
+    raise NotImplementedError
+
+
+def city_at(board: Board, map_def: MapDef, city_id: str) -> tuple[str, int]:
+    """(hex, city index) of an 18xx.games city id such as "201-0-0" or "L4-3-0"."""
+    raise NotImplementedError
+
+
+def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
+    """Put `family`'s home token in its reserved home slot (at par)."""
+    raise NotImplementedError
+
+
+def check_token(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    hex: str,
+    city: int,
+    slot: int | None = None,
+    *,
+    reachable: bool = True,
+    extra_slot: bool = False,
+    owner: str | None = None,
+) -> Board:
+    """Validate a token of `family` in city `city` of `hex` (first free slot when `slot` is None).
+
+    Normal rules: the city is reachable from the family's tokens (`reachable=False` for powers
+    that place anywhere), a free slot not reserved for another family (or reserved for it), and
+    no token of the family already in that city. `extra_slot=True` is ON A DIET (adds a slot).
+    `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
+    Money is the caller's business. Returns the new board.
+    """
+    raise NotImplementedError
+
+
+def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:
+    """Every normal token placement `check_token` accepts for `family`."""
+    raise NotImplementedError
+
+
+def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
+    """Open the HOLE tunnel between two R areas (adds the border lanes)."""
+    raise NotImplementedError
+
+
+def can_run(board: Board, map_def: MapDef, family: str) -> bool:
+    """Whether some token city of `family` reaches another stop by track (Route step blocks)."""
+    raise NotImplementedError
+
+
+def route_revenue(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    trains: tuple[Train, ...],
+    routes: tuple[RouteSpec, ...],
+    colours: PhaseColours,
+    modifiers: Modifiers = NO_MODIFIERS,
+) -> RunResult:
+    """Validate the run of `family` and compute its revenue and subsidy.
+
+    Each route names one of `trains`. Checks: connections resolve to track, ≥ 2 counted stops
+    (1S: one stop), a stop tokened by the family, no stop twice, distance by train, no track
+    reused across the family's routes, no tokened-out city passed through (one with WINGS).
+    Revenue: stop values by phase (R 30/60, Y by colour), x2 for 4J/2J, WHEAT, TWO BARRELS,
+    HOLE pass-through, WINGS; subsidy 1 per pond stop (+3 A SQUEEZE, 0 with TWO BARRELS).
+    A claimed `revenue`/`subsidy` that differs from the computed one is rejected.
+    """
+    raise NotImplementedError
+
+
+def best_routes(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    trains: tuple[Train, ...],
+    colours: PhaseColours,
+    modifiers: Modifiers = NO_MODIFIERS,
+) -> tuple[RouteSpec, ...]:
+    """A good (usually the best) legal set of routes for `family`'s trains; () when none runs."""
+    raise NotImplementedError
