@@ -1,0 +1,109 @@
+"""The event-store port: one contract, two adapters (embedded SQLite and Redis Streams).
+
+Versions are 1-based and dense per stream. Every record carries `prev_hash`, and its own `hash`
+is sha1(prev_hash + data), so a resuming client or a replica detects a rewritten tail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Protocol
+
+import msgspec
+
+
+class Recorded(msgspec.Struct, frozen=True, gc=False):
+    version: int
+    data: bytes  # the encoded event; the store never decodes it
+    prev_hash: str
+    hash: str
+    at_ms: int = 0
+
+
+class WrongExpectedVersion(Exception):
+    def __init__(self, actual: int) -> None:
+        super().__init__(f"stream is at version {actual}")
+        self.actual = actual
+
+
+class StoreUnavailable(Exception):
+    """The backing store cannot be reached; nothing was written."""
+
+
+def chain(prev_hash: str, data: bytes) -> str:
+    return hashlib.sha1(prev_hash.encode() + data).hexdigest()
+
+
+def verify_chain(records: Sequence[Recorded], prev_hash: str = "") -> int | None:
+    """The first version whose links do not hold, or None when the chain is intact."""
+    for record in records:
+        if record.prev_hash != prev_hash or record.hash != chain(prev_hash, record.data):
+            return record.version
+        prev_hash = record.hash
+    return None
+
+
+class EventStore(Protocol):
+    async def append(
+        self,
+        stream: str,
+        expected: int,
+        events: Sequence[bytes],
+        command_id: str | None = None,
+    ) -> int:
+        """Append atomically after version `expected`; return the new last version.
+
+        Raises WrongExpectedVersion. A `command_id` already used on this stream returns the
+        version its first append returned and writes nothing."""
+        ...
+
+    async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
+        """Records with after < version <= upto, in order."""
+        ...
+
+    async def wait(self, positions: Mapping[str, int], timeout: float) -> dict[str, list[Recorded]]:
+        """Block until a watched stream has records past its position (or timeout)."""
+        ...
+
+    async def wake(self) -> None:
+        """Make a pending `wait` return now (the watched set changed)."""
+        ...
+
+    async def register(self, stream: str) -> None:
+        """Add a stream to the index of games (a rebuildable read model)."""
+        ...
+
+    async def streams(self) -> list[str]: ...
+
+    async def ping(self) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+async def follow(store: EventStore, stream: str, after: int = 0) -> AsyncIterator[Recorded]:
+    """Every record after `after`, then each later one as it is appended, in order."""
+    position = after
+    while True:
+        batch = await store.wait({stream: position}, timeout=1.0)
+        for record in batch.get(stream, []):
+            yield record
+            position = record.version
+
+
+def open_store(url: str | None) -> EventStore:
+    """`redis://...` for Redis Streams, `sqlite:///path` (or nothing: in memory) for SQLite."""
+    if url and url.startswith(("redis://", "rediss://", "unix://")):
+        from server.store.redis import RedisStore
+
+        return RedisStore.from_url(url)
+    from server.store.sqlite import SqliteStore
+
+    path = ":memory:"
+    if url:
+        if not url.startswith("sqlite://"):
+            raise ValueError(f"unknown store URL {url!r}: use redis://... or sqlite:///path")
+        path = url.removeprefix("sqlite://").removeprefix("/") or ":memory:"
+        if url.startswith("sqlite:////"):
+            path = "/" + path.lstrip("/")
+    return SqliteStore(path)
