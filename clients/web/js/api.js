@@ -1,0 +1,41 @@
+// The HTTP API of the server (JSON). Errors become ApiError with the server's words.
+
+export class ApiError extends Error {
+  constructor(status, reason, detail) {
+    super(detail || reason || `HTTP ${status}`);
+    this.status = status;
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, data && data.error, (data && data.detail) || text);
+  }
+  return data;
+}
+
+export const api = {
+  types: () => call("GET", "/api/games/types"),
+  list: () => call("GET", "/api/games"),
+  game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
+  create: (game, seats, options) => call("POST", "/api/games", { game, seats, options }),
+  join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
+  start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
+};

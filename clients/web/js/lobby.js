@@ -1,0 +1,135 @@
+// The lobby: create a table, list open, live and finished games, join, watch or replay them.
+
+import { api } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { loadSeat } from "./seats.js";
+import { humanize, seatColour } from "./words.js";
+
+// Choices for options whose defaults alone do not say what else is allowed.
+const OPTION_CHOICES = {
+  map: ["A", "B", "C", "D", "E", "F"],
+};
+
+function optionInput(key, value) {
+  const id = `opt-${key}`;
+  let input;
+  if (typeof value === "boolean") {
+    input = h("input", { id, type: "checkbox", checked: value, "data-option": key, "data-kind": "bool" });
+  } else if (typeof value === "number") {
+    input = h("input", { id, type: "number", value, "data-option": key, "data-kind": Number.isInteger(value) ? "int" : "float" });
+  } else if (typeof value === "string" && OPTION_CHOICES[key] && OPTION_CHOICES[key].includes(value)) {
+    input = h("select", { id, "data-option": key, "data-kind": "str" },
+      OPTION_CHOICES[key].map((choice) => h("option", { value: choice, selected: choice === value }, choice)));
+  } else if (typeof value === "string" || value === null) {
+    input = h("input", { id, type: "text", value: value ?? "", "data-option": key, "data-kind": value === null ? "nullable" : "str" });
+  } else {
+    input = h("input", { id, type: "text", value: JSON.stringify(value), "data-option": key, "data-kind": "json" });
+  }
+  input.setAttribute("data-testid", `option-${key}`);
+  return h("label", { class: "option", for: id }, h("span", {}, humanize(key)), input);
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const input of form.querySelectorAll("[data-option]")) {
+    const key = input.dataset.option;
+    const kind = input.dataset.kind;
+    if (kind === "bool") options[key] = input.checked;
+    else if (kind === "int") options[key] = parseInt(input.value, 10);
+    else if (kind === "float") options[key] = parseFloat(input.value);
+    else if (kind === "nullable") options[key] = input.value === "" ? null : input.value;
+    else if (kind === "json") options[key] = JSON.parse(input.value);
+    else options[key] = input.value;
+  }
+  return options;
+}
+
+function gameRow(item, types, kind) {
+  const type = types.find((t) => t.name === item.game);
+  const title = type ? type.title : humanize(item.game);
+  const connected = new Set(item.connected || []);
+  const mine = loadSeat(item.game_id);
+  const link = kind === "finished" ? `#/game/${item.game_id}/replay` : `#/game/${item.game_id}`;
+  const action = kind === "open" ? (mine ? "Open my seat" : "Join") : kind === "live" ? (mine ? "Play" : "Watch") : "Replay";
+  return h("li", { class: "game-row", testid: "game-row", "data-game-id": item.game_id, "data-kind": kind },
+    h("div", { class: "game-row-main" },
+      h("strong", {}, title),
+      h("span", { class: "muted" }, ` · ${item.names.length}/${item.seats} seats · v${item.version}`),
+      h("div", { class: "names" }, Array.from({ length: item.seats }, (_, seat) => {
+        const name = item.names[seat];
+        return h("span", { class: `mini-seat ${name ? "" : "free"}`, style: { "--seat": seatColour(seat) }, title: connected.has(seat) ? "connected" : "" },
+          h("span", { class: `dot ${connected.has(seat) ? "on" : ""}` }), name || "free");
+      }))),
+    h("a", { class: "button", href: link, testid: `${kind}-action` }, action));
+}
+
+export function lobbyPage(root) {
+  let types = [];
+  const lists = {
+    open: h("ul", { class: "games", testid: "open-games" }),
+    live: h("ul", { class: "games", testid: "live-games" }),
+    finished: h("ul", { class: "games", testid: "finished-games" }),
+  };
+  const gameSelect = h("select", { id: "new-game", testid: "new-game-type", "aria-label": "Game" });
+  const seatsInput = h("input", { id: "new-seats", type: "number", min: 1, value: 2, testid: "new-game-seats", "aria-label": "Seats" });
+  const optionsBox = h("div", { class: "options", testid: "new-game-options" });
+  const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
+    event.preventDefault();
+    try {
+      const { game_id: gameId } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox));
+      location.hash = `#/game/${gameId}`;
+    } catch (error) {
+      toast(error.message);
+    }
+  } },
+  h("h3", {}, "New table"),
+  h("div", { class: "form-row" },
+    h("label", { for: "new-game" }, "Game"), gameSelect,
+    h("label", { for: "new-seats" }, "Seats"), seatsInput),
+  optionsBox,
+  h("button", { type: "submit", testid: "create-button" }, "Create table"));
+
+  function chooseType() {
+    const type = types.find((t) => t.name === gameSelect.value);
+    if (!type) return;
+    seatsInput.min = type.min_seats;
+    seatsInput.max = type.max_seats;
+    const current = parseInt(seatsInput.value, 10);
+    if (!(current >= type.min_seats && current <= type.max_seats)) seatsInput.value = type.max_seats;
+    clear(optionsBox).append(...Object.entries(type.options || {}).map(([key, value]) => optionInput(key, value)));
+  }
+  gameSelect.addEventListener("change", chooseType);
+
+  clear(root).append(
+    h("div", { class: "lobby" },
+      form,
+      h("section", { class: "panel" }, h("h3", {}, "Open tables"), lists.open),
+      h("section", { class: "panel" }, h("h3", {}, "Being played"), lists.live),
+      h("section", { class: "panel" }, h("h3", {}, "Finished"), lists.finished)),
+  );
+
+  async function refresh() {
+    try {
+      const games = await api.list();
+      for (const kind of ["open", "live", "finished"]) {
+        const items = games[kind] || [];
+        clear(lists[kind]).append(...(items.length ? items.map((item) => gameRow(item, types, kind)) : [h("li", { class: "muted empty" }, "None yet.")]));
+      }
+    } catch (error) {
+      console.warn(error);
+    }
+  }
+
+  (async () => {
+    try {
+      types = await api.types();
+    } catch (error) {
+      toast(`Cannot reach the server: ${error.message}`);
+    }
+    gameSelect.append(...types.map((t) => h("option", { value: t.name }, `${t.title} (${t.min_seats === t.max_seats ? t.min_seats : `${t.min_seats}–${t.max_seats}`} players)`)));
+    chooseType();
+    refresh();
+  })();
+  const timer = setInterval(refresh, 3000);
+  return () => clearInterval(timer);
+}

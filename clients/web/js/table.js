@@ -1,0 +1,376 @@
+// The table page: seats, join/start, the board, the log in words, chat and the replay slider.
+
+import { api } from "./api.js";
+import { boardFor } from "./boards/index.js";
+import generic from "./boards/generic.js";
+import { Connection } from "./connection.js";
+import { clear, h, toast } from "./dom.js";
+import { loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
+import { describeObject, describeTableEvent, humanize, seatColour, seatName } from "./words.js";
+
+export function tablePage(root, gameId, { replay = false } = {}) {
+  let conn = null;
+  let board = generic;
+  let info = null; // the lobby item: names, connected, ...
+  let types = [];
+  let seekTimer = null;
+  let rejection = null;
+  let startedReplay = !replay;
+  let lastRenderedLog = -1;
+
+  const shareUrl = `${location.origin}${location.pathname}#/game/${gameId}`;
+  const els = {
+    title: h("h2", { class: "table-title", testid: "table-title" }, "Table"),
+    status: h("span", { class: "badge", testid: "table-status" }, "…"),
+    seats: h("div", { class: "seats", testid: "seats" }),
+    lobby: h("div", { class: "pregame", testid: "pregame" }),
+    notice: h("div", { class: "notice-area" }),
+    result: h("div", { class: "result-area" }),
+    board: h("div", { class: "board", testid: "board" }),
+    log: h("ol", { class: "log", testid: "log" }),
+    slider: h("input", { type: "range", min: 0, max: 0, value: 0, step: 1, testid: "replay-slider", "aria-label": "Replay: version" }),
+    sliderLabel: h("span", { class: "slider-label", testid: "replay-label" }, ""),
+    liveButton: h("button", { type: "button", class: "ghost", testid: "go-live" }, "Back to live"),
+    chatInput: h("input", { type: "text", placeholder: "Say something…", maxlength: 500, testid: "chat-input", "aria-label": "Chat message" }),
+  };
+
+  const chatForm = h("form", { class: "chat", testid: "chat-form", onSubmit: (e) => {
+    e.preventDefault();
+    const text = els.chatInput.value.trim();
+    if (text && conn && conn.chat(text)) els.chatInput.value = "";
+  } }, els.chatInput, h("button", { type: "submit" }, "Send"));
+
+  const replayBar = h("div", { class: "replay", testid: "replay-bar" },
+    h("span", { class: "replay-title" }, "Replay"), els.slider, els.sliderLabel, els.liveButton);
+
+  clear(root).append(
+    h("div", { class: "table-page" },
+      h("div", { class: "table-head" },
+        h("div", {}, els.title, " ", els.status),
+        h("div", { class: "share" },
+          h("label", { for: "share-link" }, "Invite: "),
+          h("input", { id: "share-link", readonly: true, value: shareUrl, testid: "share-link", onFocus: (e) => e.target.select() }),
+          h("button", { type: "button", class: "ghost", onClick: () => navigator.clipboard?.writeText(shareUrl).then(() => toast("Link copied", "info")) }, "Copy"))),
+      els.seats,
+      els.lobby,
+      els.notice,
+      els.result,
+      h("div", { class: "table-main" },
+        els.board,
+        h("aside", { class: "side" },
+          h("section", { class: "panel" }, h("h3", {}, "Game log"), els.log, chatForm))),
+      replayBar),
+  );
+
+  els.slider.addEventListener("input", () => {
+    const version = Number(els.slider.value);
+    els.sliderLabel.textContent = `version ${version} / ${els.slider.max}`;
+    clearTimeout(seekTimer);
+    seekTimer = setTimeout(() => seekTo(version), 120);
+  });
+  els.liveButton.addEventListener("click", () => seekTo(null));
+
+  function seekTo(version) {
+    if (!conn) return;
+    if (version === null || version >= (conn.version ?? 0)) conn.seek(null);
+    else conn.seek(Math.max(0, version));
+  }
+
+  function onKey(event) {
+    if (!conn || !document.body.contains(root)) return;
+    const tag = event.target && event.target.tagName;
+    if (tag === "INPUT" && event.target !== els.slider) return;
+    if (tag === "TEXTAREA" || tag === "SELECT") return;
+    if (event.target === els.slider) return; // the range input steps itself and fires "input"
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    const current = conn.shown().version ?? 0;
+    const next = current + (event.key === "ArrowLeft" ? -1 : 1);
+    els.slider.value = String(Math.max(0, Math.min(next, conn.version ?? 0)));
+    seekTo(Number(els.slider.value));
+  }
+  document.addEventListener("keydown", onKey);
+
+  async function refreshInfo() {
+    try {
+      info = await api.game(gameId);
+    } catch (error) {
+      if (error.status === 404) {
+        clear(root).append(h("p", { class: "error", testid: "not-found" }, `No game ${gameId}.`));
+        stop();
+        return;
+      }
+    }
+    renderSeats();
+    renderPregame();
+  }
+
+  function mySeat() {
+    return conn && conn.welcome ? conn.welcome.seat : null;
+  }
+
+  function tableView() {
+    const shown = conn ? conn.shown() : null;
+    return (shown && shown.view && shown.view.table) || null;
+  }
+
+  function names() {
+    const table = tableView();
+    return (table && table.names) || (info && info.names) || [];
+  }
+
+  function renderSeats() {
+    const table = tableView();
+    const count = (table && table.seats) || (info && info.seats) || 0;
+    const connected = new Set((info && info.connected) || []);
+    const me = mySeat();
+    const list = names();
+    clear(els.seats).append(
+      ...Array.from({ length: count }, (_, seat) => {
+        const name = list[seat];
+        return h("div", {
+          class: `seat-chip ${name ? "taken" : "free"} ${seat === me ? "me" : ""}`,
+          testid: `seat-${seat}`,
+          style: { "--seat": seatColour(seat) },
+        },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        h("span", { class: "seat-name" }, name || "empty seat"),
+        seat === me ? h("span", { class: "you" }, "you") : null,
+        name ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
+      }),
+    );
+  }
+
+  function renderPregame() {
+    const table = tableView();
+    const started = table ? table.started : info && info.started;
+    clear(els.lobby);
+    if (started) return;
+    const count = (table && table.seats) || (info && info.seats) || 0;
+    const taken = names().length;
+    const stored = loadSeat(gameId);
+    const gameType = types.find((t) => t.name === ((info && info.game) || (table && table.game)));
+    const minimum = gameType ? gameType.min_seats : 1;
+    if (!stored && taken < count) {
+      const nameInput = h("input", { type: "text", required: true, maxlength: 40, placeholder: "Your name", value: savedName(), testid: "join-name", "aria-label": "Your name" });
+      els.lobby.append(h("form", { class: "join", testid: "join-form", onSubmit: async (e) => {
+        e.preventDefault();
+        const name = nameInput.value.trim();
+        if (!name) return;
+        try {
+          const claimed = await api.join(gameId, name);
+          rememberName(name);
+          saveSeat(gameId, { seat: claimed.seat, token: claimed.token, name });
+          reconnect();
+          refreshInfo();
+        } catch (error) {
+          toast(error.message);
+        }
+      } }, h("span", {}, "Take a seat:"), nameInput, h("button", { type: "submit", testid: "join-button" }, "Join")));
+    }
+    if (stored) {
+      const enough = taken >= minimum;
+      els.lobby.append(h("div", { class: "start" },
+        h("span", {}, enough ? `${taken} of ${count} seats taken. Start when everyone is here.` : `Waiting for players: ${taken} of at least ${minimum}.`),
+        h("button", { type: "button", testid: "start-button", disabled: !enough, onClick: async () => {
+          try {
+            await api.start(gameId, stored.token);
+          } catch (error) {
+            toast(error.message);
+          }
+        } }, "Start the game")));
+    } else if (taken >= count) {
+      els.lobby.append(h("p", { class: "muted" }, "Every seat is taken; you are watching."));
+    }
+  }
+
+  function describeEvent(event) {
+    if (event === null || event === undefined) return "Something happened out of your sight";
+    const tableWords = describeTableEvent(event, names());
+    if (tableWords) return tableWords;
+    let words = null;
+    try {
+      words = board.describeEvent ? board.describeEvent(event, names()) : null;
+    } catch (error) {
+      console.error(error);
+    }
+    return words || describeObject(event, names());
+  }
+
+  function describeCommand(command) {
+    let words = null;
+    try {
+      words = board.describeCommand ? board.describeCommand(command, names()) : null;
+    } catch (error) {
+      console.error(error);
+    }
+    return words || describeObject(command, names());
+  }
+
+  function renderLog(shown) {
+    const entries = conn.log;
+    const shownVersion = shown.version ?? 0;
+    clear(els.log);
+    for (const entry of entries) {
+      const event = entry.event;
+      const chat = event && event.type === "chat_posted";
+      const seat = event && typeof event.seat === "number" ? event.seat : null;
+      els.log.append(h("li", {
+        class: `${chat ? "chat-line" : ""} ${entry.version > shownVersion ? "future" : ""} ${entry.version === shownVersion ? "current" : ""}`,
+        testid: "log-entry",
+        "data-version": entry.version,
+        "data-type": event ? event.type : "hidden",
+        style: seat !== null ? { "--seat": seatColour(seat) } : undefined,
+        title: `version ${entry.version}: go to this moment`,
+        onClick: () => { els.slider.value = String(entry.version); seekTo(entry.version); },
+      }, h("span", { class: "ver" }, entry.version), " ", describeEvent(event)));
+    }
+    if (shown.live && entries.length !== lastRenderedLog) els.log.scrollTop = els.log.scrollHeight;
+    lastRenderedLog = entries.length;
+  }
+
+  function renderReplay(shown) {
+    const max = conn.version ?? 0;
+    els.slider.max = String(max);
+    if (document.activeElement !== els.slider || shown.live) els.slider.value = String(shown.version ?? max);
+    els.sliderLabel.textContent = shown.live ? `version ${max} (live)` : `version ${shown.version} / ${max}`;
+    els.liveButton.hidden = shown.live;
+    replayBar.classList.toggle("past", !shown.live);
+    replayBar.dataset.live = shown.live ? "true" : "false";
+    replayBar.dataset.version = String(shown.version ?? 0);
+  }
+
+  function renderResult(table) {
+    clear(els.result);
+    if (!table || !table.over || !table.result) return;
+    const result = table.result;
+    const order = result.ranks.map((rank, seat) => ({ rank, seat, score: result.scores[seat] })).sort((a, b) => a.rank - b.rank);
+    els.result.append(h("section", { class: "panel result", testid: "result" },
+      h("h3", {}, "Game over", result.reason ? ` — ${humanize(result.reason)}` : ""),
+      h("ol", { class: "ranking" }, order.map(({ rank, seat, score }) =>
+        h("li", { style: { "--seat": seatColour(seat) }, class: rank === 1 ? "winner" : "" },
+          h("span", { class: "rank" }, rank === 1 ? "🏆 1st" : `${rank}.`), " ",
+          h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", {}, score), " points")))));
+  }
+
+  function renderNotice(shown) {
+    clear(els.notice);
+    if (!shown.live) {
+      els.notice.append(h("div", { class: "notice past", testid: "past-notice" }, `You are looking at version ${shown.version}, as you knew it then. Moves are disabled. `,
+        h("button", { type: "button", class: "ghost", onClick: () => seekTo(null) }, "Back to live")));
+    }
+    if (rejection) {
+      els.notice.append(h("div", { class: "notice rejected", role: "alert", testid: "rejection" },
+        h("strong", {}, "Refused: "), rejection.detail || humanize(rejection.reason)));
+    }
+    if (conn.lastError) {
+      els.notice.append(h("div", { class: "notice rejected", role: "alert", testid: "server-error" }, conn.lastError.detail || humanize(conn.lastError.reason)));
+    }
+  }
+
+  async function submit(command) {
+    rejection = null;
+    const answer = await conn.command(command);
+    if (answer.type === "rejected") {
+      rejection = answer;
+      render();
+    }
+  }
+
+  function render() {
+    if (!conn) return;
+    const shown = conn.shown();
+    const table = shown.view ? shown.view.table : null;
+    if (table) {
+      const type = types.find((t) => t.name === table.game);
+      els.title.textContent = type ? type.title : humanize(table.game);
+      const state = table.over ? "finished" : table.started ? "in play" : "waiting for players";
+      els.status.textContent = state;
+      els.status.dataset.state = table.over ? "over" : table.started ? "live" : "open";
+    }
+    renderSeats();
+    renderPregame();
+    renderNotice(shown);
+    renderResult(table);
+    renderLog(shown);
+    renderReplay(shown);
+    clear(els.board);
+    const seat = mySeat();
+    els.board.dataset.game = table ? table.game : "";
+    els.board.dataset.version = String(shown.version ?? "");
+    els.board.dataset.legal = String(shown.legal.length);
+    if (!table) return;
+    if (!table.started || !shown.view.game) {
+      els.board.append(h("p", { class: "muted waiting" }, "The board appears when the game starts."));
+      return;
+    }
+    const ctx = {
+      game: table.game,
+      view: shown.view.game,
+      table,
+      legal: shown.legal,
+      seat,
+      names: names(),
+      live: shown.live,
+      version: shown.version,
+      submit,
+      describeCommand,
+    };
+    try {
+      board.render(els.board, ctx);
+    } catch (error) {
+      console.error("board failed, showing the generic one", error);
+      clear(els.board);
+      generic.render(els.board, ctx);
+    }
+  }
+
+  function onChange(kind) {
+    if (kind === "update" || kind === "snapshot") {
+      if (kind === "update") rejection = null;
+      conn.lastError = null;
+      if (!startedReplay && kind === "snapshot" && conn.shown().live) {
+        startedReplay = true;
+        const start = conn.log.find((entry) => entry.event && entry.event.type === "game_started");
+        if (start) {
+          conn.seek(start.version);
+          return;
+        }
+      }
+    }
+    if (kind === "welcome") refreshInfo();
+    if (kind === "update" && conn.log.length && conn.log[conn.log.length - 1].event && ["seat_claimed", "game_started"].includes(conn.log[conn.log.length - 1].event.type)) refreshInfo();
+    render();
+  }
+
+  function reconnect() {
+    if (conn) conn.close();
+    const stored = loadSeat(gameId);
+    conn = new Connection(gameId, stored ? stored.token : null, onChange);
+    window.plateau = { conn };
+  }
+
+  async function boot() {
+    try {
+      types = await api.types();
+    } catch {
+      types = [];
+    }
+    await refreshInfo();
+    const game = info ? info.game : null;
+    board = game ? await boardFor(game) : generic;
+    if (!document.body.contains(root) || stopped) return;
+    reconnect();
+  }
+
+  let stopped = false;
+  const poll = setInterval(refreshInfo, 3000);
+  function stop() {
+    stopped = true;
+    clearInterval(poll);
+    document.removeEventListener("keydown", onKey);
+    if (conn) conn.close();
+  }
+  boot();
+  return stop;
+}

@@ -1,0 +1,74 @@
+// Plain words for tags, values, events and commands, used when a board has nothing better.
+
+export const SEAT_COLOURS = ["#d64541", "#3b6fd8", "#2e9d5b", "#e3b21c", "#8e5bd6", "#e07b39", "#1fa3a3", "#b0567d"];
+export const SEAT_COLOUR_NAMES = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "pink"];
+
+export function seatColour(seat) {
+  return SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+}
+
+/** "commit_stance" -> "Commit stance" */
+export function humanize(tag) {
+  const text = String(tag ?? "").replace(/_/g, " ").trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
+}
+
+const SEAT_KEYS = new Set([
+  "seat", "player", "target", "by", "to", "from", "giver", "receiver", "recipient", "denouncer",
+  "principal", "partner", "winner", "first_player", "first", "splitter", "chooser", "picker",
+  "betrayer", "victim", "owner", "president", "voter", "actor", "dealer", "next", "next_principal",
+]);
+
+export function seatName(names, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const name = names && names[seat];
+  return name ? name : `seat ${Number(seat) + 1}`;
+}
+
+/** A compact readable form of any JSON value. */
+export function valueText(value, key, names) {
+  if (value === null || value === undefined) return "hidden";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number" && key && (SEAT_KEYS.has(key) || key.endsWith("_seat")) && Number.isInteger(value)) {
+    return seatName(names, value);
+  }
+  if (Array.isArray(value)) {
+    if (key && (key.endsWith("seats") || key === "players" || key === "recipients") && value.every(Number.isInteger)) {
+      return value.map((v) => seatName(names, v)).join(", ") || "none";
+    }
+    return value.length ? value.map((v) => valueText(v, null, names)).join(", ") : "none";
+  }
+  if (typeof value === "object") {
+    if (value.type) return describeObject(value, names);
+    return Object.entries(value)
+      .map(([k, v]) => `${humanize(k).toLowerCase()} ${valueText(v, k, names)}`)
+      .join("; ");
+  }
+  return String(value).replace(/_/g, " ");
+}
+
+/** "Commit stance (stance: betray)" for {type: "commit_stance", stance: "betray"}. */
+export function describeObject(obj, names) {
+  if (obj === null || obj === undefined) return "something hidden";
+  const fields = Object.entries(obj).filter(([key]) => key !== "type");
+  const title = humanize(obj.type);
+  if (!fields.length) return title;
+  const parts = fields.map(([key, value]) => `${humanize(key).toLowerCase()}: ${valueText(value, key, names)}`);
+  return `${title} (${parts.join(", ")})`;
+}
+
+/** Words for the table's own events; null for game events. */
+export function describeTableEvent(event, names) {
+  switch (event.type) {
+    case "table_opened":
+      return `Table opened for ${event.seats} ${humanize(event.game)} players`;
+    case "seat_claimed":
+      return `${event.name} sat down at seat ${event.seat + 1}`;
+    case "game_started":
+      return `The game started with ${event.seats} players`;
+    case "chat_posted":
+      return `${event.name}: ${event.text}`;
+    default:
+      return null;
+  }
+}
