@@ -1,0 +1,122 @@
+"""The folded state: two liner sheets, the pile, and where the turn stands. Immutable."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.games.bienvenue_a_bord.data import (
+    CABIN_IDS,
+    CABIN_LEVEL,
+    LEVELS,
+    SEATS,
+    STOPOVER_TURNS,
+    Symbol,
+)
+from domain.games.bienvenue_a_bord.messages import Options
+
+Phase = Literal["setup", "split", "choose", "resolve", "stopover", "over"]
+CabinStatus = Literal["closed", "open", "occupied"]
+
+
+class Cabin(msgspec.Struct, frozen=True):
+    id: str
+    status: CabinStatus = "closed"
+    passenger: str | None = None  # card id of the occupant
+    vp: int | None = None  # number written in the window
+    symbol: str | None = None  # fun / sun / game drawn in the window
+    love: int | None = None  # love symbol value, at most one
+    love_source: str | None = None  # love card id, or "E4"
+
+    @property
+    def level(self) -> int:
+        return CABIN_LEVEL[self.id]
+
+
+class Objective(msgspec.Struct, frozen=True):
+    card: str
+    symbol: str | None = None  # O2's chosen symbol
+
+
+class Sheet(msgspec.Struct, frozen=True):
+    """One liner sheet (all of it public)."""
+
+    cabins: tuple[Cabin, ...] = tuple(Cabin(id=c) for c in CABIN_IDS)
+    satisfied: int = 0
+    unhappy: int = 0
+    objectives: tuple[Objective, ...] = ()
+    sun_slots: tuple[int, ...] = ()  # one per stopover scored so far
+    majorities: tuple[str, ...] = ()  # stopover cards won (6 VP each)
+    bonus: str | None = None
+
+    def cabin(self, cabin_id: str) -> Cabin:
+        return next(c for c in self.cabins if c.id == cabin_id)
+
+    def closed(self, level: int) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cabins if c.status == "closed" and c.level == level)
+
+    def closed_counts(self) -> dict[int, int]:
+        return {level: len(self.closed(level)) for level in LEVELS}
+
+    def open_empty(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cabins if c.status == "open")
+
+    def occupied(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cabins if c.status == "occupied")
+
+    def loveless_occupied(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cabins if c.status == "occupied" and c.love is None)
+
+    def symbols(self, symbol: Symbol | str) -> int:
+        """Occurrences in the cabins plus the bonus box."""
+        drawn = sum(1 for c in self.cabins if c.symbol == symbol)
+        return drawn + (1 if self.bonus == symbol else 0)
+
+    def loves(self) -> int:
+        return sum(1 for c in self.cabins if c.love is not None)
+
+
+class State(msgspec.Struct, frozen=True):
+    seats: int
+    options: Options
+    phase: Phase = "setup"
+    pile: tuple[str | None, ...] = ()  # top first; None where the viewer may not know
+    tokens: tuple[str, ...] = ()  # opaque public ids of the face-down pile cards
+    turn: int = 0
+    splitter: int = 0
+    revealed: tuple[str, ...] = ()  # the three cards of this turn, in draw order
+    single: str | None = None  # the splitter's 1-card pile once split
+    taken: str | None = None  # "single" | "pair": what the non-splitter took
+    hands: tuple[tuple[str, ...], ...] = ((), ())  # cards each seat still has to resolve
+    received: tuple[tuple[str, ...], ...] = ((), ())  # cards each seat got this turn
+    sheets: tuple[Sheet, ...] = (Sheet(), Sheet())
+    stopovers: tuple[str, ...] = ()  # revealed stopover cards, in order
+    pending: tuple[tuple[int, str], ...] = ()  # (seat, stopover) compensations awaited
+    discard: tuple[str, ...] = ()  # resolved cards, oldest first
+    scores: tuple[int, ...] = ()  # final totals once over
+    ranks: tuple[int, ...] = ()
+
+    @property
+    def chooser(self) -> int:
+        return 1 - self.splitter
+
+    @property
+    def stopover_due(self) -> bool:
+        return self.turn in STOPOVER_TURNS
+
+
+def initial(seats: int, options: Options) -> State:
+    if seats != SEATS:
+        raise ValueError(f"Bienvenue à bord is played by exactly {SEATS} players, not {seats}")
+    return State(seats=seats, options=options)
+
+
+def with_sheet(state: State, seat: int, sheet: Sheet) -> State:
+    sheets = tuple(sheet if n == seat else s for n, s in enumerate(state.sheets))
+    return msgspec.structs.replace(state, sheets=sheets)
+
+
+def with_hand(state: State, seat: int, hand: tuple[str, ...]) -> State:
+    hands = tuple(hand if n == seat else h for n, h in enumerate(state.hands))
+    return msgspec.structs.replace(state, hands=hands)
