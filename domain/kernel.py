@@ -56,6 +56,7 @@ class Reason(enum.StrEnum):
     TOO_LARGE = "too_large"
     RATE_LIMITED = "rate_limited"
     BUSY = "busy"
+    INTERNAL = "internal_error"
 
 
 DEFAULT_DETAIL: dict[Reason, str] = {
@@ -72,6 +73,7 @@ DEFAULT_DETAIL: dict[Reason, str] = {
     Reason.TOO_LARGE: "the message is too large",
     Reason.RATE_LIMITED: "too many messages; slow down",
     Reason.BUSY: "the game is busy; retry",
+    Reason.INTERNAL: "the server failed on this message; nothing was changed",
 }
 
 

@@ -15,28 +15,28 @@ class ClientMessage(msgspec.Struct, frozen=True, tag_field="type", forbid_unknow
     pass
 
 
-class Hello(ClientMessage, tag="hello"):
+class Hello(ClientMessage, frozen=True, tag="hello"):
     game_id: str
     token: str | None = None
     last_version: int | None = None
     last_hash: str | None = None
 
 
-class Submit(ClientMessage, tag="command"):
+class Submit(ClientMessage, frozen=True, tag="command"):
     id: str
     seen_version: int
     command: msgspec.Raw
 
 
-class Seek(ClientMessage, tag="seek"):
+class Seek(ClientMessage, frozen=True, tag="seek"):
     version: int | None = None  # None: back to live
 
 
-class Chat(ClientMessage, tag="chat"):
+class Chat(ClientMessage, frozen=True, tag="chat"):
     text: str
 
 
-class Ping(ClientMessage, tag="ping"):
+class Ping(ClientMessage, frozen=True, tag="ping"):
     pass
 
 
@@ -47,7 +47,7 @@ class ServerMessage(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class Welcome(ServerMessage, tag="welcome"):
+class Welcome(ServerMessage, frozen=True, tag="welcome"):
     game_id: str
     game: str
     seat: int | None
@@ -59,7 +59,7 @@ class LogEntry(msgspec.Struct, frozen=True):
     event: Any
 
 
-class Snapshot(ServerMessage, tag="snapshot"):
+class Snapshot(ServerMessage, frozen=True, tag="snapshot"):
     version: int
     hash: str
     view: Any
@@ -68,7 +68,7 @@ class Snapshot(ServerMessage, tag="snapshot"):
     live: bool = True  # False while the viewer is seeking through the past
 
 
-class Update(ServerMessage, tag="update"):
+class Update(ServerMessage, frozen=True, tag="update"):
     version: int
     hash: str
     view: Any
@@ -76,23 +76,23 @@ class Update(ServerMessage, tag="update"):
     legal: list[Any]
 
 
-class Ack(ServerMessage, tag="ack"):
+class Ack(ServerMessage, frozen=True, tag="ack"):
     id: str
     version: int
 
 
-class CommandRejected(ServerMessage, tag="rejected"):
+class CommandRejected(ServerMessage, frozen=True, tag="rejected"):
     id: str
     reason: str
     detail: str
 
 
-class Error(ServerMessage, tag="error"):
+class Error(ServerMessage, frozen=True, tag="error"):
     reason: str
     detail: str
 
 
-class Pong(ServerMessage, tag="pong"):
+class Pong(ServerMessage, frozen=True, tag="pong"):
     pass
 
 

@@ -17,23 +17,23 @@ class TableEvent(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class TableOpened(TableEvent, tag="table_opened"):
+class TableOpened(TableEvent, frozen=True, tag="table_opened"):
     game: str
     seats: int
     options: dict[str, Any] = {}
 
 
-class SeatClaimed(TableEvent, tag="seat_claimed"):
+class SeatClaimed(TableEvent, frozen=True, tag="seat_claimed"):
     seat: int
     name: str
     token_hash: str = ""  # blanked by `redact` for every viewer: it never leaves the server
 
 
-class GameStarted(TableEvent, tag="game_started"):
+class GameStarted(TableEvent, frozen=True, tag="game_started"):
     seats: int
 
 
-class ChatPosted(TableEvent, tag="chat_posted"):
+class ChatPosted(TableEvent, frozen=True, tag="chat_posted"):
     seat: int | None
     name: str
     text: str

@@ -58,6 +58,10 @@ class EventStore(Protocol):
         version its first append returned and writes nothing."""
         ...
 
+    async def recall(self, stream: str, command_id: str) -> int | None:
+        """The version the append of `command_id` returned, or None if it never landed."""
+        ...
+
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         """Records with after < version <= upto, in order."""
         ...

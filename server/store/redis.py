@@ -127,6 +127,10 @@ class RedisStore:
 
     # -- reads -----------------------------------------------------------------------------
 
+    async def recall(self, stream: str, command_id: str) -> int | None:
+        found = await self.client.hget(commands_key(stream), command_id)
+        return None if found is None else int(found)
+
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         out: list[Recorded] = []
         end = f"0-{upto}" if upto is not None else "+"

@@ -33,6 +33,7 @@ class SqliteStore:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
         self._waiters: set[asyncio.Future[None]] = set()
+        self._top: dict[str, int] = {}  # last version per stream: this process is the only writer
 
     async def append(
         self,
@@ -74,8 +75,15 @@ class SqliteStore:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+        self._top[stream] = version
         self._notify()
         return version
+
+    async def recall(self, stream: str, command_id: str) -> int | None:
+        row = self.db.execute(
+            "SELECT version FROM commands WHERE stream=? AND command_id=?", (stream, command_id)
+        ).fetchone()
+        return None if row is None else int(row[0])
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         rows = self.db.execute(
@@ -104,10 +112,17 @@ class SqliteStore:
     async def _read_many(self, positions: Mapping[str, int]) -> dict[str, list[Recorded]]:
         found = {}
         for stream, after in positions.items():
-            records = await self.read(stream, after)
-            if records:
-                found[stream] = records
+            if self._last_version(stream) > after:
+                found[stream] = await self.read(stream, after)
         return found
+
+    def _last_version(self, stream: str) -> int:
+        if stream not in self._top:
+            row = self.db.execute(
+                "SELECT max(version) FROM events WHERE stream=?", (stream,)
+            ).fetchone()
+            self._top[stream] = row[0] or 0
+        return self._top[stream]
 
     def _notify(self) -> None:
         for woken in self._waiters:

@@ -1,0 +1,59 @@
+"""Bots over websockets: create a game, seat the bots, play it to the end (`plateau bots`)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from clients.python.client import GameClient, Lobby
+
+
+async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event) -> int:
+    """Play legal commands until the game ends; the number of commands accepted."""
+    accepted = 0
+    while not client.over and not stop.is_set():
+        if not client.legal:
+            await client.wait_for(lambda c: c.legal or c.over, timeout=120)
+            continue
+        seen = client.version
+        reply = await client.command(rng.choice(client.legal), seen_version=seen)
+        if reply["type"] == "ack":
+            accepted += 1
+            await client.wait_version(reply["version"])
+        elif reply["reason"] in ("stale_version", "busy", "not_your_turn", "illegal"):
+            # the game moved on under us: wait for the update we have not seen yet
+            await client.wait_for(lambda c, v=seen: c.version > v or c.over, timeout=120)
+        else:
+            raise RuntimeError(f"bot command refused: {reply}")
+    return accepted
+
+
+async def run_bots(
+    base_url: str, game: str, players: int, options: dict[str, Any] | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    lobby = Lobby(base_url)
+    rng = random.Random(seed)
+    try:
+        game_id = await lobby.create(game, players, options)
+        tokens = [(await lobby.join(game_id, f"bot-{n}"))[1] for n in range(players)]
+        clients = [
+            await GameClient(lobby.ws_url(), game_id, token).connect() for token in tokens
+        ]
+        await lobby.start(game_id, tokens[0])
+        stop = asyncio.Event()
+        counts = await asyncio.gather(*(play_seat(c, random.Random(rng.random()), stop) for c in clients))
+        await clients[0].wait_for(lambda c: c.over)
+        result = clients[0].view["table"]["result"]
+        for client in clients:
+            await client.close()
+        return {
+            "game_id": game_id,
+            "game": game,
+            "players": players,
+            "commands": sum(counts),
+            "version": clients[0].version,
+            "result": result,
+        }
+    finally:
+        await lobby.close()

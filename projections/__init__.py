@@ -1,0 +1,1 @@
+"""Folds stored events into per-viewer views: the live game, replay at a version, the lobby."""

@@ -1,0 +1,46 @@
+"""What one viewer is sent: its view of the table and game, its redacted log, its legal moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Game, Seat, Viewer
+from domain.protocol import LogEntry
+from domain.table import Table, redact
+from projections.visibility import effective
+
+
+def table_view(game: Game[Any, Any, Any], table: Table, viewer: Viewer) -> dict[str, Any]:
+    over = table.started and game.is_over(table.state)
+    seen = effective(game, table, viewer)
+    return {
+        "table": {
+            "game": table.game,
+            "title": game.title,
+            "seats": table.seats,
+            "names": list(table.names),
+            "started": table.started,
+            "over": over,
+            "result": game.result(table.state) if over else None,
+        },
+        "game": game.view(table.state, seen) if table.started else None,
+    }
+
+
+def redacted_log(
+    game: Game[Any, Any, Any], table: Table, events: list[Any], first: int, viewer: Viewer
+) -> list[LogEntry]:
+    """Entries for `events` (version `first` onwards) as `viewer` may see them at `table`."""
+    seen = effective(game, table, viewer)
+    out = []
+    for offset, event in enumerate(events):
+        shown = redact(game, event, seen)
+        if shown is not None:
+            out.append(LogEntry(version=first + offset, event=shown))
+    return out
+
+
+def legal_for(game: Game[Any, Any, Any], table: Table, viewer: Viewer) -> list[Any]:
+    if not isinstance(viewer, Seat) or not table.started or game.is_over(table.state):
+        return []
+    return game.legal(table.state, viewer.n)

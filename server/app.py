@@ -1,0 +1,60 @@
+"""create_app(settings): the Starlette application with its lifespan (store, hub, pump)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from server import http, ws
+from server.config import Settings
+from server.hub import Hub
+from server.logs import configure, log
+from server.metrics import Metrics
+from server.service import GameService
+from server.state import AppState
+from server.store import open_store
+
+WEB_ROOT = Path(__file__).resolve().parent.parent / "clients" / "web"
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings.from_env()
+    configure(settings.log_format, settings.log_level)
+    web_root = Path(settings.web_root) if settings.web_root else WEB_ROOT
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = open_store(settings.store_url)
+        metrics = Metrics()
+        service = GameService(store, metrics)
+        hub = Hub(service)
+        app.state.plateau = AppState(settings, store, service, hub, metrics)
+        hub.start()
+        log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
+        try:
+            yield
+        finally:
+            await hub.stop()
+            await store.close()
+
+    routes = [
+        Route("/", http.index(web_root)),
+        Route("/healthz", http.healthz),
+        Route("/metrics", http.metrics),
+        Route("/api/games/types", http.game_types),
+        Route("/api/games", http.list_games, methods=["GET"]),
+        Route("/api/games", http.create_game, methods=["POST"]),
+        Route("/api/games/{game_id}", http.get_game),
+        Route("/api/games/{game_id}/seats", http.join_game, methods=["POST"]),
+        Route("/api/games/{game_id}/start", http.start_game, methods=["POST"]),
+        Route("/api/games/{game_id}/events", http.export_events),
+        Route("/api/games/{game_id}/view", http.view_at),
+        WebSocketRoute("/ws", ws.endpoint),
+        Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

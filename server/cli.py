@@ -1,0 +1,141 @@
+"""The `plateau` command: serve, bots, simulate, import-18xx."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from server.app import create_app
+    from server.config import Settings
+
+    settings = Settings.from_env(
+        store_url=args.store, host=args.host, port=args.port, log_format=args.log_format
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        ws="websockets-sansio",
+        ws_max_size=max(settings.max_frame_bytes * 4, 1 << 20),
+        ws_per_message_deflate=False,
+        log_level="warning",
+        access_log=False,
+        loop="auto",
+    )
+    return 0
+
+
+def bots(args: argparse.Namespace) -> int:
+    from clients.python.remote_bots import run_bots
+
+    options = json.loads(args.options) if args.options else {}
+    result = asyncio.run(run_bots(args.url, args.game, args.players, options, args.seed))
+    print(json.dumps(result))
+    return 0
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from clients.python.bots import strategy
+    from clients.python.simulate import play
+    from domain import games
+
+    game = games.get(args.game)
+    names = (args.bots or "random").split(",")
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        print(f"--bots needs 1 or {args.players} names", file=sys.stderr)
+        return 2
+    options = msgspec.convert(json.loads(args.options) if args.options else {}, game.options_type)
+    rng = random.Random(args.seed)
+    wins: Counter[str] = Counter()
+    errors = 0
+    for number in range(args.games):
+        # rotate seats so no bot keeps the first-player advantage
+        order = [names[(i + number) % args.players] for i in range(args.players)]
+        try:
+            played = play(game, args.players, options, [strategy(game.name, n) for n in order], rng)
+            result = played.result(game)
+        except Exception as exc:  # report and go on: the exit code says something failed
+            errors += 1
+            print(json.dumps({"game": number, "error": repr(exc)}))
+            continue
+        for seat in result.winners:
+            wins[order[seat]] += 1 / len(result.winners)
+        line: dict[str, Any] = {
+            "game": number,
+            "bots": order,
+            "scores": list(result.scores),
+            "ranks": list(result.ranks),
+            "reason": result.reason,
+            "commands": played.commands,
+        }
+        print(json.dumps(line))
+    played_ok = args.games - errors
+    rates = {name: round(wins[name] / played_ok, 4) if played_ok else 0 for name in sorted(set(names))}
+    print(json.dumps({"summary": {"games": args.games, "errors": errors, "win_rate": rates}}))
+    for name, rate in rates.items():
+        print(f"win rate {name}: {rate:.1%} over {played_ok} games", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def import_18xx(args: argparse.Namespace) -> int:
+    from server.import_18xx import run_import
+
+    report = asyncio.run(run_import(args.file, args.store))
+    print(json.dumps(report))
+    return 1 if args.check and not report["match"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="plateau", description="Plateau board-game server")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("serve", help="run the server")
+    p.add_argument("--store", help="redis://host:port/db or sqlite:///path (default: memory)")
+    p.add_argument("--host")
+    p.add_argument("--port", type=int)
+    p.add_argument("--log-format", choices=["console", "json"])
+    p.set_defaults(run=serve)
+
+    p = sub.add_parser("bots", help="seat bots in a new game on a running server, play it")
+    p.add_argument("url")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--options", help="game options as JSON")
+    p.add_argument("--seed", type=int)
+    p.set_defaults(run=bots)
+
+    p = sub.add_parser("simulate", help="play bots in-process, one JSON line per game")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--bots", help="comma-separated per seat: random, greedy")
+    p.add_argument("--options", help="game options as JSON")
+    p.set_defaults(run=simulate)
+
+    p = sub.add_parser("import-18xx", help="import a game exported from 18xx.games")
+    p.add_argument("file")
+    p.add_argument("--store", help="where to store it (default: memory)")
+    p.add_argument("--check", action="store_true", help="exit 1 if the result differs")
+    p.set_defaults(run=import_18xx)
+
+    args = parser.parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,201 @@
+"""HTTP routes: create, list, join and start games; export the log; time travel; health."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+
+from domain import games
+from domain.kernel import SPECTATOR, Reason, Rejected, Seat
+from projections.codec import encode
+from projections.frames import redacted_log
+from projections.lobby import status, summary
+from server.hub import snapshot
+from server.state import AppState
+
+MAX_BODY = 64 * 1024
+STATUS = {
+    Reason.NOT_FOUND: 404,
+    Reason.UNAUTHORIZED: 401,
+    Reason.FORBIDDEN: 403,
+    Reason.BAD_REQUEST: 400,
+    Reason.TOO_LARGE: 413,
+    Reason.RATE_LIMITED: 429,
+    Reason.BUSY: 503,
+}
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def state_of(request: Request) -> AppState:
+    plateau: AppState = request.app.state.plateau
+    return plateau
+
+
+class MsgspecJSON(Response):
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return encode(content)
+
+
+def refusals(handler: Handler) -> Handler:
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Rejected as refusal:
+            return JSONResponse(
+                {"error": refusal.reason.value, "detail": refusal.detail},
+                status_code=STATUS.get(refusal.reason, 409),
+            )
+
+    return wrapped
+
+
+async def body(request: Request) -> bytes:
+    if int(request.headers.get("content-length") or 0) > MAX_BODY:
+        raise Rejected(Reason.TOO_LARGE, f"bodies are limited to {MAX_BODY} bytes")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise Rejected(Reason.TOO_LARGE, f"bodies are limited to {MAX_BODY} bytes")
+    return data
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+@refusals
+async def game_types(request: Request) -> Response:
+    out = []
+    for name in games.names():
+        try:
+            game = games.get(name)
+        except ImportError:
+            continue  # a game still being written
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_seats": game.min_seats,
+                "max_seats": game.max_seats,
+                "options": msgspec.to_builtins(msgspec.convert({}, game.options_type)),
+            }
+        )
+    return MsgspecJSON(out)
+
+
+@refusals
+async def create_game(request: Request) -> Response:
+    game_id = await state_of(request).service.create(await body(request))
+    return JSONResponse({"game_id": game_id}, status_code=201)
+
+
+@refusals
+async def list_games(request: Request) -> Response:
+    state = state_of(request)
+    lists: dict[str, list[Any]] = {"open": [], "live": [], "finished": []}
+    for game_id in await state.store.streams():
+        try:
+            live = await state.service.load(game_id)
+        except (Rejected, ImportError, KeyError):
+            continue
+        lists[status(live)].append(summary(live, state.hub.connected_seats(game_id)))
+    for items in lists.values():
+        items.reverse()  # newest first
+    return MsgspecJSON(lists)
+
+
+@refusals
+async def get_game(request: Request) -> Response:
+    state = state_of(request)
+    game_id = request.path_params["game_id"]
+    live = await state.service.load(game_id)
+    await state.service.catch_up(live)
+    return MsgspecJSON(summary(live, state.hub.connected_seats(game_id)))
+
+
+@refusals
+async def join_game(request: Request) -> Response:
+    seat, token = await state_of(request).service.join(
+        request.path_params["game_id"], await body(request)
+    )
+    return JSONResponse({"seat": seat, "token": token}, status_code=201)
+
+
+@refusals
+async def start_game(request: Request) -> Response:
+    version = await state_of(request).service.start(
+        request.path_params["game_id"], bearer(request)
+    )
+    return JSONResponse({"version": version})
+
+
+async def _viewer(request: Request) -> tuple[Any, Any]:
+    state = state_of(request)
+    game_id = request.path_params["game_id"]
+    seat = await state.service.seat_for(game_id, bearer(request))
+    live = await state.service.load(game_id)
+    await state.service.catch_up(live)
+    return live, SPECTATOR if seat is None else Seat(seat)
+
+
+@refusals
+async def export_events(request: Request) -> Response:
+    """The event log as JSON Lines, redacted for whoever asks (everything once over)."""
+    live, viewer = await _viewer(request)
+    entries = redacted_log(live.game, live.table, live.events, 1, viewer)
+    lines = b"".join(encode(entry) + b"\n" for entry in entries)
+    return Response(lines, media_type="application/x-ndjson")
+
+
+@refusals
+async def view_at(request: Request) -> Response:
+    live, viewer = await _viewer(request)
+    raw = request.query_params.get("version")
+    try:
+        version = int(raw) if raw is not None else None
+    except ValueError:
+        raise Rejected(Reason.BAD_REQUEST, "version must be a whole number") from None
+    if version is not None and not 1 <= version <= live.version:
+        raise Rejected(Reason.BAD_REQUEST, f"version must be between 1 and {live.version}")
+    frame = snapshot(live, viewer, version)
+    return MsgspecJSON({"version": frame.version, "hash": frame.hash, "view": frame.view})
+
+
+async def healthz(request: Request) -> Response:
+    state = state_of(request)
+    ok = await state.store.ping()
+    return JSONResponse(
+        {"status": "ok" if ok else "store_unavailable", "connections": state.hub.connections},
+        status_code=200 if ok else 503,
+    )
+
+
+async def metrics(request: Request) -> Response:
+    state = state_of(request)
+    gauges = {
+        "games_cached": float(len(state.service.games)),
+        "connections": float(state.hub.connections),
+        "games_watched": float(len(state.hub.watchers)),
+    }
+    return PlainTextResponse(state.metrics.render(gauges), media_type="text/plain; version=0.0.4")
+
+
+def index(web_root: Path) -> Handler:
+    async def page(request: Request) -> Response:
+        path = web_root / "index.html"
+        if not path.exists():
+            return PlainTextResponse("Plateau: the browser client is not installed.", 404)
+        return FileResponse(path, headers={"cache-control": "no-cache"})
+
+    return page

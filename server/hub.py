@@ -1,0 +1,189 @@
+"""Per-process fan-out: every process follows the store and pushes to its own sockets.
+
+One pump task waits on all watched streams. For each new version of a game it computes the
+view, redacted events and legal commands once per distinct viewer, encodes each once, and
+queues the bytes on every socket of that viewer. A socket whose queue is full is closed (1013);
+its client resumes with (last_version, last_hash).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from domain.kernel import OMNISCIENT, SPECTATOR, Seat, Viewer
+from domain.protocol import Snapshot, Update
+from projections.codec import encode
+from projections.frames import legal_for, redacted_log, table_view
+from projections.live import GameGap, LiveGame
+from server.logs import log
+from server.service import GameService
+from server.store import StoreUnavailable
+
+SLOW_CONSUMER = 1013
+
+
+class Connection:
+    """One websocket's outbound side: its viewer, what it has been sent, a bounded queue."""
+
+    def __init__(
+        self, game_id: str, viewer: Viewer, limit: int, close: Callable[[int], Awaitable[None]]
+    ) -> None:
+        self.game_id = game_id
+        self.viewer = viewer
+        self.sent_version = 0
+        self.queue: asyncio.Queue[bytes] = asyncio.Queue(limit)
+        self._close = close
+        self.closed = False
+
+    @property
+    def seat(self) -> int | None:
+        return self.viewer.n if isinstance(self.viewer, Seat) else None
+
+    def push(self, frame: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.closed = True
+            log.info("slow_consumer_closed", game_id=self.game_id, seat=self.seat)
+            asyncio.get_running_loop().create_task(self._close(SLOW_CONSUMER))
+
+
+def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snapshot:
+    """The viewer's view and log at `version` (default: now), as it knew them then.
+
+    Once the game is over the past is shown with everything revealed."""
+    at = live.version if version is None else max(1, min(version, live.version))
+    table = live.table if at == live.version else live.table_at(at)
+    seen = OMNISCIENT if live.over else viewer
+    return Snapshot(
+        version=at,
+        hash=live.hashes[at - 1],
+        view=table_view(live.game, table, seen),
+        log=redacted_log(live.game, table, live.events[:at], 1, seen),
+        legal=legal_for(live.game, table, viewer) if at == live.version else [],
+        live=at == live.version,
+    )
+
+
+def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
+    return Update(
+        version=live.version,
+        hash=live.hash,
+        view=table_view(live.game, live.table, viewer),
+        events=redacted_log(live.game, live.table, live.events[after:], after + 1, viewer),
+        legal=legal_for(live.game, live.table, viewer),
+    )
+
+
+class Hub:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.store = service.store
+        self.watchers: dict[str, set[Connection]] = defaultdict(set)
+        self.published: dict[str, int] = {}
+        self._pump: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._pump = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._pump:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump
+
+    @property
+    def connections(self) -> int:
+        return sum(len(c) for c in self.watchers.values())
+
+    def connected_seats(self, game_id: str) -> list[int]:
+        return sorted({c.seat for c in self.watchers.get(game_id, ()) if c.seat is not None})
+
+    async def attach(
+        self, conn: Connection, live: LiveGame, last_version: int | None, last_hash: str | None
+    ) -> None:
+        """Send the first frame (snapshot, or the missed update) and start following.
+
+        No await between computing the frame and registering: no version can slip between."""
+        if last_version is not None and last_version > live.version:
+            await self.service.catch_up(live)
+        if (
+            last_version is not None
+            and last_hash is not None
+            and live.hash_at(last_version) == last_hash
+        ):
+            if last_version < live.version:
+                conn.push(encode(update(live, conn.viewer, last_version)))
+        else:
+            conn.push(encode(snapshot(live, conn.viewer)))
+        conn.sent_version = live.version
+        fresh = conn.game_id not in self.watchers or not self.watchers[conn.game_id]
+        self.watchers[conn.game_id].add(conn)
+        self.published.setdefault(conn.game_id, live.version)
+        if fresh:
+            await self.store.wake()
+
+    def detach(self, conn: Connection) -> None:
+        watchers = self.watchers.get(conn.game_id)
+        if watchers is not None:
+            watchers.discard(conn)
+            if not watchers:
+                del self.watchers[conn.game_id]
+                self.published.pop(conn.game_id, None)
+
+    def publish(self, live: LiveGame) -> None:
+        """Queue the new versions of `live` on every socket that has not seen them."""
+        watchers = self.watchers.get(live.game_id)
+        if not watchers:
+            return
+        frames: dict[tuple[Any, int], bytes] = {}
+        for conn in list(watchers):
+            if conn.sent_version >= live.version:
+                continue
+            viewer = conn.viewer if not live.over else SPECTATOR
+            key = (viewer, conn.sent_version)
+            frame = frames.get(key)
+            if frame is None:
+                frame = frames[key] = encode(update(live, conn.viewer, conn.sent_version))
+            conn.push(frame)
+            conn.sent_version = live.version
+        self.published[live.game_id] = live.version
+
+    async def _run(self) -> None:
+        while True:
+            positions = {
+                gid: self.service.games[gid].version
+                for gid in self.watchers
+                if gid in self.service.games
+            }
+            try:
+                batch = await self.store.wait(positions, timeout=1.0)
+            except StoreUnavailable as exc:
+                log.warning("store_unavailable", error=str(exc))
+                await asyncio.sleep(0.5)
+                continue
+            for gid, records in batch.items():
+                live = self.service.games.get(gid)
+                if live is None:
+                    continue
+                try:
+                    for record in records:
+                        live.apply(record.version, record.data, record.hash, record.prev_hash)
+                except GameGap as gap:
+                    self._reset(gid, str(gap))
+                    continue
+                self.publish(live)
+
+    def _reset(self, game_id: str, why: str) -> None:
+        """The stream was rewritten behind us: drop the fold and make every socket resync."""
+        log.warning("stream_rewritten", game_id=game_id, why=why)
+        self.service.games.pop(game_id, None)
+        for conn in list(self.watchers.get(game_id, ())):
+            conn.closed = True
+            asyncio.get_running_loop().create_task(conn._close(1012))

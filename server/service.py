@@ -1,0 +1,264 @@
+"""The application service: the only place with a read-decide-append loop.
+
+Bad input of any kind is refused with `Rejected` before anything is appended. The cached fold
+of each game is advanced only from stored records, whoever appended them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+import uuid
+from typing import Any
+
+import msgspec
+
+from domain import games
+from domain.kernel import Reason, Rejected, is_simultaneous
+from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
+from projections.codec import encode
+from projections.live import GameGap, LiveGame
+from server.logs import log
+from server.metrics import Metrics
+from server.store import EventStore, StoreUnavailable, WrongExpectedVersion
+from server.tokens import new_token, seat_of, token_hash
+
+MAX_ATTEMPTS = 5
+NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,32}$")
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+MAX_CHAT = 500
+
+
+class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
+    game: str
+    seats: int
+    options: dict[str, Any] = {}
+
+
+class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+
+
+class GameService:
+    def __init__(self, store: EventStore, metrics: Metrics, rng: Any = None) -> None:
+        self.store = store
+        self.metrics = metrics
+        self.rng = rng or random.SystemRandom()
+        self.games: dict[str, LiveGame] = {}
+        self._command_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def load(self, game_id: str) -> LiveGame:
+        """The cached fold of a game, caught up with its stream."""
+        live = self.games.get(game_id)
+        if live is None:
+            if not GAME_ID.match(game_id):
+                raise Rejected(Reason.NOT_FOUND)
+            records = await self.store.read(game_id)
+            if not records:
+                raise Rejected(Reason.NOT_FOUND, f"no game {game_id!r}")
+            first = records[0]
+            live = LiveGame(game_id, first.data, first.hash)
+            for record in records[1:]:
+                live.apply(record.version, record.data, record.hash, record.prev_hash)
+            self.games[game_id] = live
+            return live
+        return live
+
+    async def catch_up(self, live: LiveGame) -> bool:
+        """Fold what the store has beyond the cache; True if anything was new."""
+        records = await self.store.read(live.game_id, after=live.version)
+        try:
+            for record in records:
+                live.apply(record.version, record.data, record.hash, record.prev_hash)
+        except GameGap:
+            self.games.pop(live.game_id, None)  # rebuilt on next load
+            raise
+        return bool(records)
+
+    # -- the table -----------------------------------------------------------------------
+
+    async def create(self, raw: bytes) -> str:
+        try:
+            request = msgspec.json.decode(raw, type=CreateGame)
+        except msgspec.DecodeError as exc:
+            raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
+        if request.game not in games.names():
+            raise Rejected(Reason.BAD_REQUEST, f"unknown game {request.game!r}")
+        game = games.get(request.game)
+        if not game.min_seats <= request.seats <= game.max_seats:
+            raise Rejected(
+                Reason.BAD_REQUEST,
+                f"{game.title} is for {game.min_seats} to {game.max_seats} players",
+            )
+        try:
+            options = msgspec.convert(request.options, game.options_type)
+        except msgspec.ValidationError as exc:
+            raise Rejected(Reason.BAD_REQUEST, f"options: {exc}") from None
+        game_id = uuid.uuid4().hex[:12]
+        opened = TableOpened(
+            game=request.game, seats=request.seats, options=msgspec.to_builtins(options)
+        )
+        await self.store.append(game_id, 0, [encode(opened)])
+        await self.store.register(game_id)
+        self.metrics.count("games_created")
+        log.info("game_created", game_id=game_id, game=request.game, seats=request.seats)
+        return game_id
+
+    async def join(self, game_id: str, raw: bytes) -> tuple[int, str]:
+        try:
+            request = msgspec.json.decode(raw, type=JoinGame)
+        except msgspec.DecodeError as exc:
+            raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
+        name = request.name.strip()
+        if not NAME.match(name):
+            raise Rejected(Reason.BAD_REQUEST, "a name has 1 to 32 printable characters")
+        token = new_token()
+        for _ in range(MAX_ATTEMPTS):
+            live = await self.load(game_id)
+            table = live.table
+            if table.started:
+                raise Rejected(Reason.FORBIDDEN, "the game has already started")
+            if table.claimed >= table.seats:
+                raise Rejected(Reason.FORBIDDEN, "every seat is taken")
+            seat = table.claimed
+            claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
+            try:
+                await self.store.append(game_id, live.version, [encode(claim)])
+            except WrongExpectedVersion:
+                await self.catch_up(live)
+                continue
+            log.info("seat_claimed", game_id=game_id, seat=seat)
+            return seat, token
+        raise Rejected(Reason.BUSY)
+
+    async def seat_for(self, game_id: str, token: str | None) -> int | None:
+        """The seat a token holds in a game; None for no token; Rejected for a wrong one."""
+        if token is None:
+            return None
+        live = await self.load(game_id)
+        seat = seat_of(token, live.table.token_hashes)
+        if seat is None:
+            await self.catch_up(live)  # the seat may have been claimed through another process
+            seat = seat_of(token, live.table.token_hashes)
+        if seat is None:
+            raise Rejected(Reason.UNAUTHORIZED)
+        return seat
+
+    async def start(self, game_id: str, token: str | None) -> int:
+        seat = await self.seat_for(game_id, token)
+        if seat is None:
+            raise Rejected(Reason.UNAUTHORIZED, "only a seated player may start the game")
+        for _ in range(MAX_ATTEMPTS):
+            live = await self.load(game_id)
+            table, game = live.table, live.game
+            if table.started:
+                raise Rejected(Reason.FORBIDDEN, "the game has already started")
+            if table.claimed < game.min_seats:
+                raise Rejected(
+                    Reason.FORBIDDEN,
+                    f"{game.title} needs at least {game.min_seats} players;"
+                    f" {table.claimed} seated",
+                )
+            options = msgspec.convert(table.options, game.options_type)
+            initial = game.initial(table.claimed, options)
+            events = [GameStarted(seats=table.claimed), *game.setup(initial, self.rng)]
+            try:
+                version = await self.store.append(game_id, live.version, [encode(e) for e in events])
+            except WrongExpectedVersion:
+                await self.catch_up(live)
+                continue
+            log.info("game_started", game_id=game_id, seats=table.claimed, version=version)
+            return version
+        raise Rejected(Reason.BUSY)
+
+    async def chat(self, game_id: str, seat: int | None, text: str) -> int:
+        text = text.strip()
+        if not text or len(text) > MAX_CHAT:
+            raise Rejected(Reason.BAD_REQUEST, f"a chat line has 1 to {MAX_CHAT} characters")
+        if seat is None:
+            raise Rejected(Reason.FORBIDDEN, "spectators may not chat")
+        live = await self.load(game_id)
+        name = live.table.names[seat]
+        posted = encode(ChatPosted(seat=seat, name=name, text=text))
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                return await self.store.append(game_id, live.version, [posted])
+            except WrongExpectedVersion:
+                await self.catch_up(live)
+        raise Rejected(Reason.BUSY)
+
+    # -- commands ------------------------------------------------------------------------
+
+    def _decode_command(self, game_name: str, raw: bytes) -> Any:
+        decoder = self._command_decoders.get(game_name)
+        if decoder is None:
+            decoder = msgspec.json.Decoder(games.get(game_name).command_type)
+            self._command_decoders[game_name] = decoder
+        try:
+            return decoder.decode(raw)
+        except msgspec.ValidationError as exc:
+            text = str(exc)
+            if "Invalid value" in text and "`$.type`" in text:
+                raise Rejected(Reason.UNKNOWN_COMMAND, f"{text}") from None
+            raise Rejected(Reason.BAD_REQUEST, text) from None
+        except msgspec.DecodeError as exc:
+            raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
+
+    async def submit(
+        self, game_id: str, seat: int, command_id: str, seen_version: int, raw: bytes
+    ) -> int:
+        """Decide and append one command; the new version, or Rejected. Idempotent per id."""
+        live = await self.load(game_id)
+        if not live.table.started:
+            raise Rejected(Reason.NOT_STARTED)
+        command = self._decode_command(live.table.game, raw)
+        kind = getattr(command, "__struct_config__").tag
+        bound = log.bind(game_id=game_id, seat=seat, command=kind)
+        if seen_version > live.version:
+            await self.catch_up(live)
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                events = self._decide(live, seat, command, seen_version)
+            except Rejected as refusal:
+                if await self.catch_up(live):
+                    continue  # our fold was behind: decide again on the current state
+                landed = await self.store.recall(game_id, command_id)
+                if landed is not None:
+                    return landed  # a retry of a command that already landed
+                self.metrics.count("rejections")
+                bound.info("rejected", reason=refusal.reason.value, version=live.version)
+                raise
+            started = time.perf_counter()
+            try:
+                version = await self.store.append(
+                    game_id, live.version, [encode(e) for e in events], command_id
+                )
+            except WrongExpectedVersion:
+                await self.catch_up(live)
+                continue
+            except StoreUnavailable:
+                self.metrics.count("store_errors")
+                raise Rejected(Reason.BUSY, "the event store is unavailable; retry") from None
+            self.metrics.observe_append(time.perf_counter() - started)
+            self.metrics.count("commands")
+            bound.debug("appended", version=version, events=len(events))
+            return version
+        raise Rejected(Reason.BUSY)
+
+    def _decide(self, live: LiveGame, seat: int, command: Any, seen_version: int) -> list[Any]:
+        game, state = live.game, live.table.state
+        if game.is_over(state):
+            raise Rejected(Reason.GAME_OVER)
+        if seen_version != live.version and not is_simultaneous(command):
+            raise Rejected(
+                Reason.STALE_VERSION,
+                f"you saw version {seen_version}, the game is at {live.version}",
+            )
+        events = game.decide(state, seat, command, self.rng)
+        if not events:
+            raise Rejected(Reason.ILLEGAL, "that command changes nothing")
+        return events
+

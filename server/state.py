@@ -1,0 +1,22 @@
+"""What the app holds for its lifetime: settings, store, service, hub, metrics."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from server.config import Settings
+from server.hub import Hub
+from server.metrics import Metrics
+from server.service import GameService
+from server.store import EventStore
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    store: EventStore
+    service: GameService
+    hub: Hub
+    metrics: Metrics
+    per_address: Counter[str] = field(default_factory=Counter)

@@ -1,0 +1,227 @@
+"""The websocket endpoint: authenticate with the first frame, then commands in, frames out."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+import msgspec
+import structlog
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from domain.kernel import DEFAULT_DETAIL, SPECTATOR, Reason, Rejected, Seat
+from domain.protocol import (
+    Ack,
+    Chat,
+    ClientFrame,
+    CommandRejected,
+    Error,
+    Hello,
+    Ping,
+    Pong,
+    Seek,
+    Submit,
+    Welcome,
+)
+from projections.codec import encode
+from server.hub import Connection, Hub, snapshot
+from server.logs import log
+from server.service import GameService
+from server.state import AppState
+
+HELLO_TIMEOUT = 10.0
+_frames = msgspec.json.Decoder(ClientFrame)
+
+
+class Bucket:
+    """Token bucket: `rate` commands a second, bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def error(reason: Reason, detail: str = "") -> bytes:
+    return encode(Error(reason=reason.value, detail=detail or DEFAULT_DETAIL[reason]))
+
+
+def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: bots and scripts carry no Origin
+    if allowed:
+        return origin in allowed or "*" in allowed
+    host = ws.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+async def endpoint(ws: WebSocket) -> None:
+    state: AppState = ws.app.state.plateau
+    settings = state.settings
+    if not origin_allowed(ws, settings.allowed_origins):
+        state.metrics.count("origin_refused")
+        await ws.close(code=1008)
+        return
+    address = ws.client.host if ws.client else "?"
+    if state.per_address[address] >= settings.max_connections_per_address:
+        state.metrics.count("connections_refused")
+        await ws.close(code=1013)
+        return
+    state.per_address[address] += 1
+    try:
+        await ws.accept()
+        await _session(ws, state)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        state.per_address[address] -= 1
+        if state.per_address[address] <= 0:
+            del state.per_address[address]
+
+
+async def _receive_text(ws: WebSocket, limit: int) -> str | None:
+    """The next frame as text; None on disconnect. Binary frames are read as UTF-8."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        text = data.decode("utf-8", "replace")
+    return text
+
+
+async def _session(ws: WebSocket, state: AppState) -> None:
+    settings, service, hub = state.settings, state.service, state.hub
+    try:
+        first = await asyncio.wait_for(_receive_text(ws, settings.max_frame_bytes), HELLO_TIMEOUT)
+    except TimeoutError:
+        await ws.send_text(error(Reason.BAD_REQUEST, "say hello first").decode())
+        await ws.close(code=1008)
+        return
+    if first is None:
+        return
+    try:
+        if len(first) > settings.max_frame_bytes:
+            raise Rejected(Reason.TOO_LARGE)
+        hello = _frames.decode(first)
+        if not isinstance(hello, Hello):
+            raise Rejected(Reason.BAD_REQUEST, "the first frame must be a hello")
+        live = await service.load(hello.game_id)
+        seat = await service.seat_for(hello.game_id, hello.token)
+    except (msgspec.DecodeError, Rejected) as exc:
+        refusal = exc if isinstance(exc, Rejected) else Rejected(Reason.BAD_REQUEST, str(exc))
+        await ws.send_text(error(refusal.reason, refusal.detail).decode())
+        await ws.close(code=1008)
+        return
+
+    viewer = SPECTATOR if seat is None else Seat(seat)
+
+    async def close(code: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=code)
+
+    conn = Connection(hello.game_id, viewer, settings.queue_frames, close)
+    structlog.contextvars.bind_contextvars(game_id=hello.game_id, seat=seat)
+    log.info("connected", resume=hello.last_version)
+    state.metrics.count("connections")
+    welcome = Welcome(game_id=hello.game_id, game=live.table.game, seat=seat, names=live.table.names)
+    conn.push(encode(welcome))
+    await hub.attach(conn, live, hello.last_version, hello.last_hash)
+    sender = asyncio.create_task(_send_loop(ws, conn))
+    try:
+        await _receive_loop(ws, state, conn, seat)
+    finally:
+        hub.detach(conn)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        log.info("disconnected")
+        structlog.contextvars.unbind_contextvars("game_id", "seat")
+
+
+async def _send_loop(ws: WebSocket, conn: Connection) -> None:
+    while True:
+        frame = await conn.queue.get()
+        await ws.send_text(frame.decode())
+
+
+async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: int | None) -> None:
+    settings, service = state.settings, state.service
+    bucket = Bucket(settings.commands_per_second, settings.command_burst)
+    while not conn.closed:
+        text = await _receive_text(ws, settings.max_frame_bytes)
+        if text is None:
+            return
+        if len(text) > settings.max_frame_bytes:
+            state.metrics.count("frames_refused")
+            conn.push(error(Reason.TOO_LARGE, f"frames are limited to {settings.max_frame_bytes} bytes"))
+            continue
+        try:
+            frame = _frames.decode(text)
+        except msgspec.DecodeError as exc:
+            state.metrics.count("frames_refused")
+            conn.push(error(Reason.BAD_REQUEST, str(exc)))
+            continue
+        reply = await _handle(frame, state, service, conn, seat, bucket)
+        if reply is not None:
+            conn.push(reply)
+
+
+async def _handle(
+    frame: Any,
+    state: AppState,
+    service: GameService,
+    conn: Connection,
+    seat: int | None,
+    bucket: Bucket,
+) -> bytes | None:
+    game_id = conn.game_id
+    match frame:
+        case Submit():
+            if seat is None:
+                return _refuse(state, frame.id, Rejected(Reason.FORBIDDEN, "spectators may not play"))
+            if not bucket.take():
+                return _refuse(state, frame.id, Rejected(Reason.RATE_LIMITED))
+            try:
+                version = await service.submit(
+                    game_id, seat, frame.id, frame.seen_version, bytes(frame.command)
+                )
+            except Rejected as refusal:
+                return _refuse(state, frame.id, refusal)
+            except Exception:
+                log.exception("command_failed")
+                return _refuse(state, frame.id, Rejected(Reason.INTERNAL))
+            return encode(Ack(id=frame.id, version=version))
+        case Seek():
+            live = await service.load(game_id)
+            return encode(snapshot(live, conn.viewer, frame.version))
+        case Chat():
+            if not bucket.take():
+                return error(Reason.RATE_LIMITED)
+            try:
+                await service.chat(game_id, seat, frame.text)
+            except Rejected as refusal:
+                return error(refusal.reason, refusal.detail)
+            return None  # the chat line arrives with the next update
+        case Ping():
+            return encode(Pong())
+        case Hello():
+            return error(Reason.BAD_REQUEST, "already said hello; open a new socket to switch")
+    return error(Reason.BAD_REQUEST)
+
+
+def _refuse(state: AppState, command_id: str, refusal: Rejected) -> bytes:
+    state.metrics.count("rejections_sent")
+    return encode(CommandRejected(id=command_id, reason=refusal.reason.value, detail=refusal.detail))
