@@ -1,0 +1,40 @@
+"""18ZOO: the 18xx of animal families on six maps, as played at 18xx.games."""
+
+from __future__ import annotations
+
+from domain.games.zoo18.decide import decide, setup
+from domain.games.zoo18.evolve import evolve
+from domain.games.zoo18.legal import legal
+from domain.games.zoo18.messages import Command, Event, Options
+from domain.games.zoo18.scoring import result
+from domain.games.zoo18.state import State
+from domain.games.zoo18.view import redact, view
+from domain.kernel import Game
+
+
+def initial(seats: int, options: Options) -> State:
+    return State(seats=seats, options=options)
+
+
+def is_over(state: State) -> bool:
+    return bool(state.ended)
+
+
+game: Game[State, Command, Event] = Game(
+    name="18zoo",
+    title="18ZOO",
+    min_seats=2,
+    max_seats=5,
+    options_type=Options,
+    command_type=Command,
+    event_type=Event,
+    initial=initial,
+    setup=setup,
+    decide=decide,
+    evolve=evolve,
+    is_over=is_over,
+    result=result,
+    legal=legal,
+    view=view,
+    redact=redact,
+)

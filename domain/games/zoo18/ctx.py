@@ -1,0 +1,110 @@
+"""The decision context: rules emit events that are folded at once, so later rules see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.games.zoo18.evolve import evolve
+from domain.games.zoo18.facts import (
+    PHASE_BY_NAME,
+    TICKET_END_VALUE,
+    TICKET_VALUES,
+    TOKEN_PRICES,
+    draft_size,
+)
+from domain.games.zoo18.messages import Event, FlowChanged, Paid
+from domain.games.zoo18.state import State
+from domain.kernel import Reason, Rejected
+
+
+class Ctx:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        for event in events:
+            self.state = evolve(self.state, event)
+            self.events.append(event)
+
+    def flow(self, **changes: Any) -> None:
+        self.emit(FlowChanged(replace(self.state.flow, **changes)))
+
+    def pay(self, payer: str, payee: str, amount: int) -> None:
+        if amount:
+            self.emit(Paid(payer, payee, amount))
+
+
+def illegal(detail: str) -> Rejected:
+    return Rejected(Reason.ILLEGAL, detail)
+
+
+def seat_id(seat: int) -> str:
+    return f"p{seat}"
+
+
+def ticket_value(state: State) -> int:
+    if state.ended:
+        return TICKET_END_VALUE
+    return TICKET_VALUES.get((state.flow.turn, state.flow.or_num), 4)
+
+
+def revealed(state: State) -> int:
+    """How many deck positions have reached the bank's offer."""
+    n = draft_size(len(state.players))
+    if state.flow.round in ("setup", "draft"):
+        return n
+    return n + 4 * state.flow.turn
+
+
+def offered_powers(state: State) -> tuple[str, ...]:
+    window = set(state.deck[: revealed(state)])
+    return tuple(p.id for p in state.powers if p.owner == "bank" and p.id in window)
+
+
+def future_powers(state: State) -> tuple[str, ...]:
+    n = revealed(state)
+    return state.deck[n : n + 4]
+
+
+def phase_tiles(state: State) -> tuple[str, ...]:
+    return PHASE_BY_NAME[state.phase].tiles
+
+
+def train_limit(state: State) -> int:
+    return PHASE_BY_NAME[state.phase].limit
+
+
+def next_token_price(state: State, sym: str) -> int | None:
+    used = state.family(sym).tokens_used
+    prices = TOKEN_PRICES[sym]
+    return prices[used] if used < len(prices) else None
+
+
+def tickets_value(state: State, seat: int) -> int:
+    return ticket_value(state) * len(state.owned_tickets(seat_id(seat)))
+
+
+def floated(state: State) -> tuple[str, ...]:
+    return tuple(f.sym for f in state.families if f.parred)
+
+
+def operating_key(state: State, sym: str) -> tuple[int, int, int, int, str]:
+    f = state.family(sym)
+    from domain.games.zoo18.market import price
+
+    return (-price((f.row, f.col)), -f.col, f.row, f.arrival, sym)
+
+
+def operating_order(state: State) -> tuple[str, ...]:
+    return tuple(sorted(floated(state), key=lambda s: operating_key(state, s)))
+
+
+def power_owner_family(state: State, power: str) -> str | None:
+    try:
+        owner = state.power(power).owner
+    except KeyError:
+        return None
+    return owner if owner not in ("bank", "closed") and not owner.startswith("p") else None

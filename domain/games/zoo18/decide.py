@@ -1,0 +1,319 @@
+"""decide: check a command against the rules and emit the events it causes."""
+
+from __future__ import annotations
+
+from domain.chance import Rng
+from domain.games.zoo18 import operating as op
+from domain.games.zoo18 import stock
+from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.deck import random_deck
+from domain.games.zoo18.messages import (
+    Assign,
+    Bid,
+    BuyPower,
+    BuyShares,
+    BuyTrain,
+    Command,
+    DiscardTrain,
+    Dividend,
+    EndGame,
+    Event,
+    FamilyMarked,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    PowerMoved,
+    PriceMoved,
+    ProtectTrain,
+    RunRoutes,
+    SellShares,
+    SellTicket,
+    Started,
+    TrainMoved,
+    UsePower,
+)
+from domain.games.zoo18.rounds import (
+    acting_seat,
+    end_family_turn,
+    end_sr_turn,
+    finish_game,
+    next_step,
+    settle,
+    start_draft,
+)
+from domain.games.zoo18.state import State
+from domain.games.zoo18 import market
+from domain.kernel import Reason, Rejected
+
+
+def seat_names(seats: int) -> tuple[str, ...]:
+    return tuple(f"Player {n + 1}" for n in range(seats))
+
+
+def start_events(state: State, names: tuple[str, ...], deck: tuple[str, ...]) -> list[Event]:
+    ctx = Ctx(state)
+    ctx.emit(Started(state.options.map, names, deck))
+    start_draft(ctx)
+    settle(ctx)
+    return ctx.events
+
+
+def setup(state: State, rng: Rng) -> list[Event]:
+    return start_events(state, seat_names(state.seats), random_deck(rng))
+
+
+def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
+    if state.ended:
+        raise Rejected(Reason.GAME_OVER)
+    ctx = Ctx(state)
+    if isinstance(command, EndGame):
+        if not state.options.imported:
+            raise Rejected(Reason.FORBIDDEN, "a game played here ends by the rules only")
+        finish_game(ctx, "manually_ended")
+        return ctx.events
+    if acting_seat(state) != seat:
+        raise Rejected(Reason.NOT_YOUR_TURN)
+    round_ = state.flow.round
+    if round_ == "draft":
+        _draft(ctx, seat, command)
+    elif round_ == "sr":
+        _stock(ctx, seat, command)
+    elif round_ == "or":
+        _operate(ctx, seat, command)
+    else:
+        raise illegal("nothing to do now")
+    settle(ctx)
+    return ctx.events
+
+
+def _draft(ctx: Ctx, seat: int, command: Command) -> None:
+    if isinstance(command, Bid):
+        stock.bid(ctx, seat, command.power, command.price)
+    elif not isinstance(command, Pass):
+        raise illegal("in the draft, buy one offered power or pass")
+    ctx.flow(index=ctx.state.flow.index + 1)
+
+
+def _stock(ctx: Ctx, seat: int, command: Command) -> None:
+    flow = ctx.state.flow
+    if flow.lay_family:
+        _home_lays(ctx, command)
+        return
+    match command:
+        case Pass():
+            end_sr_turn(ctx)
+        case Par():
+            stock.par(ctx, seat, command)
+        case BuyShares():
+            stock.buy_shares(ctx, seat, command)
+        case SellShares():
+            stock.sell_shares(ctx, seat, command.shares)
+        case BuyPower():
+            stock.buy_power_sr(ctx, seat, command)
+        case SellTicket():
+            _own_ticket(ctx, seat, command.ticket)
+            stock.sell_ticket_sr(ctx, seat, command.ticket)
+        case UsePower():
+            _sr_power(ctx, seat, command)
+        case _:
+            raise illegal("that is not a stock-round action")
+
+
+def _home_lays(ctx: Ctx, command: Command) -> None:
+    flow = ctx.state.flow
+    sym = flow.lay_family
+    if isinstance(command, LayTile) and command.power is None:
+        op.lay_tile(ctx, sym, command, "home" if flow.step == "home" else "bonus")
+    elif not isinstance(command, Pass):
+        raise illegal(f"{sym} lays its home tile (or passes when it cannot)")
+    if flow.step == "home":
+        ctx.flow(step="bonus")
+    elif isinstance(command, Pass):
+        ctx.flow(bonus_left=0)
+    else:
+        ctx.flow(bonus_left=flow.bonus_left - 1)
+
+
+def _own_ticket(ctx: Ctx, seat: int, ticket: str) -> None:
+    try:
+        holding = ctx.state.power(ticket)
+    except KeyError:
+        raise illegal(f"there is no ticket {ticket}") from None
+    if not ticket.startswith("ZOOTicket") or holding.owner != seat_id(seat):
+        raise illegal(f"{ticket} is not your ZOOTicket")
+
+
+def _own_power(ctx: Ctx, seat: int, power: str) -> None:
+    try:
+        holding = ctx.state.power(power)
+    except KeyError:
+        raise illegal(f"there is no power {power}") from None
+    if holding.owner != seat_id(seat):
+        raise illegal(f"you do not hold {power}")
+
+
+def _sr_power(ctx: Ctx, seat: int, cmd: UsePower) -> None:
+    _own_power(ctx, seat, cmd.power)
+    if cmd.power not in stock.usable_sr_powers(ctx.state, seat):
+        raise illegal(f"{cmd.power} cannot be used now")
+    if cmd.power == "DAYS_OFF":
+        sym = cmd.family or ""
+        try:
+            fam = ctx.state.family(sym)
+        except KeyError:
+            raise illegal("choose an open family") from None
+        if not fam.parred:
+            raise illegal(f"{sym} is not open")
+        target = market.right((fam.row, fam.col))
+        if target != (fam.row, fam.col):
+            ctx.emit(PriceMoved(sym, *target))
+        ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "MIDAS":
+        ctx.flow(midas=seat)
+    elif cmd.power == "IT_S_ALL_GREEK_TO_ME":
+        ctx.flow(greek=True)
+    elif cmd.power == "WHATSUP":
+        op.whatsup(ctx, seat, cmd.family or "", cmd.train, cmd.variant, cmd.price)
+    else:
+        raise illegal(f"{cmd.power} is not used this way")
+
+
+def _operate(ctx: Ctx, seat: int, command: Command) -> None:
+    state = ctx.state
+    flow = state.flow
+    sym = flow.order[flow.index]
+    step = flow.step
+    match command:
+        case SellTicket():
+            _own_ticket(ctx, seat, command.ticket)
+            if flow.helped:
+                raise illegal("the president already helped this turn")
+            op.sell_ticket_or(ctx, sym, command.ticket, command.price)
+        case BuyPower():
+            if step in ("done",) or _before(step, "buy_train"):
+                op.buy_power_or(ctx, sym, command.power, command.price)
+            else:
+                raise illegal("powers are bought before or after the trains")
+        case UsePower():
+            _or_power(ctx, sym, command)
+        case Assign():
+            _assign(ctx, sym, command)
+        case LayTile() if command.power is not None:
+            _power_lay(ctx, sym, command)
+        case PlaceToken() if command.power is not None:
+            _power_token(ctx, sym, command)
+        case LayTile():
+            if step != "track":
+                raise illegal("tiles are laid at the start of the turn")
+            _track(ctx, sym, command)
+        case PlaceToken():
+            if step != "token":
+                raise illegal("no token can be placed now")
+            op.place_token(ctx, sym, command)
+            ctx.flow(tokened=True)
+            next_step(ctx)
+        case RunRoutes():
+            if step != "route":
+                raise illegal("the trains do not run now")
+            op.run_routes(ctx, sym, command.routes)
+            next_step(ctx)
+        case Dividend():
+            if step != "dividend":
+                raise illegal("no dividend to decide now")
+            if command.kind not in ("payout", "withhold"):
+                raise illegal("pay out or withhold")
+            op.dividend(ctx, sym, command.kind)
+            next_step(ctx)
+        case BuyTrain():
+            if step != "buy_train":
+                raise illegal("trains are bought after the run")
+            op.buy_train(ctx, sym, command)
+        case SellShares():
+            if step != "buy_train" or not op.must_buy(state, sym):
+                raise illegal("shares are sold in the OR only to raise money for a train")
+            stock.sell_shares(ctx, seat, command.shares, emergency=True)
+        case DiscardTrain():
+            _discard(ctx, command.train)
+        case Pass():
+            if step in ("route", "dividend"):
+                raise illegal("run the trains and decide the dividend first")
+            if step == "buy_train" and op.must_buy(state, sym):
+                raise illegal(f"{sym} has no train and must buy one")
+            if step == "done":
+                end_family_turn(ctx)
+            else:
+                next_step(ctx)
+        case ProtectTrain():
+            raise illegal("no train is being protected")
+        case _:
+            raise illegal("that is not an operating-round action")
+
+
+def _before(step: str, other: str) -> bool:
+    from domain.games.zoo18.rounds import OR_STEPS
+
+    return OR_STEPS.index(step) < OR_STEPS.index(other)
+
+
+def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
+    flow = ctx.state.flow
+    if cmd.hex in flow.laid_hexes:
+        raise illegal("one lay per hex and turn")
+    upgrade = op.lay_tile(ctx, sym, cmd, "track")
+    if upgrade and flow.upgraded:
+        raise illegal("only one upgrade per turn")
+    lays = flow.lays + 1
+    ctx.flow(lays=lays, upgraded=flow.upgraded or upgrade, laid_hexes=(*flow.laid_hexes, cmd.hex))
+    if lays >= 2:
+        next_step(ctx)
+
+
+def _discard(ctx: Ctx, train: str) -> None:
+    from domain.games.zoo18.rounds import crowded
+
+    sym = crowded(ctx.state)
+    if sym is None:
+        raise illegal("no family is over its train limit")
+    if ctx.state.train(train).owner != sym:
+        raise illegal(f"{train} does not belong to {sym}")
+    ctx.emit(TrainMoved(train, "discard"))
+
+
+def _or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
+    if cmd.power == "TWO_BARRELS":
+        if op.power_owner(ctx.state, cmd.power) != sym:
+            raise illegal(f"{sym} does not hold TWO BARRELS")
+        if ctx.state.flow.step != "route" or "barrel" in ctx.state.family(sym).marks:
+            raise illegal("TWO BARRELS is used when the trains run, once per OR")
+        holding = ctx.state.power(cmd.power)
+        ctx.emit(FamilyMarked(sym, "barrel"))
+        _count_use(ctx, cmd.power, holding.uses + 1, 2)
+        return
+    raise illegal(f"{cmd.power} cannot be used now")
+
+
+def _count_use(ctx: Ctx, power: str, uses: int, limit: int) -> None:
+    from domain.games.zoo18.messages import PowerUpdated
+
+    ctx.emit(PowerUpdated(power, uses))
+    if uses >= limit:
+        ctx.emit(PowerMoved(power, "closed"))
+
+
+def _assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
+    if op.power_owner(ctx.state, cmd.power) != sym:
+        raise illegal(f"{sym} does not hold {cmd.power}")
+    if cmd.power == "WHEAT":
+        ctx.emit(FamilyMarked(sym, f"wheat:{cmd.hex}"))
+        ctx.emit(PowerMoved(cmd.power, "closed"))
+        return
+    raise illegal(f"{cmd.power} cannot be assigned now")
+
+
+def _power_lay(ctx: Ctx, sym: str, cmd: LayTile) -> None:
+    raise illegal(f"{cmd.power} lays are not available yet")
+
+
+def _power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
+    raise illegal(f"{cmd.power} tokens are not available yet")

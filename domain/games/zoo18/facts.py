@@ -1,0 +1,259 @@
+"""18ZOO game facts used by the flow: maps' families, cash, limits, market, trains, phases, powers.
+
+Numbers are the published game's facts as implemented at 18xx.games (see rules/18zoo.md).
+"""
+
+from __future__ import annotations
+
+MAPS = ("A", "B", "C", "D", "E", "F")
+
+FAMILY_NAMES = {
+    "CR": "(H1) CROCODILES",
+    "GI": "(H2) GIRAFFES",
+    "PB": "(H3) POLAR BEARS",
+    "PE": "(H4) PENGUINS",
+    "LI": "(H5) LIONS",
+    "TI": "(H6) TIGERS",
+    "BB": "(H7) BROWN BEAR",
+    "EL": "(H8) ELEPHANT",
+}
+
+TOKEN_PRICES = {
+    "CR": (0, 2, 4, 4),
+    "GI": (0, 2),
+    "PB": (0, 2, 4, 4),
+    "PE": (0, 2, 4, 4),
+    "LI": (0, 2, 4),
+    "TI": (0, 2),
+    "BB": (0, 2, 4),
+    "EL": (0, 2, 4),
+}
+
+MAP_FAMILIES = {
+    "A": ("GI", "PB", "PE", "LI", "TI"),
+    "B": ("CR", "GI", "PB", "PE", "BB"),
+    "C": ("CR", "LI", "TI", "BB", "EL"),
+    "D": ("CR", "GI", "PB", "PE", "LI", "TI", "BB"),
+    "E": ("CR", "GI", "PB", "PE", "TI", "BB", "EL"),
+    "F": ("CR", "GI", "PE", "LI", "TI", "BB", "EL"),
+}
+
+HOMES = {
+    "A": {"GI": "K9", "PB": "N10", "PE": "K17", "LI": "E15", "TI": "H14"},
+    "B": {"CR": "H3", "GI": "K10", "PB": "N11", "PE": "K18", "BB": "I6"},
+    "C": {"CR": "I3", "LI": "F16", "TI": "I15", "BB": "J6", "EL": "E5"},
+    "D": {
+        "CR": "H3",
+        "GI": "K10",
+        "PB": "N11",
+        "PE": "K18",
+        "LI": "E16",
+        "TI": "H15",
+        "BB": "I6",
+    },
+    "E": {
+        "CR": "H3",
+        "GI": "K10",
+        "PB": "N11",
+        "PE": "K18",
+        "TI": "H15",
+        "BB": "I6",
+        "EL": "D5",
+    },
+    "F": {
+        "CR": "I3",
+        "GI": "L10",
+        "PE": "L18",
+        "LI": "F16",
+        "TI": "I15",
+        "BB": "J6",
+        "EL": "E5",
+    },
+}
+
+STARTING_CASH = {
+    "A": {2: 40, 3: 28, 4: 27, 5: 22},
+    "B": {2: 40, 3: 28, 4: 23, 5: 22},
+    "C": {2: 40, 3: 28, 4: 23, 5: 22},
+    "D": {2: 48, 3: 32, 4: 27, 5: 22},
+    "E": {2: 48, 3: 32, 4: 27, 5: 22},
+    "F": {2: 48, 3: 32, 4: 27, 5: 22},
+}
+
+CERT_LIMIT = {5: {2: 10, 3: 7, 4: 5, 5: 6}, 7: {2: 12, 3: 9, 4: 7, 5: 6}}
+
+SHARE_PERCENTS = (40, 20, 20, 20, 20)  # SYM_0 is the president's certificate; SYM_4 the cousin
+
+# ZOOTicket value by (turn, or number); or number 0 = the stock round of that day.
+TICKET_VALUES = {
+    (1, 0): 4,
+    (1, 1): 5,
+    (1, 2): 6,
+    (2, 0): 7,
+    (2, 1): 8,
+    (2, 2): 9,
+    (3, 0): 10,
+    (3, 1): 12,
+    (3, 2): 15,
+    (3, 3): 18,
+}
+TICKET_END_VALUE = 20
+DAY_NAMES = {1: "Monday", 2: "Tuesday", 3: "Wednesday"}
+
+
+class Cell:
+    __slots__ = ("row", "col", "price", "threshold", "dividend", "bonus")
+
+    def __init__(self, row: int, col: int, raw: tuple[int, int | None, int, int]) -> None:
+        self.row, self.col = row, col
+        self.price, self.threshold, self.dividend, self.bonus = raw
+
+
+# (price, threshold to move when paying, dividend per share, president bonus); rows top to bottom
+_MARKET_RAW: tuple[tuple[tuple[int, int | None, int, int], ...], ...] = (
+    (
+        (7, 100, 1, 0),
+        (8, 150, 2, 0),
+        (9, 150, 2, 0),
+        (10, 200, 2, 1),
+        (11, 200, 2, 2),
+        (12, 250, 3, 2),
+        (13, 250, 3, 2),
+        (14, 300, 3, 2),
+        (15, 350, 3, 3),
+        (16, 400, 4, 0),
+        (20, 450, 5, 0),
+        (24, None, 6, 0),
+    ),
+    (
+        (6, 100, 1, 0),
+        (7, 100, 1, 0),
+        (8, 150, 2, 0),
+        (9, 150, 2, 0),
+        (10, 200, 2, 0),
+        (11, 200, 2, 0),
+        (12, 250, 3, 0),
+        (13, 250, 3, 0),
+        (14, 300, 3, 0),
+    ),
+    (
+        (5, 80, 1, 0),
+        (6, 100, 1, 0),
+        (7, 100, 2, 0),
+        (8, 150, 2, 0),
+        (9, 150, 2, 0),
+        (10, 200, 2, 0),
+        (11, 200, 2, 0),
+    ),
+    ((4, 50, 1, 0), (5, 80, 1, 0), (6, 100, 1, 0), (7, 100, 2, 0), (8, 150, 2, 0)),
+    ((3, 40, 0, 0), (4, 50, 1, 0), (5, 80, 1, 0)),
+    ((2, 30, 0, 0), (3, 40, 0, 0)),
+)
+
+MARKET: tuple[tuple[Cell, ...], ...] = tuple(
+    tuple(Cell(r, c, raw) for c, raw in enumerate(row)) for r, row in enumerate(_MARKET_RAW)
+)
+END_CELL = (0, 11)
+
+# par price -> (row, col, bonus cash, bonus yellow lays, phase colour needed)
+PARS = {
+    5: (3, 1, 0, 0, "yellow"),
+    6: (2, 1, 0, 0, "yellow"),
+    7: (1, 1, 0, 0, "yellow"),
+    9: (1, 3, 5, 2, "green"),
+    12: (1, 6, 10, 4, "brown"),
+}
+HOME_TILES = {5: ("5", "6", "57"), 6: ("5", "6", "57"), 7: ("5", "6", "57")}
+HOME_TILES[9] = ("5", "6", "57", "14", "15", "619")
+HOME_TILES[12] = ("5", "6", "57", "14", "15", "619", "611")
+
+
+class TrainType:
+    __slots__ = ("name", "distance", "price", "rusts_on", "obsolete_on", "multiplier", "event")
+
+    def __init__(
+        self,
+        name: str,
+        distance: int,
+        price: int,
+        rusts_on: str = "",
+        obsolete_on: str = "",
+        multiplier: int = 1,
+        event: bool = False,
+    ) -> None:
+        self.name, self.distance, self.price = name, distance, price
+        self.rusts_on, self.obsolete_on = rusts_on, obsolete_on
+        self.multiplier, self.event = multiplier, event
+
+
+TRAIN_TYPES = {
+    "2S": TrainType("2S", 2, 7, rusts_on="4S"),
+    "3S": TrainType("3S", 3, 12, rusts_on="5S", event=True),
+    "3S Long": TrainType("3S Long", 3, 12, obsolete_on="4J"),
+    "4S": TrainType("4S", 4, 20, obsolete_on="4J", event=True),
+    "4S Perm": TrainType("4S Perm", 4, 20),
+    "5S": TrainType("5S", 5, 30, event=True),
+    "4J": TrainType("4J", 4, 47, multiplier=2, event=True),
+    "2J": TrainType("2J", 2, 37, multiplier=2),
+    "1S": TrainType("1S", 1, 0),
+}
+TRAIN_COUNTS = (("3S", 3), ("3S Long", 1), ("4S", 2), ("4S Perm", 1), ("5S", 2), ("4J", 1))
+
+
+class Phase:
+    __slots__ = ("name", "limit", "tiles")
+
+    def __init__(self, name: str, limit: int, tiles: tuple[str, ...]) -> None:
+        self.name, self.limit, self.tiles = name, limit, tiles
+
+
+_Y, _G, _B, _GR = "yellow", "green", "brown", "gray"
+PHASES = (
+    Phase("2S", 4, (_Y,)),
+    Phase("3S", 4, (_Y, _G)),
+    Phase("4S", 3, (_Y, _G)),
+    Phase("4S Perm", 3, (_Y, _G, _B)),
+    Phase("5S", 2, (_Y, _G, _B)),
+    Phase("4J", 2, (_Y, _G, _B, _GR)),
+)
+PHASE_BY_NAME = {p.name: p for p in PHASES}
+
+POWERS: tuple[tuple[str, str, int], ...] = (
+    ("DAYS_OFF", "Days off", 3),
+    ("MIDAS", "Midas", 1),
+    ("TOO_MUCH_RESPONSIBILITY", "Too much responsibility", 1),
+    ("LEPRECHAUN_POT_OF_GOLD", "Leprechaun pot of gold", 2),
+    ("IT_S_ALL_GREEK_TO_ME", "It's all greek to me", 1),
+    ("WHATSUP", "Whatsup", 3),
+    ("RABBITS", "Rabbits", 3),
+    ("MOLES", "Moles", 2),
+    ("ANCIENT_MAPS", "Ancient maps", 2),
+    ("HOLE", "Hole", 2),
+    ("ON_A_DIET", "On a diet", 1),
+    ("SHINING_GOLD", "Shining gold", 1),
+    ("THAT_S_MINE", "That's mine!", 2),
+    ("WORK_IN_PROGRESS", "Work in progress", 2),
+    ("WHEAT", "Wheat", 2),
+    ("TWO_BARRELS", "Two barrels", 2),
+    ("A_SQUEEZE", "A squeeze", 3),
+    ("PATCH", "Patch", 2),
+    ("WINGS", "Wings", 2),
+    ("A_TIP_OF_SUGAR", "A tip of sugar", 2),
+)
+POWER_PRICE = {p: price for p, _, price in POWERS}
+POWER_NAME = {p: name for p, name, _ in POWERS}
+SR_POWERS = frozenset(p for p, _, _ in POWERS[:6])
+MAX_POWERS = 3
+TERRAIN_COST = {"M": 1, "MM": 2}
+
+
+def tickets_per_player(players: int) -> int:
+    return 2 if players == 5 else 3
+
+
+def draft_size(players: int) -> int:
+    return 6 if players == 5 else 4
+
+
+def cert_limit(map_id: str, players: int) -> int:
+    return CERT_LIMIT[len(MAP_FAMILIES[map_id])][players]

@@ -1,0 +1,326 @@
+"""Options, commands and events of 18ZOO (events are the storage format: plain fields only)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.games.zoo18.board import Board
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    map: str = "A"
+    # Imported from 18xx.games: accept its manual `end_game` and its unchecked draft prices.
+    imported: bool = False
+
+
+# ---------------------------------------------------------------- commands
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class Bid(_Command, tag="bid"):
+    """Draft: buy one of the offered powers at its price."""
+
+    power: str
+    price: int
+
+
+class Pass(_Command, tag="pass"):
+    """End the current step (draft pick, SR turn, a family's OR step)."""
+
+
+class Par(_Command, tag="par"):
+    family: str
+    price: int
+
+
+class BuyShares(_Command, tag="buy_shares"):
+    shares: tuple[str, ...]
+
+
+class SellShares(_Command, tag="sell_shares"):
+    shares: tuple[str, ...]
+
+
+class BuyPower(_Command, tag="buy_power"):
+    """SR: a player buys a power from the bank. OR: the operating family buys one from a player."""
+
+    power: str
+    price: int
+
+
+class LayTile(_Command, tag="lay_tile"):
+    hex: str
+    tile: str
+    rotation: int
+    power: str | None = None  # RABBITS / MOLES / ANCIENT_MAPS
+
+
+class PlaceToken(_Command, tag="place_token"):
+    city: str
+    slot: int | None = None
+    power: str | None = None  # ON_A_DIET / THAT_S_MINE
+
+
+class RouteClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    train: str
+    connections: tuple[tuple[str, ...], ...]
+    revenue: int | None = None
+    subsidy: int | None = None
+
+
+class RunRoutes(_Command, tag="run_routes"):
+    routes: tuple[RouteClaim, ...]
+
+
+class Dividend(_Command, tag="dividend"):
+    kind: str  # "payout" | "withhold"
+
+
+class BuyTrain(_Command, tag="buy_train"):
+    train: str
+    price: int
+    variant: str | None = None
+
+
+class DiscardTrain(_Command, tag="discard_train"):
+    train: str
+
+
+class SellTicket(_Command, tag="sell_ticket"):
+    """SR: full value to the owner. OR: `price` to the operating family, the rest to the owner."""
+
+    ticket: str
+    price: int | None = None
+
+
+class UsePower(_Command, tag="use_power"):
+    """Activate a power: days_off, midas, greek, whatsup, two_barrels, patch, remove_patch."""
+
+    power: str
+    kind: str
+    family: str | None = None
+    train: str | None = None
+    variant: str | None = None
+    price: int | None = None
+
+
+class ProtectTrain(_Command, tag="protect_train"):
+    """PATCH decision while trains rust: the train to save, or None to let them all rust."""
+
+    train: str | None = None
+
+
+class Assign(_Command, tag="assign"):
+    power: str
+    hex: str
+
+
+class EndGame(_Command, tag="end_game"):
+    """Manual end (imported games only)."""
+
+
+Command = (
+    Bid
+    | Pass
+    | Par
+    | BuyShares
+    | SellShares
+    | BuyPower
+    | LayTile
+    | PlaceToken
+    | RunRoutes
+    | Dividend
+    | BuyTrain
+    | DiscardTrain
+    | SellTicket
+    | UsePower
+    | ProtectTrain
+    | Assign
+    | EndGame
+)
+
+# ---------------------------------------------------------------- events
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+class Started(_Event, tag="zoo_started"):
+    map: str
+    players: tuple[str, ...]
+    deck: tuple[str, ...]  # None-free: the powers in draw order
+
+
+class Paid(_Event, tag="paid"):
+    """Money moves: "bank", "p<seat>" or a family sym."""
+
+    payer: str
+    payee: str
+    amount: int
+
+
+class SharesMoved(_Event, tag="shares_moved"):
+    shares: tuple[str, ...]
+    to: str  # "p<seat>", "pool" or "ipo"
+
+
+class Parred(_Event, tag="parred"):
+    family: str
+    row: int
+    col: int
+
+
+class PriceMoved(_Event, tag="price_moved"):
+    family: str
+    row: int
+    col: int
+
+
+class PowerMoved(_Event, tag="power_moved"):
+    power: str
+    to: str  # "p<seat>", family sym, "bank" or "closed"
+
+
+class PowerUpdated(_Event, tag="power_updated"):
+    power: str
+    uses: int
+    data: str = ""
+
+
+class TileLaid(_Event, tag="tile_laid"):
+    family: str
+    hex: str
+    tile: str
+    rotation: int
+    mode: str
+
+
+class TokenPlaced(_Event, tag="token_placed"):
+    family: str  # or "WIP"
+    hex: str
+    city: int
+    slot: int | None
+    extra_slot: bool = False
+
+
+class BoardSet(_Event, tag="board_set"):
+    """A board change made by a power (HOLE tunnel, THAT'S MINE reservation)."""
+
+    board: Board
+
+
+class TrainMoved(_Event, tag="train_moved"):
+    train: str
+    to: str  # family sym, "depot", "discard", "rusted", "aside"
+    variant: str | None = None
+
+
+class TrainCreated(_Event, tag="train_created"):
+    train: str
+
+
+class TrainFlagged(_Event, tag="train_flagged"):
+    train: str
+    obsolete: bool
+    operated: bool
+    disabled: int = 0
+
+
+class PhaseChanged(_Event, tag="phase_changed"):
+    phase: str
+
+
+class RunRecorded(_Event, tag="run_recorded"):
+    family: str
+    revenue: int
+    subsidy: int
+    trains: tuple[str, ...]
+
+
+class Penalised(_Event, tag="penalised"):
+    seat: int
+    amount: int
+
+
+class FamilyMarked(_Event, tag="family_marked"):
+    family: str
+    mark: str  # e.g. "wheat:N10", "barrel", "-barrel"
+
+
+class FlowChanged(_Event, tag="flow_changed"):
+    """The rounds machine moved on: where the game stands and who is awaited."""
+
+    flow: Flow
+
+
+class PriorityChanged(_Event, tag="priority_changed"):
+    order: tuple[int, ...]  # seats, first = priority
+
+
+class GameEnded(_Event, tag="game_ended"):
+    reason: str
+
+
+class Flow(msgspec.Struct, frozen=True):
+    """Round, turn and step bookkeeping (the awaited entity is order[index])."""
+
+    round: str = "setup"  # setup | draft | sr | or | over
+    turn: int = 1
+    or_num: int = 0
+    order: tuple[str, ...] = ()
+    index: int = 0
+    step: str = ""
+    # stock round
+    passed: tuple[int, ...] = ()
+    acted: bool = False
+    bought: bool = False
+    sold_families: tuple[str, ...] = ()
+    sr_sold: tuple[str, ...] = ()  # "seat:family" sold this SR (no rebuy)
+    sr_bundles: tuple[str, ...] = ()  # non-president bundles sold this SR ("GI_1,GI_2")
+    parred_this_sr: bool = False
+    greek: bool = False
+    midas: int = -1
+    lay_family: str = ""
+    bonus_left: int = 0
+    # operating round
+    lays: int = 0
+    upgraded: bool = False
+    laid_hexes: tuple[str, ...] = ()
+    tokened: bool = False
+    ran: bool = False
+    revenue: int = 0
+    subsidy: int = 0
+    helped: bool = False
+    train_bonus_used: bool = False
+    patch_family: str = ""
+    patch_trains: tuple[str, ...] = ()
+    patch_return: str = ""
+    end_after_or: int = 0  # 1 = market end: the game ends when the current/next OR finishes
+
+
+Event = (
+    Started
+    | Paid
+    | SharesMoved
+    | Parred
+    | PriceMoved
+    | PowerMoved
+    | PowerUpdated
+    | TileLaid
+    | TokenPlaced
+    | BoardSet
+    | TrainMoved
+    | TrainCreated
+    | TrainFlagged
+    | PhaseChanged
+    | RunRecorded
+    | Penalised
+    | FamilyMarked
+    | FlowChanged
+    | PriorityChanged
+    | GameEnded
+)

@@ -1,0 +1,356 @@
+"""Operating-round actions of a family: tiles, tokens, runs, dividends, trains, tickets, powers."""
+
+from __future__ import annotations
+
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, market
+from domain.games.zoo18.ctx import (
+    Ctx,
+    illegal,
+    next_token_price,
+    power_owner_family,
+    seat_id,
+    ticket_value,
+    tickets_value,
+)
+from domain.games.zoo18.facts import MAX_POWERS, POWER_PRICE, SR_POWERS, TRAIN_TYPES
+from domain.games.zoo18.messages import (
+    BuyTrain,
+    FamilyMarked,
+    LayTile,
+    Paid,
+    Penalised,
+    PlaceToken,
+    PowerMoved,
+    PriceMoved,
+    RouteClaim,
+    RunRecorded,
+    TileLaid,
+    TokenPlaced,
+    TrainFlagged,
+    TrainMoved,
+)
+from domain.games.zoo18.state import State
+from domain.games.zoo18.trains import (
+    after_purchase,
+    cheapest_depot,
+    depot_offer,
+    find_buyable,
+    has_room,
+    list_price,
+    move_right,
+    move_train,
+    variants,
+)
+
+
+def operating(state: State) -> str:
+    return state.flow.order[state.flow.index]
+
+
+def companies_held(state: State, sym: str) -> int:
+    return len(state.owned_powers(sym))
+
+
+def owns(state: State, sym: str, power: str) -> bool:
+    return power_owner_family(state, power) == sym
+
+
+def modifiers(state: State, sym: str) -> B.Modifiers:
+    wheat = next((m.split(":", 1)[1] for m in state.family(sym).marks if m.startswith("wheat:")), None)
+    return B.Modifiers(
+        wheat_hex=wheat,
+        two_barrels="barrel" in state.family(sym).marks,
+        a_squeeze=owns(state, sym, "A_SQUEEZE"),
+        wings=owns(state, sym, "WINGS"),
+        sugar=owns(state, sym, "A_TIP_OF_SUGAR"),
+        hole=state.board is not None and state.board.hole is not None,
+    )
+
+
+# ---------------------------------------------------------------- tiles and tokens
+
+
+def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: str) -> bool:
+    """Lay a tile for `sym`; returns whether it was an upgrade."""
+    state = ctx.state
+    m = boardlink.map_def(state.map)
+    cost, upgrade, terrain = 0, False, None
+    if m is not None and state.board is not None:
+        lay = B.check_lay(
+            state.board,
+            m,
+            sym,
+            cmd.hex,
+            cmd.tile,
+            cmd.rotation,
+            boardlink.colours(state.phase),
+            mode,  # type: ignore[arg-type]
+            strict=not state.options.imported,
+        )
+        cost, upgrade, terrain = lay.cost, lay.upgrade, lay.terrain
+    if owns(state, sym, "SHINING_GOLD") and terrain is not None:
+        cost = 0
+    if cost > state.family(sym).cash:
+        raise illegal(f"{sym} has {state.family(sym).cash}$N but the lay costs {cost}$N")
+    ctx.pay(sym, "bank", cost)
+    ctx.emit(TileLaid(sym, cmd.hex, cmd.tile, cmd.rotation, mode))
+    if owns(state, sym, "SHINING_GOLD") and terrain is not None and mode != "rabbits":
+        ctx.pay("bank", sym, 2 if terrain == "hill" else 1)
+    return upgrade
+
+
+def place_token(ctx: Ctx, sym: str, cmd: PlaceToken, *, free: bool = False, anywhere: bool = False, extra: bool = False) -> None:
+    state = ctx.state
+    price = next_token_price(state, sym)
+    if price is None:
+        raise illegal(f"{sym} has no token left")
+    if free:
+        price = 0
+    if price > state.family(sym).cash:
+        raise illegal(f"{sym} has {state.family(sym).cash}$N but the token costs {price}$N")
+    m = boardlink.map_def(state.map)
+    hex_, city = cmd.city, 0
+    if m is not None and state.board is not None:
+        hex_, city = B.city_at(state.board, m, cmd.city)
+        B.check_token(
+            state.board, m, sym, hex_, city, cmd.slot, reachable=not anywhere, extra_slot=extra
+        )
+    ctx.pay(sym, "bank", price)
+    ctx.emit(TokenPlaced(sym, hex_, city, cmd.slot, extra))
+
+
+def token_blocks(state: State, sym: str) -> bool:
+    if state.flow.tokened:
+        return False
+    price = next_token_price(state, sym)
+    if price is None:
+        return False
+    pres = state.president(sym)
+    budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
+    if price > budget:
+        return False
+    m = boardlink.map_def(state.map)
+    if m is None or state.board is None:
+        return False
+    return bool(B.legal_tokens(state.board, m, sym))
+
+
+# ---------------------------------------------------------------- routes and dividends
+
+
+def runnable_trains(state: State, sym: str) -> list[str]:
+    return [t.id for t in state.family_trains(sym) if not t.operated]
+
+
+def route_blocks(state: State, sym: str) -> bool:
+    if state.flow.ran or not runnable_trains(state, sym):
+        return False
+    if any(t.name == "1S" for t in state.family_trains(sym)):
+        return True
+    m = boardlink.map_def(state.map)
+    if m is None or state.board is None:
+        return False
+    return B.can_run(state.board, m, sym)
+
+
+def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
+    state = ctx.state
+    owned = {t.id: t for t in state.family_trains(sym)}
+    used = [r.train for r in routes]
+    if len(set(used)) != len(used) or any(t not in owned for t in used):
+        raise illegal("each route must use a different train of the family")
+    revenue = subsidy = 0
+    if routes:
+        m = boardlink.map_def(state.map)
+        if m is None or state.board is None:
+            revenue = sum(r.revenue or 0 for r in routes)
+            subsidy = sum(r.subsidy or 0 for r in routes)
+        else:
+            trains = tuple(B.Train(t.id, t.variant or t.name) for t in owned.values())
+            specs = tuple(
+                B.RouteSpec(r.train, r.connections, revenue=r.revenue, subsidy=r.subsidy)
+                for r in routes
+            )
+            result = B.route_revenue(
+                state.board, m, sym, trains, specs, boardlink.colours(state.phase), modifiers(state, sym)
+            )
+            revenue, subsidy = result.revenue, result.subsidy
+    for t in state.family_trains(sym):
+        if not t.operated:
+            ctx.emit(TrainFlagged(t.id, t.obsolete, True, t.disabled))
+    ctx.emit(RunRecorded(sym, revenue, subsidy, tuple(used)))
+    ctx.flow(ran=True, revenue=revenue, subsidy=subsidy)
+
+
+def dividend(ctx: Ctx, sym: str, kind: str) -> None:
+    state = ctx.state
+    revenue, subsidy = state.flow.revenue, state.flow.subsidy
+    f = state.family(sym)
+    pos = (f.row, f.col)
+    ctx.pay("bank", sym, subsidy)
+    if kind == "payout":
+        target = market.pay_target(pos, revenue)
+        share_cell = market.cell(market.pay_target(pos, revenue + subsidy))
+        if market.cell(target).dividend > 0:
+            per_share = share_cell.dividend
+            for seat in range(len(state.players)):
+                pct = state.percent_of(seat_id(seat), sym)
+                if pct:
+                    ctx.pay("bank", seat_id(seat), per_share * pct // 20)
+        pres = state.president(sym)
+        bonus = market.cell(target).bonus
+        if pres is not None and bonus:
+            ctx.pay("bank", seat_id(pres), bonus)
+        if target != pos:
+            ctx.emit(PriceMoved(sym, *target))
+    else:
+        ctx.pay("bank", sym, -(-revenue // 25))
+        target = market.left(pos)
+        if target != pos:
+            ctx.emit(PriceMoved(sym, *target))
+    if "barrel" in ctx.state.family(sym).marks:
+        ctx.emit(FamilyMarked(sym, "-barrel"))
+    for t in ctx.state.family_trains(sym):
+        if t.obsolete:
+            ctx.emit(TrainMoved(t.id, "rusted"))
+
+
+# ---------------------------------------------------------------- trains
+
+
+def buy_train_blocks(state: State, sym: str) -> bool:
+    flow = state.flow
+    if flow.helped:
+        return False
+    if any(t.name == "1S" for t in state.family_trains(sym)):
+        return True  # only pass while patched
+    if not state.family_trains(sym):
+        return True
+    if not has_room(state, sym):
+        return False
+    pres = state.president(sym)
+    budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
+    prices = []
+    cheapest = cheapest_depot(state)
+    if cheapest is not None:
+        prices.append(cheapest)
+    if any(t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved") and not t.obsolete for t in state.trains):
+        prices.append(1)
+    return bool(prices) and budget >= min(prices)
+
+
+def must_buy(state: State, sym: str) -> bool:
+    return not state.family_trains(sym) and bool(depot_offer(state))
+
+
+def buy_train(ctx: Ctx, sym: str, cmd: BuyTrain) -> None:
+    state = ctx.state
+    if state.flow.helped:
+        raise illegal("the president already helped: no more trains this turn")
+    if any(t.name == "1S" for t in state.family_trains(sym)):
+        raise illegal("a patched family cannot buy trains")
+    if not has_room(state, sym):
+        raise illegal(f"{sym} is at its train limit")
+    card = find_buyable(state, sym, cmd.train)
+    from_depot = card.owner in ("depot", "discard")
+    variant = cmd.variant or card.variant or card.name
+    if from_depot and variant not in variants(card):
+        raise illegal(f"{card.id} cannot run as {variant}")
+    price = cmd.price
+    fam_cash = state.family(sym).cash
+    if from_depot:
+        lp = list_price(card, variant)
+        if price != lp and not (price < lp and price > fam_cash):
+            raise illegal(f"{variant} costs {lp}$N")
+    elif not 1 <= price <= fam_cash:
+        raise illegal(f"pay between 1 and {fam_cash}$N for a train from another family")
+    if price > fam_cash:
+        pres = state.president(sym)
+        assert pres is not None
+        need = price - fam_cash
+        pcash = state.players[pres].cash
+        give = min(need, pcash)
+        ctx.pay(seat_id(pres), sym, give)
+        if need > give:
+            ctx.pay("bank", sym, need - give)
+            ctx.emit(Penalised(pres, 2 * (need - give)))
+        ctx.flow(helped=True)
+    seller = card.owner if not from_depot else "bank"
+    ctx.pay(sym, seller, price)
+    first_of_turn = from_depot and card.owner == "depot" and not ctx.state.flow.train_bonus_used
+    move_train(ctx, card, sym, variant if from_depot else None)
+    if from_depot and card.owner == "depot":
+        fired = after_purchase(ctx, card, sym, in_or=True)
+        if first_of_turn:
+            move_right(ctx, sym)
+            ctx.flow(train_bonus_used=True)
+        if fired:
+            move_right(ctx, sym)
+
+
+# ---------------------------------------------------------------- tickets and powers in the OR
+
+
+def sell_ticket_or(ctx: Ctx, sym: str, ticket: str, price: int | None) -> None:
+    state = ctx.state
+    value = ticket_value(state)
+    paid = value if price is None else price
+    if not 1 <= paid <= value:
+        raise illegal(f"sell the ticket for 1 to {value}$N")
+    owner = state.power(ticket).owner
+    ctx.pay("bank", sym, paid)
+    ctx.pay("bank", owner, value - paid)
+    ctx.emit(PowerMoved(ticket, "closed"))
+
+
+def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
+    state = ctx.state
+    try:
+        holding = state.power(power)
+    except KeyError:
+        raise illegal(f"there is no power {power}") from None
+    if power in SR_POWERS or power.startswith("ZOOTicket"):
+        raise illegal(f"{power} cannot be sold to a family")
+    if not holding.owner.startswith("p"):
+        raise illegal(f"{power} is not held by a player")
+    if companies_held(state, sym) >= MAX_POWERS:
+        raise illegal(f"{sym} already holds 3 powers")
+    if not 0 <= price <= POWER_PRICE[power]:
+        raise illegal(f"pay between 0 and {POWER_PRICE[power]}$N for {power}")
+    if price > state.family(sym).cash:
+        raise illegal(f"{sym} has {state.family(sym).cash}$N")
+    ctx.pay(sym, holding.owner, price)
+    ctx.emit(PowerMoved(power, sym))
+
+
+def whatsup(ctx: Ctx, seat: int, sym: str, train: str | None, variant: str | None, price: int | None) -> None:
+    """WHATSUP in the SR: the family buys the first depot train, disabled for its next OR turn."""
+    state = ctx.state
+    from domain.games.zoo18.stock import whatsup_families
+
+    if sym not in whatsup_families(state, seat):
+        raise illegal(f"WHATSUP cannot buy a train for {sym} now")
+    queue = [t for t in depot_offer(state) if t.owner == "depot"]
+    card = queue[0]
+    if train is not None and train != card.id:
+        raise illegal(f"WHATSUP buys the first depot train, {card.id}")
+    var = variant or card.name
+    if var not in variants(card):
+        raise illegal(f"{card.id} cannot run as {var}")
+    cost = price if (price is not None and state.options.imported) else list_price(card, var)
+    if cost > state.family(sym).cash:
+        raise illegal(f"{sym} has {state.family(sym).cash}$N but the train costs {cost}$N")
+    ctx.pay(sym, "bank", cost)
+    move_train(ctx, card, sym, var)
+    ctx.emit(TrainFlagged(card.id, False, False, 1))
+    after_purchase(ctx, card, sym, in_or=False)
+    move_right(ctx, sym)
+    ctx.emit(PowerMoved("WHATSUP", "closed"))
+
+
+__all__ = ["Paid", "PriceMoved", "TRAIN_TYPES", "list_price"]
+
+
+def power_owner(state: State, power: str) -> str | None:
+    return power_owner_family(state, power)

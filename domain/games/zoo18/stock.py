@@ -1,0 +1,373 @@
+"""The draft and the stock round: pars, share purchases and sales, powers and tickets."""
+
+from __future__ import annotations
+
+from domain.games.zoo18 import market
+from domain.games.zoo18.ctx import (
+    Ctx,
+    illegal,
+    offered_powers,
+    operating_order,
+    seat_id,
+    ticket_value,
+    train_limit,
+)
+from domain.games.zoo18.facts import (
+    MAX_POWERS,
+    PARS,
+    POWER_PRICE,
+    SR_POWERS,
+    cert_limit,
+    draft_size,
+)
+from domain.games.zoo18.messages import (
+    BuyPower,
+    BuyShares,
+    Paid,
+    Par,
+    Parred,
+    PowerMoved,
+    PriceMoved,
+    SellShares,
+    SharesMoved,
+    TokenPlaced,
+)
+from domain.games.zoo18.state import State
+
+# ---------------------------------------------------------------- queries
+
+
+def certs(state: State, seat: int) -> int:
+    return sum(1 for s in state.shares if s.owner == seat_id(seat))
+
+
+def powers_held(state: State, seat: int) -> int:
+    return len(state.owned_powers(seat_id(seat)))
+
+
+def allowed_pars(state: State) -> tuple[int, ...]:
+    from domain.games.zoo18.ctx import phase_tiles
+
+    tiles = phase_tiles(state)
+    return tuple(p for p, (_, _, _, _, colour) in PARS.items() if colour in tiles)
+
+
+def family_price(state: State, sym: str) -> int:
+    f = state.family(sym)
+    return market.price((f.row, f.col))
+
+
+def buyable_shares(state: State, seat: int) -> list[str]:
+    """One share id per source (IPO, pool) and family that the player may buy now."""
+    me = seat_id(seat)
+    flow = state.flow
+    out: list[str] = []
+    if certs(state, seat) >= cert_limit(state.map, len(state.players)):
+        return out
+    for f in state.families:
+        if not f.parred or f"{seat}:{f.sym}" in flow.sr_sold:
+            continue
+        held = state.percent_of(me, f.sym)
+        if held + 20 > 120:
+            continue
+        price = market.price((f.row, f.col))
+        if price > state.players[seat].cash:
+            continue
+        ipo = [s for s in state.family_shares(f.sym) if s.owner == "ipo" and s.percent == 20]
+        if flow.turn < 3:
+            ipo = [s for s in ipo if not s.id.endswith("_4")]
+        if ipo and held < 80:
+            out.append(ipo[0].id)
+        pool = [s for s in state.family_shares(f.sym) if s.owner == "pool"]
+        if pool:
+            out.append(pool[0].id)
+    return out
+
+
+def can_par(state: State, seat: int) -> bool:
+    if certs(state, seat) >= cert_limit(state.map, len(state.players)):
+        return False
+    if not any(not f.parred for f in state.families):
+        return False
+    return state.players[seat].cash >= 2 * min(allowed_pars(state))
+
+
+def sellable(state: State, seat: int) -> list[tuple[str, ...]]:
+    """Bundles the player may sell now: for each family, one or more of his certificates."""
+    flow = state.flow
+    if flow.bought:
+        return []
+    me = seat_id(seat)
+    out: list[tuple[str, ...]] = []
+    for f in state.families:
+        if not f.parred or f.sym in flow.sold_families:
+            continue
+        mine = [s for s in state.family_shares(f.sym) if s.owner == me]
+        if not mine:
+            continue
+        pool = state.percent_of("pool", f.sym)
+        others = max(
+            (state.percent_of(seat_id(o), f.sym) for o in range(len(state.players)) if o != seat),
+            default=0,
+        )
+        normal = [s for s in mine if s.percent == 20]
+        for k in range(1, len(normal) + 1):
+            bundle = normal[:k]
+            if pool + 20 * k > 80:
+                break
+            out.append(tuple(s.id for s in bundle))
+        pres = [s for s in mine if s.percent == 40]
+        if pres and others >= 40 and pool + 40 <= 80:
+            out.append((pres[0].id,))
+    return out
+
+
+def usable_sr_powers(state: State, seat: int) -> list[str]:
+    me = seat_id(seat)
+    out: list[str] = []
+    for p in state.owned_powers(me):
+        if p.id == "DAYS_OFF" and any(f.parred for f in state.families):
+            out.append(p.id)
+        elif p.id == "MIDAS" and state.flow.midas != seat:
+            out.append(p.id)
+        elif p.id == "IT_S_ALL_GREEK_TO_ME" and not state.flow.greek:
+            if state.flow.parred_this_sr or state.flow.acted:
+                out.append(p.id)
+        elif p.id == "WHATSUP" and whatsup_families(state, seat):
+            out.append(p.id)
+    return out
+
+
+def whatsup_families(state: State, seat: int) -> list[str]:
+    from domain.games.zoo18.trains import depot_offer, has_room, list_price
+
+    queue = [t for t in depot_offer(state) if t.owner == "depot"]
+    if not queue:
+        return []
+    price = list_price(queue[0], None)
+    return [
+        f.sym
+        for f in state.families
+        if f.parred and state.president(f.sym) == seat and has_room(state, f.sym)
+        if f.cash >= price
+    ]
+
+
+def sr_has_actions(state: State, seat: int) -> bool:
+    """Whether the player's stock-round turn still blocks (18xx.games action list non-empty)."""
+    if state.owned_tickets(seat_id(seat)) or usable_sr_powers(state, seat):
+        return True
+    if sellable(state, seat):
+        return True
+    if state.flow.bought:
+        return False
+    over = certs(state, seat) > cert_limit(state.map, len(state.players))
+    if not over and (buyable_shares(state, seat) or can_par(state, seat)):
+        return True
+    return bool(offered_powers(state))
+
+
+# ---------------------------------------------------------------- draft
+
+
+def bid(ctx: Ctx, seat: int, power: str, price: int) -> None:
+    state = ctx.state
+    if power not in state.deck[: draft_size(len(state.players))] or state.power(power).owner != "bank":
+        raise illegal(f"{power} is not offered in the draft")
+    if not state.options.imported and price != POWER_PRICE[power]:
+        raise illegal(f"{power} costs {POWER_PRICE[power]}$N")
+    if price > state.players[seat].cash:
+        raise illegal(f"you have {state.players[seat].cash}$N but {power} costs {price}$N")
+    ctx.pay(seat_id(seat), "bank", price)
+    acquire_power(ctx, seat, power)
+
+
+def acquire_power(ctx: Ctx, seat: int, power: str) -> None:
+    ctx.emit(PowerMoved(power, seat_id(seat)))
+    if power == "TOO_MUCH_RESPONSIBILITY":
+        ctx.pay("bank", seat_id(seat), 3)
+        ctx.emit(PowerMoved(power, "closed"))
+    elif power == "LEPRECHAUN_POT_OF_GOLD":
+        ctx.pay("bank", seat_id(seat), 2)
+
+
+# ---------------------------------------------------------------- stock round actions
+
+
+def _check_can_buy(ctx: Ctx, seat: int) -> None:
+    if ctx.state.flow.bought:
+        raise illegal("you already bought something this turn")
+
+
+def par(ctx: Ctx, seat: int, cmd: Par) -> None:
+    state = ctx.state
+    _check_can_buy(ctx, seat)
+    try:
+        fam = state.family(cmd.family)
+    except KeyError:
+        raise illegal(f"there is no family {cmd.family} on this map") from None
+    if fam.parred:
+        raise illegal(f"{cmd.family} is already open")
+    if cmd.price not in allowed_pars(state):
+        raise illegal(f"par {cmd.price} is not allowed in phase {state.phase}")
+    if certs(state, seat) >= cert_limit(state.map, len(state.players)):
+        raise illegal("you are at your certificate limit")
+    cost = 2 * cmd.price
+    if cost > state.players[seat].cash:
+        raise illegal(f"you have {state.players[seat].cash}$N but the par costs {cost}$N")
+    row, col, bonus, lays, _ = PARS[cmd.price]
+    ctx.emit(Parred(cmd.family, row, col))
+    ctx.emit(SharesMoved((f"{cmd.family}_0",), seat_id(seat)))
+    ctx.pay(seat_id(seat), cmd.family, cost)
+    ctx.pay("bank", cmd.family, bonus)
+    ctx.emit(TokenPlaced(cmd.family, _home(state, cmd.family), 0, None))
+    ctx.flow(
+        bought=True,
+        acted=True,
+        parred_this_sr=True,
+        lay_family=cmd.family,
+        step="home",
+        bonus_left=lays,
+    )
+
+
+def _home(state: State, sym: str) -> str:
+    from domain.games.zoo18.facts import HOMES
+
+    return HOMES[state.map][sym]
+
+
+def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
+    state = ctx.state
+    _check_can_buy(ctx, seat)
+    if len(cmd.shares) != 1:
+        raise illegal("buy one certificate at a time")
+    sid = cmd.shares[0]
+    try:
+        share = state.share(sid)
+    except KeyError:
+        raise illegal(f"there is no share {sid}") from None
+    allowed = buyable_shares(state, seat)
+    same_source = [
+        s for s in allowed if state.share(s).family == share.family
+        and state.share(s).owner == share.owner
+    ]
+    if share.owner not in ("ipo", "pool") or not same_source:
+        raise illegal(f"you cannot buy {sid} now")
+    if share.owner == "ipo" and share.id.endswith("_4") and state.flow.turn < 3:
+        raise illegal("the cousin share is for sale from Wednesday on")
+    price = family_price(state, share.family)
+    ctx.pay(seat_id(seat), share.family if share.owner == "ipo" else "bank", price)
+    ctx.emit(SharesMoved((sid,), seat_id(seat)))
+    ctx.flow(bought=True, acted=True)
+    fix_president(ctx, share.family, seat)
+
+
+def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = False) -> None:
+    state = ctx.state
+    if not shares:
+        raise illegal("sell at least one certificate")
+    try:
+        certs_ = [state.share(s) for s in shares]
+    except KeyError:
+        raise illegal("no such share") from None
+    sym = certs_[0].family
+    if any(c.family != sym or c.owner != seat_id(seat) for c in certs_):
+        raise illegal("sell only your own certificates of one family at a time")
+    if not emergency:
+        if tuple(sorted(shares)) not in {tuple(sorted(b)) for b in sellable(state, seat)}:
+            raise illegal(f"you cannot sell {', '.join(shares)} now")
+    was_president = state.president(sym) == seat
+    price = family_price(state, sym)
+    percent = sum(c.percent for c in certs_)
+    ctx.pay("bank", seat_id(seat), price * percent // 20)
+    ctx.emit(SharesMoved(tuple(shares), "pool"))
+    bundle = ",".join(shares) + f"/{percent}"
+    flow = ctx.state.flow
+    repeat = (not emergency) and (not was_president) and bundle in flow.sr_bundles
+    if not repeat:
+        for _ in range(percent // 20):
+            f = ctx.state.family(sym)
+            target = market.down((f.row, f.col))
+            if target != (f.row, f.col):
+                ctx.emit(PriceMoved(sym, *target))
+    if not emergency:
+        ctx.flow(
+            acted=True,
+            sold_families=(*flow.sold_families, sym),
+            sr_sold=(*flow.sr_sold, f"{seat}:{sym}"),
+            sr_bundles=flow.sr_bundles if was_president else (*flow.sr_bundles, bundle),
+        )
+    fix_president(ctx, sym, seat)
+
+
+def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
+    """Hand the president's certificate to the largest holder when someone overtakes."""
+    state = ctx.state
+    n = len(state.players)
+    pres = state.president(sym)
+    pres_cert = f"{sym}_0"
+    holder = state.share(pres_cert).owner
+    current = pres if pres is not None else actor
+    best, best_pct = current, state.percent_of(seat_id(current), sym) if holder != "pool" else -1
+    for k in range(1, n):
+        o = (current + k) % n
+        pct = state.percent_of(seat_id(o), sym)
+        if pct > best_pct:
+            best, best_pct = o, pct
+    if holder == "pool":
+        # the president's certificate was sold: the new president swaps two 20% into the pool
+        normal = [s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20][:2]
+        ctx.emit(SharesMoved(tuple(normal), "pool"))
+        ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
+        return
+    if best == current or pres is None:
+        return
+    normal = [s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20][:2]
+    ctx.emit(SharesMoved(tuple(normal), seat_id(pres)))
+    ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
+
+
+def buy_power_sr(ctx: Ctx, seat: int, cmd: BuyPower) -> None:
+    state = ctx.state
+    _check_can_buy(ctx, seat)
+    if cmd.power not in offered_powers(state):
+        raise illegal(f"{cmd.power} is not on offer")
+    price = POWER_PRICE[cmd.power]
+    if cmd.price != price:
+        raise illegal(f"{cmd.power} costs {price}$N")
+    if price > state.players[seat].cash:
+        raise illegal(f"you have {state.players[seat].cash}$N but {cmd.power} costs {price}$N")
+    if powers_held(state, seat) >= MAX_POWERS:
+        raise illegal("you already hold 3 powers")
+    ctx.pay(seat_id(seat), "bank", price)
+    acquire_power(ctx, seat, cmd.power)
+    ctx.flow(bought=True, acted=True)
+
+
+def sell_ticket_sr(ctx: Ctx, seat: int, ticket: str) -> None:
+    value = ticket_value(ctx.state)
+    ctx.pay("bank", seat_id(seat), value)
+    ctx.emit(PowerMoved(ticket, "closed"))
+
+
+def sold_out_moves(ctx: Ctx) -> None:
+    full = 120 if ctx.state.flow.turn >= 3 else 100
+    for sym in operating_order(ctx.state):
+        held = sum(s.percent for s in ctx.state.family_shares(sym) if s.owner.startswith("p"))
+        if held >= full:
+            f = ctx.state.family(sym)
+            target = market.up((f.row, f.col))
+            if target != (f.row, f.col):
+                ctx.emit(PriceMoved(sym, *target))
+
+
+def is_sr_power(power: str) -> bool:
+    return power in SR_POWERS
+
+
+def _unused(*_: object) -> None:
+    return None
+
+
+__all__ = ["Paid", "train_limit"]
