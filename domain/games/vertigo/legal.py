@@ -1,0 +1,185 @@
+"""legal: the commands a seat may send now.
+
+Where the space is large (which free province to buy, which pawn to move where) the list is a
+representative sample: one choice per region or per pair of regions, always with `end_step`, so
+that a seat has exactly one legal command only when the full space has one (auto-apply, D45).
+"""
+
+from __future__ import annotations
+
+from domain.games.vertigo import messages as m
+from domain.games.vertigo.data import KINDS, PROVINCE_IDS, REGIONS, UN, region_range
+from domain.games.vertigo.laws import proposable
+from domain.games.vertigo.pollution import pool, targets
+from domain.games.vertigo.setup_rules import setup_cost, waiting_setups
+from domain.games.vertigo.state import (
+    FREE,
+    POLLUTED,
+    POP,
+    POP_POLLUTING,
+    State,
+    Task,
+    population_stock,
+    scholar_stock,
+)
+from domain.games.vertigo.steps import deciders, judge
+from domain.kernel import Rejected
+
+Commands = list[m.VertigoCommand]
+
+
+def _first(cells: tuple[int, ...], r: int, code: int) -> int | None:
+    for i in region_range(r):
+        if cells[i] == code:
+            return i
+    return None
+
+
+def _valid(s: State, seat: int, task: Task, cmds: Commands) -> Commands:
+    out: Commands = []
+    for cmd in cmds:
+        try:
+            judge(s, seat, cmd, task)
+        except Rejected:
+            continue
+        out.append(cmd)
+    return out
+
+
+def _setup(s: State, seat: int) -> Commands:
+    c = s.countries[seat]
+    cmds: Commands = []
+    if c.safe >= 1 and population_stock(s) - 1 >= waiting_setups(s):
+        for r in range(3):
+            free = _first(c.cells, r, FREE)
+            if free is not None:
+                cmds.append(m.SetupPopulation(PROVINCE_IDS[free]))
+    if c.safe >= 5 and scholar_stock(s, seat) >= 1:
+        cmds += [m.SetupScholar(to) for to in (*REGIONS, UN)]
+    for kind in KINDS:
+        if c.safe >= setup_cost(kind):
+            for r in range(3):
+                site = _first(c.cells, r, POP)
+                if site is not None:
+                    cmds.append(m.SetupFactory(PROVINCE_IDS[site], kind))
+    cmds.append(m.EndStep())
+    return cmds
+
+
+def _upkeep(s: State, seat: int) -> Commands:
+    c = s.countries[seat]
+    cmds: Commands = [m.PayUpkeep()]
+    cmds += [m.ReleaseScholar(REGIONS[r]) for r in range(3) if c.idle(r)]
+    if c.diplomats:
+        cmds.append(m.ReleaseScholar(UN))
+    cmds += [
+        m.AbandonFactory(PROVINCE_IDS[i]) for i, cell in enumerate(c.cells) if cell >= POP_POLLUTING
+    ]
+    return cmds
+
+
+def _build(s: State, seat: int) -> Commands:
+    c = s.countries[seat]
+    cmds: Commands = []
+    for r in range(3):
+        if not c.idle_ready[r]:
+            continue
+        cmds += [m.MoveScholar(REGIONS[r], to) for to in (*REGIONS, UN) if to != REGIONS[r]]
+        site = _first(c.cells, r, POP)
+        if site is not None:
+            cmds += [m.BuildFactory(PROVINCE_IDS[site], kind) for kind in KINDS]
+        old = _first(c.cells, r, POP_POLLUTING)
+        if old is not None:
+            cmds.append(m.TransformFactory(PROVINCE_IDS[old]))
+    cmds.append(m.EndStep())
+    return cmds
+
+
+def _depollute(s: State, seat: int) -> Commands:
+    c = s.countries[seat]
+    cmds: Commands = []
+    for r in range(3):
+        spot = _first(c.cells, r, POLLUTED)
+        if spot is not None:
+            cmds.append(m.Depollute(PROVINCE_IDS[spot]))
+    cmds.append(m.EndStep())
+    return cmds
+
+
+def _population(s: State, seat: int) -> Commands:
+    c = s.countries[seat]
+    cmds: Commands = []
+    free = [_first(c.cells, r, FREE) for r in range(3)]
+    for r in range(3):
+        if free[r] is not None:
+            cmds.append(m.BuyPopulation(PROVINCE_IDS[free[r]]))  # type: ignore[index]
+    for r in range(3):
+        mover = next((i for i in region_range(r) if c.cells[i] == POP and i not in c.moved), None)
+        if mover is None:
+            continue
+        for to in range(3):
+            spot = free[to]
+            if spot is not None:
+                cmds.append(m.MovePopulation(PROVINCE_IDS[mover], PROVINCE_IDS[spot]))
+    cmds.append(m.EndStep())
+    return cmds
+
+
+def _training(s: State, seat: int) -> Commands:
+    return [*(m.TrainScholar(r) for r in REGIONS), m.EndStep()]
+
+
+def _cleanup(s: State, seat: int) -> Commands:
+    c = s.countries[seat]
+    cmds: Commands = [
+        m.CleanProvince(PROVINCE_IDS[i])
+        for r in range(3)
+        if r not in s.cleaned
+        for i in region_range(r)
+        if c.cells[i] == POLLUTED
+    ]
+    cmds.append(m.EndStep())
+    return cmds
+
+
+def candidates(s: State, seat: int, task: Task) -> Commands:
+    kind = task.kind
+    if kind == "setup":
+        return _setup(s, seat)
+    if kind == "designate":
+        return [m.DesignateFirstPlayer(p) for p in s.active() if p != seat]
+    if kind == "upkeep":
+        return _upkeep(s, seat)
+    if kind == "build":
+        return _build(s, seat)
+    if kind == "depollute":
+        return _depollute(s, seat)
+    if kind == "population":
+        return _population(s, seat)
+    if kind == "training":
+        return _training(s, seat)
+    if kind == "target":
+        return [m.ChoosePollutionTarget(p, REGIONS[r]) for p, r in targets(s, seat)]
+    if kind == "place":
+        return [m.PlacePollution(PROVINCE_IDS[i]) for i in pool(s, task)]
+    if kind == "cleanup":
+        return _cleanup(s, seat)
+    if kind == "law":
+        return [*(m.ProposeLaw(law) for law in proposable(s, seat)), m.PassLaw()]
+    if kind == "vote":
+        return [m.Vote(choice) for choice in ("yes", "no", "abstain")]
+    if kind == "destroy":
+        c = s.countries[seat]
+        return [
+            m.DestroyPolluting(PROVINCE_IDS[i])
+            for i, cell in enumerate(c.cells)
+            if cell == POP_POLLUTING
+        ]
+    return []
+
+
+def legal(s: State, seat: int) -> Commands:
+    if seat not in deciders(s):
+        return []
+    task = s.agenda[0]
+    return _valid(s, seat, task, candidates(s, seat, task))
