@@ -17,7 +17,7 @@ _opening = msgspec.json.Decoder(TableOpened)
 def decoder(game_name: str) -> msgspec.json.Decoder[Any]:
     game = games.get(game_name)
     members = getattr(game.event_type, "__args__", (game.event_type,))
-    return msgspec.json.Decoder(Union[(*TABLE_EVENTS, *members)])  # noqa: UP007
+    return msgspec.json.Decoder(Union[(*TABLE_EVENTS, *members)])
 
 
 def opening(data: bytes) -> TableOpened:

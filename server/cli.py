@@ -83,7 +83,9 @@ def simulate(args: argparse.Namespace) -> int:
         }
         print(json.dumps(line))
     played_ok = args.games - errors
-    rates = {name: round(wins[name] / played_ok, 4) if played_ok else 0 for name in sorted(set(names))}
+    rates = {
+        name: round(wins[name] / played_ok, 4) if played_ok else 0 for name in sorted(set(names))
+    }
     print(json.dumps({"summary": {"games": args.games, "errors": errors, "win_rate": rates}}))
     for name, rate in rates.items():
         print(f"win rate {name}: {rate:.1%} over {played_ok} games", file=sys.stderr)

@@ -40,7 +40,9 @@ class Settings:
             "queue_frames": int(env.get("PLATEAU_QUEUE_FRAMES", "256")),
             "commands_per_second": float(env.get("PLATEAU_COMMANDS_PER_SECOND", "20")),
             "command_burst": int(env.get("PLATEAU_COMMAND_BURST", "40")),
-            "max_connections_per_address": int(env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")),
+            "max_connections_per_address": int(
+                env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")
+            ),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -106,7 +106,7 @@ async def list_games(request: Request) -> Response:
     lists: dict[str, list[Any]] = {"open": [], "live": [], "finished": []}
     for game_id in await state.store.streams():
         try:
-            live = await state.service.load(game_id)
+            live = await state.service.load(game_id, fresh=game_id not in state.hub.watchers)
         except (Rejected, ImportError, KeyError):
             continue
         lists[status(live)].append(summary(live, state.hub.connected_seats(game_id)))
@@ -119,8 +119,7 @@ async def list_games(request: Request) -> Response:
 async def get_game(request: Request) -> Response:
     state = state_of(request)
     game_id = request.path_params["game_id"]
-    live = await state.service.load(game_id)
-    await state.service.catch_up(live)
+    live = await state.service.load(game_id, fresh=True)
     return MsgspecJSON(summary(live, state.hub.connected_seats(game_id)))
 
 
@@ -134,9 +133,7 @@ async def join_game(request: Request) -> Response:
 
 @refusals
 async def start_game(request: Request) -> Response:
-    version = await state_of(request).service.start(
-        request.path_params["game_id"], bearer(request)
-    )
+    version = await state_of(request).service.start(request.path_params["game_id"], bearer(request))
     return JSONResponse({"version": version})
 
 
@@ -144,8 +141,7 @@ async def _viewer(request: Request) -> tuple[Any, Any]:
     state = state_of(request)
     game_id = request.path_params["game_id"]
     seat = await state.service.seat_for(game_id, bearer(request))
-    live = await state.service.load(game_id)
-    await state.service.catch_up(live)
+    live = await state.service.load(game_id, fresh=True)
     return live, SPECTATOR if seat is None else Seat(seat)
 
 

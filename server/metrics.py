@@ -33,7 +33,9 @@ class Metrics:
             lines += [f"# TYPE plateau_{name}_total counter", f"plateau_{name}_total {value}"]
         lines.append("# TYPE plateau_append_seconds histogram")
         for bound in self.BUCKETS:
-            lines.append(f'plateau_append_seconds_bucket{{le="{bound}"}} {self.append_buckets[bound]}')
+            lines.append(
+                f'plateau_append_seconds_bucket{{le="{bound}"}} {self.append_buckets[bound]}'
+            )
         lines.append(f'plateau_append_seconds_bucket{{le="+Inf"}} {self.append_count}')
         lines.append(f"plateau_append_seconds_sum {self.append_seconds_sum:.6f}")
         lines.append(f"plateau_append_seconds_count {self.append_count}")

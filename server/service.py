@@ -50,8 +50,8 @@ class GameService:
 
     # -- reading -------------------------------------------------------------------------
 
-    async def load(self, game_id: str) -> LiveGame:
-        """The cached fold of a game, caught up with its stream."""
+    async def load(self, game_id: str, fresh: bool = False) -> LiveGame:
+        """The cached fold of a game; `fresh` also catches it up with its stream."""
         live = self.games.get(game_id)
         if live is None:
             if not GAME_ID.match(game_id):
@@ -64,7 +64,8 @@ class GameService:
             for record in records[1:]:
                 live.apply(record.version, record.data, record.hash, record.prev_hash)
             self.games[game_id] = live
-            return live
+        elif fresh:
+            await self.catch_up(live)
         return live
 
     async def catch_up(self, live: LiveGame) -> bool:
@@ -117,7 +118,7 @@ class GameService:
             raise Rejected(Reason.BAD_REQUEST, "a name has 1 to 32 printable characters")
         token = new_token()
         for _ in range(MAX_ATTEMPTS):
-            live = await self.load(game_id)
+            live = await self.load(game_id, fresh=True)
             table = live.table
             if table.started:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
@@ -152,21 +153,22 @@ class GameService:
         if seat is None:
             raise Rejected(Reason.UNAUTHORIZED, "only a seated player may start the game")
         for _ in range(MAX_ATTEMPTS):
-            live = await self.load(game_id)
+            live = await self.load(game_id, fresh=True)
             table, game = live.table, live.game
             if table.started:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed < game.min_seats:
                 raise Rejected(
                     Reason.FORBIDDEN,
-                    f"{game.title} needs at least {game.min_seats} players;"
-                    f" {table.claimed} seated",
+                    f"{game.title} needs at least {game.min_seats} players; {table.claimed} seated",
                 )
             options = msgspec.convert(table.options, game.options_type)
             initial = game.initial(table.claimed, options)
             events = [GameStarted(seats=table.claimed), *game.setup(initial, self.rng)]
             try:
-                version = await self.store.append(game_id, live.version, [encode(e) for e in events])
+                version = await self.store.append(
+                    game_id, live.version, [encode(e) for e in events]
+                )
             except WrongExpectedVersion:
                 await self.catch_up(live)
                 continue
@@ -215,7 +217,7 @@ class GameService:
         if not live.table.started:
             raise Rejected(Reason.NOT_STARTED)
         command = self._decode_command(live.table.game, raw)
-        kind = getattr(command, "__struct_config__").tag
+        kind = command.__struct_config__.tag
         bound = log.bind(game_id=game_id, seat=seat, command=kind)
         if seen_version > live.version:
             await self.catch_up(live)
@@ -261,4 +263,3 @@ class GameService:
         if not events:
             raise Rejected(Reason.ILLEGAL, "that command changes nothing")
         return events
-

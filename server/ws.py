@@ -26,7 +26,7 @@ from domain.protocol import (
     Welcome,
 )
 from projections.codec import encode
-from server.hub import Connection, Hub, snapshot
+from server.hub import Connection, snapshot
 from server.logs import log
 from server.service import GameService
 from server.state import AppState
@@ -118,7 +118,7 @@ async def _session(ws: WebSocket, state: AppState) -> None:
         hello = _frames.decode(first)
         if not isinstance(hello, Hello):
             raise Rejected(Reason.BAD_REQUEST, "the first frame must be a hello")
-        live = await service.load(hello.game_id)
+        live = await service.load(hello.game_id, fresh=True)
         seat = await service.seat_for(hello.game_id, hello.token)
     except (msgspec.DecodeError, Rejected) as exc:
         refusal = exc if isinstance(exc, Rejected) else Rejected(Reason.BAD_REQUEST, str(exc))
@@ -136,7 +136,9 @@ async def _session(ws: WebSocket, state: AppState) -> None:
     structlog.contextvars.bind_contextvars(game_id=hello.game_id, seat=seat)
     log.info("connected", resume=hello.last_version)
     state.metrics.count("connections")
-    welcome = Welcome(game_id=hello.game_id, game=live.table.game, seat=seat, names=live.table.names)
+    welcome = Welcome(
+        game_id=hello.game_id, game=live.table.game, seat=seat, names=live.table.names
+    )
     conn.push(encode(welcome))
     await hub.attach(conn, live, hello.last_version, hello.last_hash)
     sender = asyncio.create_task(_send_loop(ws, conn))
@@ -166,7 +168,9 @@ async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: 
             return
         if len(text) > settings.max_frame_bytes:
             state.metrics.count("frames_refused")
-            conn.push(error(Reason.TOO_LARGE, f"frames are limited to {settings.max_frame_bytes} bytes"))
+            conn.push(
+                error(Reason.TOO_LARGE, f"frames are limited to {settings.max_frame_bytes} bytes")
+            )
             continue
         try:
             frame = _frames.decode(text)
@@ -191,7 +195,9 @@ async def _handle(
     match frame:
         case Submit():
             if seat is None:
-                return _refuse(state, frame.id, Rejected(Reason.FORBIDDEN, "spectators may not play"))
+                return _refuse(
+                    state, frame.id, Rejected(Reason.FORBIDDEN, "spectators may not play")
+                )
             if not bucket.take():
                 return _refuse(state, frame.id, Rejected(Reason.RATE_LIMITED))
             try:
@@ -224,4 +230,6 @@ async def _handle(
 
 def _refuse(state: AppState, command_id: str, refusal: Rejected) -> bytes:
     state.metrics.count("rejections_sent")
-    return encode(CommandRejected(id=command_id, reason=refusal.reason.value, detail=refusal.detail))
+    return encode(
+        CommandRejected(id=command_id, reason=refusal.reason.value, detail=refusal.detail)
+    )

@@ -30,19 +30,23 @@ async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event)
 
 
 async def run_bots(
-    base_url: str, game: str, players: int, options: dict[str, Any] | None = None, seed: int | None = None
+    base_url: str,
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
 ) -> dict[str, Any]:
     lobby = Lobby(base_url)
     rng = random.Random(seed)
     try:
         game_id = await lobby.create(game, players, options)
         tokens = [(await lobby.join(game_id, f"bot-{n}"))[1] for n in range(players)]
-        clients = [
-            await GameClient(lobby.ws_url(), game_id, token).connect() for token in tokens
-        ]
+        clients = [await GameClient(lobby.ws_url(), game_id, token).connect() for token in tokens]
         await lobby.start(game_id, tokens[0])
         stop = asyncio.Event()
-        counts = await asyncio.gather(*(play_seat(c, random.Random(rng.random()), stop) for c in clients))
+        counts = await asyncio.gather(
+            *(play_seat(c, random.Random(rng.random()), stop) for c in clients)
+        )
         await clients[0].wait_for(lambda c: c.over)
         result = clients[0].view["table"]["result"]
         for client in clients:

@@ -88,6 +88,9 @@ async def test_repeated_command_id_returns_first_result_and_writes_nothing(
     )
     assert results == [4] * 5
     assert len(await store.read(stream)) == 4
+    assert await store.recall(stream, "c-1") == 2
+    assert await store.recall(stream, "c-3") == 4
+    assert await store.recall(stream, "never") is None
 
 
 async def test_command_ids_are_per_stream(store: EventStore, stream: str) -> None:

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import uvicorn
+
+from clients.python.client import GameClient, Lobby
+from server.app import create_app
+from server.config import Settings
+from tests.redis_server import free_port
+
+
+@dataclass
+class Running:
+    url: str
+    app: Any
+    lobby: Lobby
+
+    @property
+    def ws(self) -> str:
+        return self.url.replace("http://", "ws://") + "/ws"
+
+    @property
+    def state(self) -> Any:
+        return self.app.state.plateau
+
+    async def seated_game(
+        self, game: str = "eiffel_mania", seats: int = 4, start: bool = True
+    ) -> tuple[str, list[str]]:
+        game_id = await self.lobby.create(game, seats)
+        tokens = [(await self.lobby.join(game_id, f"p{n}"))[1] for n in range(seats)]
+        if start:
+            await self.lobby.start(game_id, tokens[0])
+        return game_id, tokens
+
+    async def client(
+        self, game_id: str, token: str | None = None, record: bool = False
+    ) -> GameClient:
+        return await GameClient(self.ws, game_id, token, record_frames=record).connect()
+
+    async def stored(self, game_id: str) -> int:
+        return len(await self.state.store.read(game_id))
+
+
+@contextlib.asynccontextmanager
+async def running(store_url: str | None, **settings: Any) -> AsyncIterator[Running]:
+    port = free_port()
+    app = create_app(Settings(store_url=store_url, port=port, log_level="warning", **settings))
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        ws="websockets-sansio",
+        log_level="warning",
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    lobby = Lobby(f"http://127.0.0.1:{port}")
+    try:
+        yield Running(f"http://127.0.0.1:{port}", app, lobby)
+    finally:
+        await lobby.close()
+        server.should_exit = True
+        await task
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
+    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    async with running(url) as run:
+        yield run
+
+
+@pytest.fixture
+async def embedded() -> AsyncIterator[Running]:
+    async with running(None) as run:
+        yield run
