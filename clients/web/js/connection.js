@@ -136,6 +136,8 @@ export class Connection {
       }
       case "error":
         this.lastError = frame;
+        // A refused hello (unknown game, wrong token) would be refused again: stop retrying.
+        if (frame.reason === "unauthorized" || frame.reason === "not_found") this.closed = true;
         this.onChange("error", frame);
         break;
       default:

@@ -7,7 +7,12 @@ function fill(el, attrs, children, isSvg) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.setAttribute("class", value);
     else if (key === "text") el.textContent = value;
-    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [name, v] of Object.entries(value)) {
+        if (name.startsWith("--")) el.style.setProperty(name, v);
+        else el.style[name] = v;
+      }
+    }
     else if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === "testid") el.setAttribute("data-testid", value);

@@ -5,7 +5,7 @@ import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 import { Connection } from "./connection.js";
 import { clear, h, toast } from "./dom.js";
-import { loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
+import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { describeObject, describeTableEvent, humanize, seatColour, seatName } from "./words.js";
 
 export function tablePage(root, gameId, { replay = false } = {}) {
@@ -17,6 +17,7 @@ export function tablePage(root, gameId, { replay = false } = {}) {
   let rejection = null;
   let startedReplay = !replay;
   let lastRenderedLog = -1;
+  let pregameKey = null;
 
   const shareUrl = `${location.origin}${location.pathname}#/game/${gameId}`;
   const els = {
@@ -52,14 +53,14 @@ export function tablePage(root, gameId, { replay = false } = {}) {
           h("input", { id: "share-link", readonly: true, value: shareUrl, testid: "share-link", onFocus: (e) => e.target.select() }),
           h("button", { type: "button", class: "ghost", onClick: () => navigator.clipboard?.writeText(shareUrl).then(() => toast("Link copied", "info")) }, "Copy"))),
       els.seats,
+      replayBar,
       els.lobby,
       els.notice,
       els.result,
       h("div", { class: "table-main" },
         els.board,
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, h("h3", {}, "Game log"), els.log, chatForm))),
-      replayBar),
+          h("section", { class: "panel" }, h("h3", {}, "Game log"), els.log, chatForm)))),
   );
 
   els.slider.addEventListener("input", () => {
@@ -144,13 +145,20 @@ export function tablePage(root, gameId, { replay = false } = {}) {
   function renderPregame() {
     const table = tableView();
     const started = table ? table.started : info && info.started;
-    clear(els.lobby);
-    if (started) return;
+    if (started) {
+      pregameKey = null;
+      clear(els.lobby);
+      return;
+    }
     const count = (table && table.seats) || (info && info.seats) || 0;
     const taken = names().length;
     const stored = loadSeat(gameId);
     const gameType = types.find((t) => t.name === ((info && info.game) || (table && table.game)));
     const minimum = gameType ? gameType.min_seats : 1;
+    const key = JSON.stringify([count, taken, Boolean(stored), minimum]);
+    if (key === pregameKey) return; // unchanged: keep what the person is typing
+    pregameKey = key;
+    clear(els.lobby);
     if (!stored && taken < count) {
       const nameInput = h("input", { type: "text", required: true, maxlength: 40, placeholder: "Your name", value: savedName(), testid: "join-name", "aria-label": "Your name" });
       els.lobby.append(h("form", { class: "join", testid: "join-form", onSubmit: async (e) => {
@@ -249,7 +257,7 @@ export function tablePage(root, gameId, { replay = false } = {}) {
       h("h3", {}, "Game over", result.reason ? ` — ${humanize(result.reason)}` : ""),
       h("ol", { class: "ranking" }, order.map(({ rank, seat, score }) =>
         h("li", { style: { "--seat": seatColour(seat) }, class: rank === 1 ? "winner" : "" },
-          h("span", { class: "rank" }, rank === 1 ? "🏆 1st" : `${rank}.`), " ",
+          h("span", { class: "rank" }, rank === 1 ? "★ 1st" : `${rank}.`), " ",
           h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", {}, score), " points")))));
   }
 
@@ -339,6 +347,12 @@ export function tablePage(root, gameId, { replay = false } = {}) {
       }
     }
     if (kind === "welcome") refreshInfo();
+    if (kind === "error" && conn.closed && loadSeat(gameId)) {
+      toast("This seat's token was refused; you are now watching.");
+      forgetSeat(gameId);
+      reconnect();
+      return;
+    }
     if (kind === "update" && conn.log.length && conn.log[conn.log.length - 1].event && ["seat_claimed", "game_started"].includes(conn.log[conn.log.length - 1].event.type)) refreshInfo();
     render();
   }

@@ -27,7 +27,7 @@ export function seatName(names, seat) {
 
 /** A compact readable form of any JSON value. */
 export function valueText(value, key, names) {
-  if (value === null || value === undefined) return "hidden";
+  if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number" && key && (SEAT_KEYS.has(key) || key.endsWith("_seat")) && Number.isInteger(value)) {
     return seatName(names, value);

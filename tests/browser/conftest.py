@@ -1,0 +1,134 @@
+"""Browser-test fixtures: the real server on a free port, headless Chromium, page helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):
+    pytest.skip("chromium is missing: apt-get install -y chromium", allow_module_level=True)
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server with an SQLite store, on a free port; yields its base URL."""
+    folder = tmp_path_factory.mktemp("plateau")
+    port = free_port()
+    log = (folder / "server.log").open("w")
+    process = subprocess.Popen(
+        [str(ROOT / ".venv" / "bin" / "plateau"), "serve", "--port", str(port),
+         "--store", f"sqlite:///{folder}/db"],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{base}/api/games/types", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            log.close()
+            pytest.fail("server did not start:\n" + (folder / "server.log").read_text()[-3000:])
+        time.sleep(0.2)
+    yield base
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """Opens one browser context (one person) per page; collects page errors."""
+
+    def __init__(self, browser: Browser, base: str) -> None:
+        self.browser = browser
+        self.base = base
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    def open(self, path: str = "/", width: int = 1440, height: int = 1000) -> Page:
+        context = self.browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.goto(self.base + path)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser: Browser, server: str) -> Iterator[Pages]:
+    opened = Pages(browser, server)
+    yield opened
+    opened.close()
+    assert not opened.errors, opened.errors
+
+
+def screenshot(page: Page, name: str) -> Path:
+    OUTPUT.mkdir(exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def legal_commands(page: Page) -> list[dict[str, Any]]:
+    """The commands offered on the page, in page order (one entry per button)."""
+    raw: list[str] = page.locator("[data-testid=legal-command]").evaluate_all(
+        "els => els.map(e => e.dataset.command)"
+    )
+    return [json.loads(item) for item in raw]
+
+
+def shown_version(page: Page) -> int:
+    value = page.locator("[data-testid=board]").get_attribute("data-version") or "-1"
+    return int(value) if value.lstrip("-").isdigit() else -1
