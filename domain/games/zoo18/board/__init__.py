@@ -11,6 +11,8 @@ Identifiers are those of 18xx.games: hexes "K9", tile copies "7-0", city ids "20
 
 from __future__ import annotations
 
+from domain.games.zoo18.board import lays, maps, search, tokens
+from domain.games.zoo18.board import routes as running
 from domain.games.zoo18.board.model import (
     Board,
     HexDef,
@@ -72,17 +74,17 @@ __all__ = [
 
 def load_map(map_id: str, variant: str | None = None) -> MapDef:
     """Map "A".."F"; `variant` None, "base_2" or "base_3" (the optional centre hexes). Cached."""
-    raise NotImplementedError
+    return maps.load_map(map_id, variant)
 
 
 def tile_def(name: str) -> TileDef:
     """The manifest tile of a name ("7") or copy id ("7-0")."""
-    raise NotImplementedError
+    return maps.tile_def(name)
 
 
 def initial_board(map_def: MapDef) -> Board:
     """The empty board: preprinted hexes only, every home slot reserved for its family."""
-    raise NotImplementedError
+    return tokens.initial_board(map_def)
 
 
 def check_lay(
@@ -109,7 +111,7 @@ def check_lay(
     phase colour, rotation or connectivity checks), for importing recorded games.
     Returns the new board (tile laid, replaced tile back in supply, tokens moved) and the cost.
     """
-    raise NotImplementedError
+    return lays.check_lay(board, map_def, family, hex, tile, rotation, colours, mode, strict=strict)
 
 
 def legal_lays(
@@ -128,17 +130,26 @@ def legal_lays(
     `upgrades=False` offers only yellow lays on white hexes (second lay after an upgrade);
     `exclude_hexes` leaves out hexes already laid this turn.
     """
-    raise NotImplementedError
+    return lays.legal_lays(
+        board,
+        map_def,
+        family,
+        colours,
+        mode,
+        upgrades=upgrades,
+        exclude_hexes=exclude_hexes,
+        limit=limit,
+    )
 
 
 def city_at(board: Board, map_def: MapDef, city_id: str) -> tuple[str, int]:
     """(hex, city index) of an 18xx.games city id such as "201-0-0" or "L4-3-0"."""
-    raise NotImplementedError
+    return tokens.city_at(board, map_def, city_id)
 
 
 def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
     """Put `family`'s home token in its reserved home slot (at par)."""
-    raise NotImplementedError
+    return tokens.place_home_token(board, map_def, family)
 
 
 def check_token(
@@ -161,22 +172,32 @@ def check_token(
     `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
     Money is the caller's business. Returns the new board.
     """
-    raise NotImplementedError
+    return tokens.check_token(
+        board,
+        map_def,
+        family,
+        hex,
+        city,
+        slot,
+        reachable=reachable,
+        extra_slot=extra_slot,
+        owner=owner,
+    )
 
 
 def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`."""
-    raise NotImplementedError
+    return tokens.legal_tokens(board, map_def, family)
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
     """Open the HOLE tunnel between two R areas (adds the border lanes)."""
-    raise NotImplementedError
+    return tokens.use_hole(board, map_def, area_a, area_b)
 
 
 def can_run(board: Board, map_def: MapDef, family: str) -> bool:
     """Whether some token city of `family` reaches another stop by track (Route step blocks)."""
-    raise NotImplementedError
+    return search.can_run(board, family)
 
 
 def route_revenue(
@@ -197,7 +218,7 @@ def route_revenue(
     HOLE pass-through, WINGS; subsidy 1 per pond stop (+3 A SQUEEZE, 0 with TWO BARRELS).
     A claimed `revenue`/`subsidy` that differs from the computed one is rejected.
     """
-    raise NotImplementedError
+    return running.route_revenue(board, map_def, family, trains, routes, colours, modifiers)
 
 
 def best_routes(
@@ -209,4 +230,4 @@ def best_routes(
     modifiers: Modifiers = NO_MODIFIERS,
 ) -> tuple[RouteSpec, ...]:
     """A good (usually the best) legal set of routes for `family`'s trains; () when none runs."""
-    raise NotImplementedError
+    return search.best_routes(board, map_def, family, trains, colours, modifiers)

@@ -64,6 +64,7 @@ class HexDef(msgspec.Struct, frozen=True):
     preprinted: TileDef
     preprinted_id: str
     lay_cost: int = 0
+    terrain: str | None = None
     location_name: str | None = None
     home_of: str | None = None
 
@@ -185,7 +186,7 @@ class Modifiers(msgspec.Struct, frozen=True):
     a_squeeze: bool = False  # family owns A SQUEEZE
     wings: bool = False  # family owns WINGS
     sugar: bool = False  # family owns A TIP OF SUGAR
-    hole: bool = False  # family owns HOLE (may run through the tunnel)
+    hole: bool = False  # family owns HOLE (informative: every family may use an open tunnel)
 
 
 class RouteResult(msgspec.Struct, frozen=True):

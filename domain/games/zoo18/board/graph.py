@@ -1,0 +1,239 @@
+"""The track graph of a board: every path of every hex with absolute edges, and walks along it.
+
+A path end is an edge (0..5, already rotated), a stop (`STOP_BASE + index`) or the junction.
+Walking continues through edges and junctions only: every stop a walk touches ends it. Lanes
+(the HOLE tunnel) connect across an edge by the rule of maps.json `_format.lanes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from domain.games.zoo18.board.geometry import neighbour, opposite
+from domain.games.zoo18.board.maps import JUNCTION, STOP_BASE, hole_faces, load_map, tile_def
+from domain.games.zoo18.board.model import Board, Stop, TileDef
+
+Node = tuple[str, int]  # (hex, stop index)
+Lane = tuple[int, int]
+
+
+def lanes_meeting(lane: Lane) -> tuple[Lane, ...]:
+    """Lane specs that connect to `lane` across an edge."""
+    width, index = lane
+    meeting: list[Lane] = [(width, width - 1 - index)]
+    if lane == (1, 0):
+        meeting.append((2, 1))
+    elif lane == (2, 1):
+        meeting.append((1, 0))
+    return tuple(meeting)
+
+
+@dataclass(frozen=True)
+class PathRec:
+    hex: str
+    a: int
+    b: int
+    lane_a: Lane
+    lane_b: Lane
+
+    def far(self, end: int, lane: Lane | None = None) -> tuple[int, Lane]:
+        """The other end of the path when entered at `end` (with `lane` for edges)."""
+        if self.a == end and (lane is None or self.lane_a == lane):
+            return self.b, self.lane_b
+        return self.a, self.lane_a
+
+    def edges(self) -> tuple[int, ...]:
+        return tuple(end for end in (self.a, self.b) if 0 <= end < STOP_BASE)
+
+
+@dataclass
+class Graph:
+    """Everything about the track of one board, built once per board (cached)."""
+
+    board: Board
+    faces: dict[str, tuple[TileDef, int, str]] = field(default_factory=dict)
+    paths: list[PathRec] = field(default_factory=list)
+    by_edge: dict[tuple[str, int, Lane], list[int]] = field(default_factory=dict)
+    by_node: dict[Node, list[int]] = field(default_factory=dict)
+    by_junction: dict[str, list[int]] = field(default_factory=dict)
+    nodes: dict[Node, Stop] = field(default_factory=dict)
+    tokens: dict[Node, list[tuple[int, str]]] = field(default_factory=dict)
+    extra: dict[Node, int] = field(default_factory=dict)
+
+    def stop(self, node: Node) -> Stop:
+        return self.nodes[node]
+
+    def slots(self, node: Node) -> int:
+        return self.nodes[node].slots + self.extra.get(node, 0)
+
+    def owners(self, node: Node) -> list[str]:
+        return [owner for _, owner in self.tokens.get(node, [])]
+
+    def blocks(self, node: Node, family: str) -> bool:
+        """Whether a walk of `family` may not pass through `node`."""
+        stop = self.nodes[node]
+        if stop.kind == "offboard":
+            return True
+        if stop.kind != "city":
+            return False
+        owners = self.owners(node)
+        return family not in owners and len(owners) >= self.slots(node)
+
+    def crossing(self, hex: str, edge: int, lane: Lane) -> Iterator[tuple[int, int, Lane]]:
+        """Paths across `edge` of `hex` that meet an end with `lane`: (pid, end, lane)."""
+        other = neighbour(hex, edge)
+        if other is None or other not in self.faces:
+            return
+        back = opposite(edge)
+        for meeting in lanes_meeting(lane):
+            for pid in self.by_edge.get((other, back, meeting), ()):
+                yield pid, back, meeting
+
+    def chains(
+        self, start: Node, avoid: frozenset[int] = frozenset()
+    ) -> Iterator[tuple[Node, tuple[int, ...]]]:
+        """Every walk from `start` to another stop: (end node, path ids in order)."""
+        for pid in self.by_node.get(start, ()):
+            if pid in avoid:
+                continue
+            yield from self._walk(pid, STOP_BASE + start[1], None, (pid,), avoid, start)
+
+    def _walk(
+        self,
+        pid: int,
+        end: int,
+        lane: Lane | None,
+        trail: tuple[int, ...],
+        avoid: frozenset[int],
+        start: Node,
+    ) -> Iterator[tuple[Node, tuple[int, ...]]]:
+        path = self.paths[pid]
+        far, far_lane = path.far(end, lane)
+        if far >= STOP_BASE:
+            node = (path.hex, far - STOP_BASE)
+            if node != start:
+                yield node, trail
+            return
+        if far == JUNCTION:
+            for other in self.by_junction.get(path.hex, ()):
+                if other not in trail and other not in avoid:
+                    yield from self._walk(other, JUNCTION, None, (*trail, other), avoid, start)
+            return
+        for other, back, meeting in self.crossing(path.hex, far, far_lane):
+            if other not in trail and other not in avoid:
+                yield from self._walk(other, back, meeting, (*trail, other), avoid, start)
+
+    def family_nodes(self, family: str) -> list[Node]:
+        return [node for node, held in self.tokens.items() if any(o == family for _, o in held)]
+
+
+def _face_of(board: Board, coord: str) -> tuple[TileDef, int, str]:
+    map_def = load_map(board.map_id, board.variant)
+    for laid in board.tiles:
+        if laid.hex == coord:
+            return tile_def(laid.tile), laid.rotation, laid.tile
+    hexdef = map_def.hexes[coord]
+    if board.hole is not None:
+        faces = hole_faces(board.map_id, board.hole)
+        if coord in faces:
+            return faces[coord], 0, hexdef.preprinted_id
+    return hexdef.preprinted, 0, hexdef.preprinted_id
+
+
+def _rotated(end: int, rotation: int) -> int:
+    return (end + rotation) % 6 if 0 <= end < STOP_BASE else end
+
+
+@lru_cache(maxsize=256)
+def graph_of(board: Board) -> Graph:
+    map_def = load_map(board.map_id, board.variant)
+    graph = Graph(board)
+    for coord in map_def.hexes:
+        tile, rotation, tile_id = _face_of(board, coord)
+        graph.faces[coord] = (tile, rotation, tile_id)
+        for index, stop in enumerate(tile.stops):
+            graph.nodes[(coord, index)] = stop
+        for (a, b), (lane_a, lane_b) in zip(tile.paths, tile.lanes, strict=True):
+            rec = PathRec(coord, _rotated(a, rotation), _rotated(b, rotation), lane_a, lane_b)
+            pid = len(graph.paths)
+            graph.paths.append(rec)
+            for end, lane in ((rec.a, rec.lane_a), (rec.b, rec.lane_b)):
+                if end == JUNCTION:
+                    graph.by_junction.setdefault(coord, []).append(pid)
+                elif end >= STOP_BASE:
+                    graph.by_node.setdefault((coord, end - STOP_BASE), []).append(pid)
+                else:
+                    graph.by_edge.setdefault((coord, end, lane), []).append(pid)
+    for token in board.tokens:
+        graph.tokens.setdefault((token.hex, token.city), []).append((token.slot, token.owner))
+    for coord, city in board.extra_slots:
+        graph.extra[(coord, city)] = graph.extra.get((coord, city), 0) + 1
+    return graph
+
+
+@dataclass
+class Reach:
+    """What a family's network reaches: stops, paths, and per hex the edges track touches."""
+
+    nodes: set[Node]
+    paths: set[int]
+    edges: dict[str, set[int]]
+
+
+def reach(board: Board, family: str) -> Reach:
+    return _reach(board, family)
+
+
+@lru_cache(maxsize=256)
+def _reach(board: Board, family: str) -> Reach:
+    graph = graph_of(board)
+    starts = graph.family_nodes(family)
+    nodes: set[Node] = set(starts)
+    seen: set[tuple[int, int]] = set()  # (path id, end entered)
+    paths: set[int] = set()
+    stack: list[tuple[int, int, Lane | None]] = []
+    expanded: set[Node] = set()
+
+    def expand(node: Node) -> None:
+        if node in expanded:
+            return
+        expanded.add(node)
+        for pid in graph.by_node.get(node, ()):
+            stack.append((pid, STOP_BASE + node[1], None))
+
+    for node in starts:
+        expand(node)
+    while stack:
+        pid, end, lane = stack.pop()
+        path = graph.paths[pid]
+        key = (pid, end if lane is None else end * 10 + lane[1])
+        if key in seen:
+            continue
+        seen.add(key)
+        paths.add(pid)
+        far, far_lane = path.far(end, lane)
+        if far >= STOP_BASE:
+            node = (path.hex, far - STOP_BASE)
+            nodes.add(node)
+            if not graph.blocks(node, family):
+                expand(node)
+        elif far == JUNCTION:
+            for other in graph.by_junction.get(path.hex, ()):
+                if other != pid:
+                    stack.append((other, JUNCTION, None))
+        else:
+            for other, back, meeting in graph.crossing(path.hex, far, far_lane):
+                stack.append((other, back, meeting))
+    edges: dict[str, set[int]] = {}
+    for pid in paths:
+        path = graph.paths[pid]
+        for edge in path.edges():
+            edges.setdefault(path.hex, set()).add(edge)
+            beyond = neighbour(path.hex, edge)
+            if beyond is not None and beyond in graph.faces:
+                edges.setdefault(beyond, set()).add(opposite(edge))
+    for node in starts:
+        edges.setdefault(node[0], set()).update(range(6))
+    return Reach(nodes, paths, edges)

@@ -1,0 +1,326 @@
+"""Tile lays: supply, the upgrade relation, preserved track, connectivity and terrain costs."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.games.zoo18.board.geometry import neighbour, opposite
+from domain.games.zoo18.board.graph import graph_of, reach
+from domain.games.zoo18.board.maps import (
+    JUNCTION,
+    STOP_BASE,
+    copy_index,
+    first_lay_options,
+    manifest,
+    tile_def,
+    tile_name,
+)
+from domain.games.zoo18.board.model import (
+    Board,
+    HexDef,
+    LaidTile,
+    Lay,
+    LayMode,
+    LayOption,
+    MapDef,
+    PhaseColours,
+    TileDef,
+)
+from domain.kernel import Reason, Rejected
+
+NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "gray"}
+COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray")
+HOME_TILES = {"yellow": ("5", "6", "57"), "green": ("14", "15", "619"), "brown": ("611",)}
+OR_MODES = ("track", "rabbits", "moles", "ancient_maps")
+MOUNTAIN_NAMES = ("M", "MM")
+
+
+def _refuse(detail: str) -> Rejected:
+    return Rejected(Reason.ILLEGAL, detail)
+
+
+def laid_on(board: Board, coord: str) -> LaidTile | None:
+    for laid in board.tiles:
+        if laid.hex == coord:
+            return laid
+    return None
+
+
+def _end_kind(tile: TileDef, end: int) -> str:
+    if end == JUNCTION:
+        return "junction"
+    if end >= STOP_BASE:
+        return tile.stops[end - STOP_BASE].kind
+    return f"edge{end}"
+
+
+def track_shape(tile: TileDef, rotation: int) -> frozenset[frozenset[str]]:
+    """The paths of `tile` at `rotation` as unordered pairs of end kinds (edges absolute)."""
+    shape = set()
+    for a, b in tile.paths:
+        ends = []
+        for end in (a, b):
+            ends.append(_end_kind(tile, (end + rotation) % 6 if 0 <= end < STOP_BASE else end))
+        shape.add(frozenset(ends))
+    return frozenset(shape)
+
+
+def exits(tile: TileDef, rotation: int) -> frozenset[int]:
+    return frozenset((end + rotation) % 6 for path in tile.paths for end in path if 0 <= end < 6)
+
+
+def _preserves(old: TileDef, old_rotation: int, new: TileDef, rotation: int) -> bool:
+    if any(JUNCTION in path for path in new.paths):
+        return exits(old, old_rotation) <= exits(new, rotation)
+    return track_shape(old, old_rotation) <= track_shape(new, rotation)
+
+
+def _stop_counts(tile: TileDef) -> tuple[int, int]:
+    cities = sum(1 for stop in tile.stops if stop.kind == "city")
+    towns = sum(1 for stop in tile.stops if stop.kind == "town")
+    return cities, towns
+
+
+def _linked(board: Board, map_def: MapDef, coord: str, edge: int) -> bool:
+    """Whether track may leave `coord` by `edge` (a neighbour that accepts it)."""
+    other = neighbour(coord, edge)
+    if other is None or other not in map_def.hexes:
+        return False
+    hexdef = map_def.hexes[other]
+    if hexdef.color not in ("gray", "red") or laid_on(board, other) is not None:
+        return True
+    tile, _, _ = graph_of(board).faces[other]
+    return opposite(edge) in exits(tile, 0)
+
+
+def _candidates(
+    board: Board, map_def: MapDef, hexdef: HexDef, family: str, mode: LayMode, colours: PhaseColours
+) -> tuple[str, ...]:
+    """Tile names that may go on the hex in this mode (before rotation and supply checks)."""
+    laid = laid_on(board, hexdef.coord)
+    if mode == "home":
+        allowed = [name for colour in colours for name in HOME_TILES.get(colour, ())]
+        if laid is None:
+            return tuple(allowed)
+        colour = tile_def(laid.tile).color
+        return tuple(n for n in allowed if _rank(manifest()[n].color) > _rank(colour))
+    if laid is None:
+        if mode in ("rabbits", "moles"):
+            return ()
+        return first_lay_options(hexdef.type)
+    if mode in ("bonus", "ancient_maps"):
+        return ()
+    current = tile_def(laid.tile)
+    if mode == "moles":
+        return current.moles_upgrades_to
+    if mode == "rabbits":
+        if current.color == "green" and (current.label == "O" or laid.label in MOUNTAIN_NAMES):
+            return ()
+        if current.rabbits_upgrades_to:
+            return current.rabbits_upgrades_to
+        return current.upgrades_to
+    return current.upgrades_to
+
+
+def _rank(colour: str) -> int:
+    return COLOUR_ORDER.index(colour) if colour in COLOUR_ORDER else -1
+
+
+def _why_not_upgradable(hexdef: HexDef, laid: LaidTile | None, mode: LayMode) -> str | None:
+    if hexdef.color in ("gray", "red") and laid is None:
+        return f"{hexdef.coord} is a {hexdef.color} hex: no tile can be laid there"
+    if laid is None:
+        if mode in ("rabbits", "moles"):
+            return f"{hexdef.coord} has no tile yet: this power only upgrades laid tiles"
+        return None
+    if mode in ("bonus", "ancient_maps"):
+        return f"{hexdef.coord} already has a tile: these lays go on empty hexes only"
+    if mode == "track":
+        if hexdef.location_name in MOUNTAIN_NAMES:
+            return f"{hexdef.coord} is a hill or mountain: once laid it cannot be upgraded"
+        if hexdef.type == "pond_O":
+            return f"{hexdef.coord} is a pond: once laid it cannot be upgraded"
+    return None
+
+
+def _free_copy(board: Board, name: str) -> str | None:
+    tile = manifest()[name]
+    for index in range(tile.count):
+        copy = f"{name}-{index}"
+        if copy not in board.used:
+            return copy
+    return None
+
+
+def _validate(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    hexdef: HexDef,
+    name: str,
+    rotation: int,
+    colours: PhaseColours,
+    mode: LayMode,
+    strict: bool,
+    connected: set[int] | None,
+) -> None:
+    """Raise unless tile `name` fits on the hex at `rotation` (supply is checked elsewhere)."""
+    coord = hexdef.coord
+    laid = laid_on(board, coord)
+    problem = _why_not_upgradable(hexdef, laid, mode)
+    if problem:
+        raise _refuse(problem)
+    new = manifest()[name]
+    if mode == "home" and coord != map_def.home(family):
+        raise _refuse(f"{coord} is not the home of {family}")
+    if name not in _candidates(board, map_def, hexdef, family, mode, colours):
+        what = tile_def(laid.tile).name if laid else f"an empty {hexdef.type} hex"
+        raise _refuse(f"tile {name} cannot be laid on {coord} ({what}) this way")
+    if new.only_via_power and mode != new.only_via_power.lower():
+        raise _refuse(f"tile {name} can only be laid with {new.only_via_power}")
+    if new.only_on_home_of and map_def.home(new.only_on_home_of) != coord:
+        raise _refuse(f"tile {name} only goes on the home of {new.only_on_home_of}")
+    if strict and mode in ("track", "bonus", "ancient_maps", "home") and new.color not in colours:
+        raise _refuse(f"{new.color} tiles are not available in this phase")
+    old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
+    if laid is not None and mode != "home" and NEXT_COLOUR.get(old.color) != new.color:
+        raise _refuse(
+            f"a {old.color} tile is upgraded to {NEXT_COLOUR.get(old.color)}, not {new.color}"
+        )
+    if laid is not None and mode in ("track", "rabbits") and _stop_counts(old) != _stop_counts(new):
+        raise _refuse(f"tile {name} does not keep the cities and ponds of {coord}")
+    if strict:
+        if not _preserves(old, old_rotation, new, rotation):
+            raise _refuse(f"tile {name} at rotation {rotation} does not keep the track of {coord}")
+        new_exits = exits(new, rotation)
+        for edge in sorted(new_exits - exits(old, old_rotation)):
+            if not _linked(board, map_def, coord, edge):
+                raise _refuse(
+                    f"tile {name} at rotation {rotation} points track off the map at {coord}"
+                )
+        if mode != "home" and connected is not None and not (new_exits & connected):
+            raise _refuse(
+                f"tile {name} at rotation {rotation} on {coord} does not connect to {family}"
+            )
+    elif not any(_preserves(old, old_rotation, new, turn) for turn in range(6)):
+        raise _refuse(f"tile {name} does not keep the track of {coord}")
+
+
+def check_lay(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    coord: str,
+    tile: str,
+    rotation: int,
+    colours: PhaseColours,
+    mode: LayMode = "track",
+    *,
+    strict: bool = True,
+) -> Lay:
+    if coord not in map_def.hexes:
+        raise _refuse(f"map {map_def.map_id} has no hex {coord}")
+    if not 0 <= rotation < 6:
+        raise _refuse(f"rotation is 0 to 5, not {rotation}")
+    name = tile_name(tile)
+    definition = tile_def(tile)
+    if name == tile or not 0 <= copy_index(tile) < definition.count:
+        raise _refuse(f"{tile} is not a copy of a tile in the supply (e.g. {name}-0)")
+    if tile in board.used:
+        raise _refuse(f"tile {tile} is not in the supply any more")
+    hexdef = map_def.hexes[coord]
+    connected: set[int] | None = None
+    if strict and mode != "home":
+        network = reach(board, family)
+        connected = network.edges.get(coord, set())
+        if not connected:
+            raise _refuse(f"{coord} is not reachable by {family}'s track")
+    _validate(board, map_def, family, hexdef, name, rotation, colours, mode, strict, connected)
+    return _apply(board, hexdef, tile, rotation, mode)
+
+
+def _apply(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode) -> Lay:
+    laid = laid_on(board, hexdef.coord)
+    paired = mode in OR_MODES
+    used = set(board.used) | set(_with_partner(copy) if paired else (copy,))
+    if laid is not None:
+        used -= set(_with_partner(laid.tile) if paired else (laid.tile,))
+        used.add(copy)
+    label = hexdef.location_name if hexdef.location_name in MOUNTAIN_NAMES else None
+    if mode in ("home", "bonus"):
+        label = laid.label if laid else None
+    elif laid is not None and laid.label:
+        label = laid.label
+    cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
+    kept = tuple(t for t in board.tiles if t.hex != hexdef.coord)
+    tiles = (*kept, LaidTile(hexdef.coord, copy, rotation, label))
+    new_board = msgspec.structs.replace(board, tiles=tiles, used=frozenset(used))
+    terrain = hexdef.terrain if cost > 0 else None
+    return Lay(board=new_board, cost=cost, terrain=terrain, upgrade=laid is not None)
+
+
+def _with_partner(copy: str) -> tuple[str, ...]:
+    tile = tile_def(copy)
+    if tile.partner is None:
+        return (copy,)
+    return (copy, f"{tile.partner}-{copy_index(copy)}")
+
+
+def legal_lays(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    colours: PhaseColours,
+    mode: LayMode = "track",
+    *,
+    upgrades: bool = True,
+    exclude_hexes: frozenset[str] = frozenset(),
+    limit: int | None = None,
+) -> list[LayOption]:
+    found: list[LayOption] = []
+    if mode == "home":
+        coords = [map_def.home(family)]
+        network_edges: dict[str, set[int]] = {}
+    else:
+        network_edges = reach(board, family).edges
+        coords = sorted(network_edges)
+    for coord in coords:
+        if coord in exclude_hexes or coord not in map_def.hexes:
+            continue
+        hexdef = map_def.hexes[coord]
+        laid = laid_on(board, coord)
+        if laid is not None and not upgrades:
+            continue
+        if _why_not_upgradable(hexdef, laid, mode):
+            continue
+        connected = network_edges.get(coord) if mode != "home" else None
+        for name in _candidates(board, map_def, hexdef, family, mode, colours):
+            copy = _free_copy(board, name)
+            if copy is None:
+                continue
+            shapes: set[frozenset[frozenset[str]]] = set()
+            for rotation in range(6):
+                shape = track_shape(manifest()[name], rotation)
+                if shape in shapes:
+                    continue
+                try:
+                    _validate(
+                        board,
+                        map_def,
+                        family,
+                        hexdef,
+                        name,
+                        rotation,
+                        colours,
+                        mode,
+                        True,
+                        connected,
+                    )
+                except Rejected:
+                    continue
+                shapes.add(shape)
+                cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
+                found.append(LayOption(coord, copy, rotation, cost, laid is not None))
+                if limit is not None and len(found) >= limit:
+                    return found
+    return found

@@ -1,0 +1,330 @@
+"""Runs: resolving recorded routes onto track, validating them and computing revenue and subsidy.
+
+A route is a list of chains (walks between two stops through edges and junctions only); the
+stops of the route are the chain ends in route order. Stop values follow the phase's tile
+colours; J trains double every stop and count ponds; S trains visit ponds for free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from domain.games.zoo18.board.graph import Graph, Node, graph_of
+from domain.games.zoo18.board.maps import STOP_BASE, hole_faces
+from domain.games.zoo18.board.model import (
+    Board,
+    MapDef,
+    Modifiers,
+    PhaseColours,
+    RouteResult,
+    RouteSpec,
+    RunResult,
+    Stop,
+    Train,
+)
+from domain.kernel import Reason, Rejected
+
+Chain = tuple[Node, Node, tuple[int, ...]]
+WHEAT_BONUS = 30
+BARREL_BONUS = 10
+SQUEEZE_BONUS = 3
+
+
+def _refuse(detail: str) -> Rejected:
+    return Rejected(Reason.ILLEGAL, detail)
+
+
+@dataclass(frozen=True)
+class TrainKind:
+    kind: str  # "S", "J" or "1S"
+    distance: int
+    multiplier: int
+
+
+def train_kind(name: str) -> TrainKind:
+    """ "2S" / "3S Long" / "5S" -> S trains; "4J" / "2J" -> J trains (x2, ponds count); "1S"."""
+    head = name.split()[0]
+    if head == "1S":
+        return TrainKind("1S", 1, 1)
+    if head.endswith("J"):
+        return TrainKind("J", int(head[:-1]), 2)
+    if head.endswith("S"):
+        return TrainKind("S", int(head[:-1]), 1)
+    raise _refuse(f"{name} is not an 18ZOO train")
+
+
+def stop_value(stop: Stop, colours: PhaseColours) -> int:
+    """A stop's value now: fixed, or the one of the last phase colour it defines."""
+    if isinstance(stop.revenue, int):
+        return stop.revenue
+    values = dict(stop.revenue)
+    value = 0
+    for colour in colours:
+        value = values.get(colour, value)
+    return value
+
+
+def is_counted(stop: Stop, kind: TrainKind) -> bool:
+    """Whether the stop counts for distance: cities, R areas (not hidden), ponds for J trains."""
+    if stop.kind == "city":
+        return True
+    if stop.kind == "town":
+        return kind.kind == "J"
+    return stop_value(stop, ("yellow",)) > 0
+
+
+def chain_hexes(graph: Graph, pids: tuple[int, ...]) -> tuple[str, ...]:
+    hexes: list[str] = []
+    for pid in pids:
+        coord = graph.paths[pid].hex
+        if not hexes or hexes[-1] != coord:
+            hexes.append(coord)
+    return tuple(hexes)
+
+
+def _walks_along(
+    graph: Graph, start: Node, hexes: tuple[str, ...], avoid: frozenset[int]
+) -> Iterator[Chain]:
+    """Walks from `start` whose hex list is exactly `hexes`."""
+    for end, pids in graph.chains(start, avoid):
+        if end[0] == hexes[-1] and chain_hexes(graph, pids) == hexes:
+            yield start, end, pids
+
+
+def _candidates(graph: Graph, hexes: tuple[str, ...], avoid: frozenset[int]) -> list[Chain]:
+    found: list[Chain] = []
+    for node in sorted(n for n in graph.nodes if n[0] == hexes[0]):
+        found.extend(_walks_along(graph, node, hexes, avoid))
+    return found
+
+
+def _shared(a: Chain, b: Chain) -> set[Node]:
+    return {a[0], a[1]} & {b[0], b[1]}
+
+
+def resolve(graph: Graph, family: str, spec: RouteSpec, avoid: frozenset[int]) -> tuple[Chain, ...]:
+    """The chains of a recorded route on this board (first fitting choice), or Rejected."""
+    connections = spec.connections
+    if not connections:
+        raise _refuse(f"the route of {spec.train} has no track")
+    if len(connections) == 1 and connections[0] and connections[0][0] == "local":
+        if len(connections[0]) != 2:
+            raise _refuse("a local run names one hex")
+        coord = connections[0][1]
+        for node in graph.family_nodes(family):
+            if node[0] == coord:
+                return ((node, node, ()),)
+        raise _refuse(f"{family} has no token on {coord} to run from")
+    options: list[list[Chain]] = []
+    for hexes in connections:
+        if not hexes:
+            raise _refuse(f"the route of {spec.train} has an empty connection")
+        if any(coord not in graph.faces for coord in hexes):
+            raise _refuse(f"the route of {spec.train} names a hex off the map")
+        options.append(_candidates(graph, tuple(hexes), avoid))
+        if not options[-1]:
+            raise _refuse(f"no track runs {'-'.join(hexes)} for {spec.train}")
+    chosen = _pick(options, 0, [], set(avoid))
+    if chosen is None:
+        raise _refuse(f"the connections of {spec.train} do not join into one route")
+    if len(chosen) == 1 and family not in _route_owners(graph, chosen):
+        raise _refuse(f"the route of {spec.train} does not touch a token of {family}")
+    return tuple(chosen)
+
+
+def _route_owners(graph: Graph, chains: list[Chain]) -> set[str]:
+    owners: set[str] = set()
+    for a, b, _ in chains:
+        owners.update(graph.owners(a))
+        owners.update(graph.owners(b))
+    return owners
+
+
+def _pick(
+    options: list[list[Chain]], index: int, chosen: list[Chain], used: set[int]
+) -> list[Chain] | None:
+    if index == len(options):
+        return list(chosen)
+    for candidate in options[index]:
+        if used & set(candidate[2]):
+            continue
+        if chosen and len(_shared(chosen[-1], candidate)) != 1:
+            continue
+        result = _pick(options, index + 1, [*chosen, candidate], used | set(candidate[2]))
+        if result is not None:
+            return result
+    return None
+
+
+def ordered_stops(chains: tuple[Chain, ...]) -> list[Node]:
+    """The stops of a route in order, or Rejected if the chains branch."""
+    first = chains[0]
+    if len(chains) == 1:
+        return [first[0]] if first[0] == first[1] else [first[0], first[1]]
+    shared = _shared(first, chains[1])
+    start = first[1] if first[0] in shared else first[0]
+    stops = [start, first[1] if start == first[0] else first[0]]
+    for a, b, _ in chains[1:]:
+        if stops[-1] == a:
+            stops.append(b)
+        elif stops[-1] == b:
+            stops.append(a)
+        else:
+            raise _refuse("the route branches: each connection must start where the last ended")
+    return stops
+
+
+@dataclass
+class Scored:
+    result: RouteResult
+    pids: tuple[int, ...]
+    wings: bool
+    sugar: bool
+    chains: tuple[Chain, ...] = ()
+
+
+def _tunnel_paths(graph: Graph, pids: tuple[int, ...]) -> list[int]:
+    board = graph.board
+    if board.hole is None:
+        return []
+    areas = set(board.hole)
+    return [
+        pid
+        for pid in pids
+        if graph.paths[pid].hex in areas
+        and graph.paths[pid].a < STOP_BASE
+        and graph.paths[pid].b < STOP_BASE
+        and graph.paths[pid].a >= 0
+        and graph.paths[pid].b >= 0
+    ]
+
+
+def score(
+    graph: Graph,
+    family: str,
+    train: Train,
+    chains: tuple[Chain, ...],
+    colours: PhaseColours,
+    modifiers: Modifiers,
+) -> Scored:
+    """Validate one route on its own and compute what it pays."""
+    kind = train_kind(train.name)
+    stops = ordered_stops(chains)
+    label = train.id
+    if len(set(stops)) != len(stops):
+        raise _refuse(f"the route of {label} visits a stop twice")
+    if kind.kind != "1S" and len(stops) < 2:
+        raise _refuse(f"the route of {label} needs at least two stops")
+    if not any(family in graph.owners(node) for node in stops):
+        raise _refuse(f"the route of {label} does not touch a token of {family}")
+    pids = tuple(pid for chain in chains for pid in chain[2])
+    if len(set(pids)) != len(pids):
+        raise _refuse(f"the route of {label} uses the same track twice")
+    skipped: list[Node] = []
+    for node in stops[1:-1]:
+        stop = graph.stop(node)
+        if stop.kind == "offboard":
+            raise _refuse(f"the route of {label} runs through the off-board {node[0]}")
+        if stop.kind == "city" and graph.blocks(node, family):
+            only_blocker = graph.slots(node) == 1 and graph.owners(node) == ["WIP"]
+            if not modifiers.wings or only_blocker or skipped:
+                raise _refuse(f"the route of {label} runs through {node[0]}, full of other tokens")
+            skipped.append(node)
+    tunnel = _tunnel_paths(graph, pids)
+    passes = len(tunnel) // 2
+    if tunnel:
+        if len(tunnel) != 2 or graph.paths[tunnel[0]].hex == graph.paths[tunnel[1]].hex:
+            raise _refuse(f"the route of {label} must leave the tunnel by the other hole")
+        if any(node[0] in (graph.board.hole or ()) for node in stops):
+            raise _refuse(f"the route of {label} cannot stop at a hole and also run through it")
+    elif graph.board.hole is not None:
+        ends = {node[0] for node in stops}
+        if set(graph.board.hole) <= ends:
+            raise _refuse(f"the route of {label} cannot use both holes as its ends")
+    counted = sum(1 for node in stops if node not in skipped and is_counted(graph.stop(node), kind))
+    counted += passes
+    sugar = False
+    if kind.kind == "1S":
+        if counted > 1:
+            raise _refuse(f"the 1S runs to one stop plus ponds, not {counted}")
+    else:
+        if counted < 2:
+            raise _refuse(f"the route of {label} needs two cities or off-boards, it has {counted}")
+        if counted > kind.distance:
+            if kind.kind == "S" and modifiers.sugar and counted == kind.distance + 1:
+                sugar = True
+            else:
+                raise _refuse(f"{train.name} runs {kind.distance} stops, the route has {counted}")
+    base = sum(stop_value(graph.stop(node), colours) for node in stops if node not in skipped)
+    revenue = base * kind.multiplier
+    ponds = sum(1 for node in stops if graph.stop(node).kind == "town")
+    if modifiers.wheat_hex is not None and any(node[0] == modifiers.wheat_hex for node in stops):
+        revenue += WHEAT_BONUS * kind.multiplier
+    if modifiers.two_barrels:
+        revenue += BARREL_BONUS * ponds
+    if passes and graph.board.hole is not None:
+        area = graph.board.hole[0]
+        offboards = [s for s in hole_faces(graph.board.map_id, graph.board.hole)[area].stops]
+        revenue += stop_value(offboards[0], colours) * kind.multiplier * passes
+    stop_hexes = tuple(node[0] for node in stops)
+    result = RouteResult(train.id, revenue, 0 if modifiers.two_barrels else ponds, stop_hexes)
+    return Scored(result, pids, bool(skipped), sugar, chains)
+
+
+def track_keys(graph: Graph, pid: int) -> list[tuple[str, int, tuple[int, int]]]:
+    path = graph.paths[pid]
+    keys = []
+    for end, lane in ((path.a, path.lane_a), (path.b, path.lane_b)):
+        if 0 <= end < STOP_BASE:
+            keys.append((path.hex, end, lane))
+    return keys
+
+
+def route_revenue(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    trains: tuple[Train, ...],
+    routes: tuple[RouteSpec, ...],
+    colours: PhaseColours,
+    modifiers: Modifiers,
+) -> RunResult:
+    graph = graph_of(board)
+    by_id = {train.id: train for train in trains}
+    seen_trains: set[str] = set()
+    used: set[int] = set()
+    keys: set[tuple[str, int, tuple[int, int]]] = set()
+    results: list[RouteResult] = []
+    wings = sugar = 0
+    for spec in routes:
+        if spec.train not in by_id:
+            raise _refuse(f"{family} has no train {spec.train}")
+        if spec.train in seen_trains:
+            raise _refuse(f"{spec.train} runs only once")
+        seen_trains.add(spec.train)
+        chains = resolve(graph, family, spec, frozenset(used))
+        scored = score(graph, family, by_id[spec.train], chains, colours, modifiers)
+        for pid in scored.pids:
+            for key in track_keys(graph, pid):
+                if key in keys:
+                    raise _refuse(f"two routes share track on {key[0]}")
+            keys.update(track_keys(graph, pid))
+        used.update(scored.pids)
+        wings += scored.wings
+        sugar += scored.sugar
+        claim = spec.revenue
+        if claim is not None and claim != scored.result.revenue:
+            raise _refuse(
+                f"the route of {spec.train} pays {scored.result.revenue}, not the {claim} claimed"
+            )
+        results.append(scored.result)
+    if wings > 1:
+        raise _refuse("WINGS lets only one train skip one city per run")
+    if sugar > 1:
+        raise _refuse("A TIP OF SUGAR lets only one train run one stop further")
+    revenue = sum(r.revenue for r in results)
+    subsidy = 0 if modifiers.two_barrels else sum(r.subsidy for r in results)
+    if subsidy > 0 and modifiers.a_squeeze:
+        subsidy += SQUEEZE_BONUS
+    return RunResult(revenue, subsidy, tuple(results))

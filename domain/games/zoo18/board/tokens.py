@@ -1,0 +1,185 @@
+"""Tokens: homes, normal placements, ON A DIET, THAT'S MINE and WORK IN PROGRESS."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.games.zoo18.board.graph import Node, graph_of, reach
+from domain.games.zoo18.board.lays import laid_on
+from domain.games.zoo18.board.maps import hole_faces
+from domain.games.zoo18.board.model import Board, MapDef, Reservation, Token, TokenOption
+from domain.kernel import Reason, Rejected
+
+BLOCKER = "WIP"
+
+
+def _refuse(detail: str) -> Rejected:
+    return Rejected(Reason.ILLEGAL, detail)
+
+
+def initial_board(map_def: MapDef) -> Board:
+    reservations = tuple(
+        Reservation(home, 0, 0, family)
+        for family, home in map_def.homes
+        if family in map_def.families
+    )
+    return Board(map_id=map_def.map_id, variant=map_def.variant, reservations=reservations)
+
+
+def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
+    if board.hole is not None:
+        raise _refuse("the hole is already open")
+    for area in (area_a, area_b):
+        if area not in map_def.r_areas:
+            raise _refuse(f"{area} is not an R area that a hole can link")
+    if area_a == area_b:
+        raise _refuse("a hole links two different R areas")
+    pair = (min(area_a, area_b), max(area_a, area_b))
+    hole_faces(board.map_id, pair)  # rejects pairs without a tunnel
+    return msgspec.structs.replace(board, hole=pair)
+
+
+def city_id(board: Board, coord: str, city: int) -> str:
+    """The 18xx.games id of a city: current tile copy (or preprinted id) + "-" + index."""
+    _, _, tile_id = graph_of(board).faces[coord]
+    return f"{tile_id}-{city}"
+
+
+def city_at(board: Board, map_def: MapDef, ident: str) -> tuple[str, int]:
+    tile_id, _, index = ident.rpartition("-")
+    if not index.isdigit():
+        raise _refuse(f"{ident!r} is not a city id")
+    for coord, (_, _, face_id) in graph_of(board).faces.items():
+        if face_id == tile_id:
+            node = (coord, int(index))
+            if (
+                graph_of(board).nodes.get(node) is None
+                or graph_of(board).nodes[node].kind != "city"
+            ):
+                raise _refuse(f"{ident} is not a city")
+            return node
+    raise _refuse(f"no city {ident} on the board")
+
+
+def _slot_state(board: Board, node: Node) -> tuple[int, dict[int, str], dict[int, str]]:
+    graph = graph_of(board)
+    taken = {t.slot: t.owner for t in board.tokens if (t.hex, t.city) == node}
+    reserved = {r.slot: r.family for r in board.reservations if (r.hex, r.city) == node}
+    return graph.slots(node), taken, reserved
+
+
+def _free_slot(board: Board, node: Node, family: str) -> int | None:
+    slots, taken, reserved = _slot_state(board, node)
+    for slot in range(slots):
+        if slot not in taken and reserved.get(slot, family) == family:
+            return slot
+    return None
+
+
+def _has_token_on_hex(board: Board, family: str, coord: str) -> bool:
+    return any(t.hex == coord and t.owner == family for t in board.tokens)
+
+
+def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
+    home = map_def.home(family)
+    if _has_token_on_hex(board, family, home):
+        raise _refuse(f"{family} already has its home token")
+    slot = next(
+        (r.slot for r in board.reservations if r.family == family and r.hex == home),
+        None,
+    )
+    if slot is None:
+        slot = _free_slot(board, (home, 0), family)
+    if slot is None:
+        raise _refuse(f"the home of {family} has no free slot")
+    return _put(board, Token(home, 0, slot, family))
+
+
+def _put(board: Board, token: Token, extra: bool = False) -> Board:
+    reservations = tuple(
+        r
+        for r in board.reservations
+        if (r.hex, r.city, r.slot) != (token.hex, token.city, token.slot)
+    )
+    extra_slots = (*board.extra_slots, (token.hex, token.city)) if extra else board.extra_slots
+    return msgspec.structs.replace(
+        board,
+        tokens=(*board.tokens, token),
+        reservations=reservations,
+        extra_slots=extra_slots,
+    )
+
+
+def check_token(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    coord: str,
+    city: int,
+    slot: int | None = None,
+    *,
+    reachable: bool = True,
+    extra_slot: bool = False,
+    owner: str | None = None,
+) -> Board:
+    graph = graph_of(board)
+    node = (coord, city)
+    stop = graph.nodes.get(node)
+    if stop is None or stop.kind != "city":
+        raise _refuse(f"there is no city {city} on {coord}")
+    who = owner or family
+    if who == BLOCKER:
+        if laid_on(board, coord) is None:
+            raise _refuse(f"{coord} has no tile yet: work in progress goes on laid tiles")
+    elif _has_token_on_hex(board, family, coord):
+        raise _refuse(f"{family} already has a token on {coord}")
+    if reachable and node not in reach(board, family).nodes:
+        raise _refuse(f"{family} cannot reach the city on {coord}")
+    if extra_slot:
+        slots, _, _ = _slot_state(board, node)
+        if slot is not None and slot != slots:
+            raise _refuse(f"the extra slot on {coord} is slot {slots}")
+        return _put(board, Token(coord, city, slots, who), extra=True)
+    slots, taken, reserved = _slot_state(board, node)
+    if slot is None:
+        slot = _free_slot(board, node, who)
+        if slot is None:
+            raise _refuse(f"the city on {coord} has no free slot for {family}")
+    if not 0 <= slot < slots:
+        raise _refuse(f"the city on {coord} has slots 0 to {slots - 1}, not {slot}")
+    if slot in taken:
+        raise _refuse(f"slot {slot} on {coord} is taken by {taken[slot]}")
+    if reserved.get(slot, who) != who:
+        raise _refuse(f"slot {slot} on {coord} is kept for {reserved[slot]}")
+    return _put(board, Token(coord, city, slot, who))
+
+
+def reserve(board: Board, map_def: MapDef, family: str, coord: str, city: int = 0) -> Board:
+    """THAT'S MINE: keep a free slot of a city on a laid tile for `family`, anywhere."""
+    graph = graph_of(board)
+    node = (coord, city)
+    stop = graph.nodes.get(node)
+    if stop is None or stop.kind != "city" or laid_on(board, coord) is None:
+        raise _refuse(f"{coord} has no city on a laid tile")
+    if _has_token_on_hex(board, family, coord):
+        raise _refuse(f"{family} already has a token on {coord}")
+    slots, taken, reserved = _slot_state(board, node)
+    for slot in range(slots):
+        if slot not in taken and slot not in reserved:
+            return msgspec.structs.replace(
+                board, reservations=(*board.reservations, Reservation(coord, city, slot, family))
+            )
+    raise _refuse(f"the city on {coord} has no open slot to reserve")
+
+
+def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:
+    graph = graph_of(board)
+    options: list[TokenOption] = []
+    for node in sorted(reach(board, family).nodes):
+        stop = graph.nodes[node]
+        if stop.kind != "city" or _has_token_on_hex(board, family, node[0]):
+            continue
+        slot = _free_slot(board, node, family)
+        if slot is not None:
+            options.append(TokenOption(node[0], node[1], slot, city_id(board, *node)))
+    return options
