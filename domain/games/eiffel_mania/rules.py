@@ -17,6 +17,11 @@ def decide(state: State, seat: int, command: EiffelCommand, rng: Rng) -> list[Ei
         raise Rejected(Reason.ILLEGAL, "the game has not been set up yet")
     if not 0 <= seat < state.seats:
         raise Rejected(Reason.FORBIDDEN, f"there is no seat {seat} at this table")
+    if state.inactive[seat]:
+        # set at R8, after every obligation of the negotiation: nothing is left to ask of him
+        raise Rejected(
+            Reason.FORBIDDEN, "you betrayed 3 times and are out of the negotiations (chat only)"
+        )
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise Rejected(Reason.UNKNOWN_COMMAND, f"Eiffel Mania has no command {command!r}")

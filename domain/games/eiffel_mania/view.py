@@ -9,6 +9,7 @@ from domain.games.eiffel_mania.data import (
     ALL_CARDS,
     COLOURS,
     LOT_POINTS,
+    MAX_OFFERS,
     PLAN_ROWS_TOP_TO_BOTTOM,
     SPECIAL_TYPE,
     lot_id,
@@ -146,7 +147,7 @@ def _negotiation(state: State, viewer: Viewer) -> NegotiationView | None:
         offers=list(state.offers),
         pending_offer=pending,
         accepted_offer=accepted,
-        offers_left=max(0, 3 - len(state.offers)),
+        offers_left=max(0, MAX_OFFERS - len(state.offers)),
         committed={
             "principal": state.stances[0] is not None,
             "partner": state.stances[1] is not None,

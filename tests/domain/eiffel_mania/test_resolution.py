@@ -327,7 +327,8 @@ def test_third_betrayal_makes_the_player_inactive() -> None:
     assert WarningTurned(seat=0, betrayals=3) in events
     assert BecameInactive(seats=(0,)) in events
     after = play(start, (1, C))
-    after.when(0, CommitStance(stance=BETRAY)).rejects(Reason.NOT_YOUR_TURN)
+    after.when(0, CommitStance(stance=BETRAY)).rejects(Reason.FORBIDDEN, "out of the negotiations")
+    assert game.legal(after.state, 0) == []
 
 
 def test_inactive_player_is_forbidden_to_use_windows() -> None:
@@ -384,3 +385,15 @@ def test_game_ends_when_the_pile_is_empty() -> None:
         assert game.legal(over, seat) == []
     given_over = start.and_(*events)
     given_over.when(1, C).rejects(Reason.GAME_OVER)
+
+
+def test_d23_a_single_last_card_goes_to_the_principal_on_collaboration() -> None:
+    rest = [c for c in ALL_CARDS if c != "L12"]
+    start = play(table(top=("L12",), holdings={3: rest}, betrayals={3: 3}, inactive=[3]), (0, C))
+    assert start.state.revealed == ("L12",)
+    events = start.when(1, C).events
+    assert events[2:4] == [
+        OutcomeDetermined(principal=0, partner=1, outcome="collaboration"),
+        CardsAwarded(awards=(Award(card="L12", seat=0),), how="collaboration"),
+    ]
+    assert events[-1] == GameEnded(reason="pile_empty")
