@@ -191,10 +191,9 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 raise illegal("the president already helped this turn")
             op.sell_ticket_or(ctx, sym, command.ticket, command.price)
         case BuyPower():
-            if step in ("done",) or _before(step, "buy_train"):
-                op.buy_power_or(ctx, sym, command.power, command.price)
-            else:
-                raise illegal("powers are bought before or after the trains")
+            if flow.helped:
+                raise illegal("the president already helped this turn")
+            op.buy_power_or(ctx, sym, command.power, command.price)
         case UsePower():
             _or_power(ctx, sym, command)
         case Assign():
@@ -229,6 +228,8 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
             if step != "buy_train":
                 raise illegal("trains are bought after the run")
             op.buy_train(ctx, sym, command)
+            if not op.buy_train_blocks(ctx.state, sym):
+                end_family_turn(ctx)
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 raise illegal("shares are sold in the OR only to raise money for a train")

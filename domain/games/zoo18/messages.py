@@ -165,7 +165,7 @@ class Paid(_Event, tag="paid"):
 
 class SharesMoved(_Event, tag="shares_moved"):
     shares: tuple[str, ...]
-    to: str  # "p<seat>", "pool" or "ipo"
+    to: str  # "p<seat>", "market" (the pool) or "ipo"
 
 
 class Parred(_Event, tag="parred"):

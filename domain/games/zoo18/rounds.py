@@ -125,7 +125,7 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
         if t.operated:
             ctx.emit(TrainFlagged(t.id, t.obsolete, False, t.disabled))
     for sym in floated(ctx.state):
-        pool = sum(1 for s in ctx.state.family_shares(sym) if s.owner == "pool")
+        pool = sum(1 for s in ctx.state.family_shares(sym) if s.owner == "market")
         ctx.pay("bank", sym, 2 * pool)
     order = operating_order(ctx.state)
     ctx.emit(

@@ -29,7 +29,7 @@ class Share(msgspec.Struct, frozen=True):
     id: str  # "GI_0" (40% president) .. "GI_4" (the cousin)
     family: str
     percent: int
-    owner: str  # "ipo", "pool" or "p<seat>"
+    owner: str  # "ipo", "market" or "p<seat>"
 
 
 class Holding(msgspec.Struct, frozen=True):

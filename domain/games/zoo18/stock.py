@@ -78,7 +78,7 @@ def buyable_shares(state: State, seat: int) -> list[str]:
             ipo = [s for s in ipo if not s.id.endswith("_4")]
         if ipo and held < 80:
             out.append(ipo[0].id)
-        pool = [s for s in state.family_shares(f.sym) if s.owner == "pool"]
+        pool = [s for s in state.family_shares(f.sym) if s.owner == "market"]
         if pool:
             out.append(pool[0].id)
     return out
@@ -92,33 +92,54 @@ def can_par(state: State, seat: int) -> bool:
     return state.players[seat].cash >= 2 * min(allowed_pars(state))
 
 
-def sellable(state: State, seat: int) -> list[tuple[str, ...]]:
-    """Bundles the player may sell now: for each family, one or more of his certificates."""
+def sale_problem(state: State, seat: int, ids: tuple[str, ...], emergency: bool = False) -> str:
+    """Why the player may not sell these certificates now ("" when he may)."""
     flow = state.flow
-    if flow.bought:
+    me = seat_id(seat)
+    if not ids:
+        return "sell at least one certificate"
+    try:
+        certs_ = [state.share(s) for s in ids]
+    except KeyError:
+        return "no such share"
+    if len(set(ids)) != len(ids):
+        return "each certificate once"
+    sym = certs_[0].family
+    if any(c.family != sym or c.owner != me for c in certs_):
+        return "sell only your own certificates of one family at a time"
+    if not state.family(sym).parred:
+        return f"{sym} is not open"
+    if not emergency:
+        if flow.bought:
+            return "sell before you buy"
+        if sym in flow.sold_families:
+            return f"you already sold {sym} this turn"
+    percent = sum(c.percent for c in certs_)
+    if state.percent_of("market", sym) + percent > 80:
+        return "the market may hold at most 80% of a family"
+    if any(c.percent == 40 for c in certs_):
+        others = max(
+            (state.percent_of(seat_id(o), sym) for o in range(len(state.players)) if o != seat),
+            default=0,
+        )
+        if others < 40:
+            return "nobody else holds 40% to take over the presidency"
+    return ""
+
+
+def sellable(state: State, seat: int) -> list[tuple[str, ...]]:
+    """Bundles the player may sell now (a sample: growing bundles of each family)."""
+    if state.flow.bought:
         return []
     me = seat_id(seat)
     out: list[tuple[str, ...]] = []
     for f in state.families:
-        if not f.parred or f.sym in flow.sold_families:
-            continue
-        mine = [s for s in state.family_shares(f.sym) if s.owner == me]
-        if not mine:
-            continue
-        pool = state.percent_of("pool", f.sym)
-        others = max(
-            (state.percent_of(seat_id(o), f.sym) for o in range(len(state.players)) if o != seat),
-            default=0,
-        )
-        normal = [s for s in mine if s.percent == 20]
-        for k in range(1, len(normal) + 1):
-            bundle = normal[:k]
-            if pool + 20 * k > 80:
-                break
-            out.append(tuple(s.id for s in bundle))
-        pres = [s for s in mine if s.percent == 40]
-        if pres and others >= 40 and pool + 40 <= 80:
-            out.append((pres[0].id,))
+        mine = [s.id for s in state.family_shares(f.sym) if s.owner == me]
+        normal = [s for s in mine if not s.endswith("_0")]
+        pres = [s for s in mine if s.endswith("_0")]
+        candidates = [tuple(normal[:k]) for k in range(1, len(normal) + 1)]
+        candidates += [tuple(pres + normal[:k]) for k in range(len(normal) + 1) if pres]
+        out += [c for c in candidates if not sale_problem(state, seat, c)]
     return out
 
 
@@ -252,7 +273,7 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
         s for s in allowed if state.share(s).family == share.family
         and state.share(s).owner == share.owner
     ]
-    if share.owner not in ("ipo", "pool") or not same_source:
+    if share.owner not in ("ipo", "market") or not same_source:
         raise illegal(f"you cannot buy {sid} now")
     if share.owner == "ipo" and share.id.endswith("_4") and state.flow.turn < 3:
         raise illegal("the cousin share is for sale from Wednesday on")
@@ -265,23 +286,16 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
 
 def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = False) -> None:
     state = ctx.state
-    if not shares:
-        raise illegal("sell at least one certificate")
-    try:
-        certs_ = [state.share(s) for s in shares]
-    except KeyError:
-        raise illegal("no such share") from None
+    problem = sale_problem(state, seat, shares, emergency)
+    if problem:
+        raise illegal(problem)
+    certs_ = [state.share(s) for s in shares]
     sym = certs_[0].family
-    if any(c.family != sym or c.owner != seat_id(seat) for c in certs_):
-        raise illegal("sell only your own certificates of one family at a time")
-    if not emergency:
-        if tuple(sorted(shares)) not in {tuple(sorted(b)) for b in sellable(state, seat)}:
-            raise illegal(f"you cannot sell {', '.join(shares)} now")
     was_president = state.president(sym) == seat
     price = family_price(state, sym)
     percent = sum(c.percent for c in certs_)
     ctx.pay("bank", seat_id(seat), price * percent // 20)
-    ctx.emit(SharesMoved(tuple(shares), "pool"))
+    ctx.emit(SharesMoved(tuple(shares), "market"))
     bundle = ",".join(shares) + f"/{percent}"
     flow = ctx.state.flow
     repeat = (not emergency) and (not was_president) and bundle in flow.sr_bundles
@@ -309,16 +323,16 @@ def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
     pres_cert = f"{sym}_0"
     holder = state.share(pres_cert).owner
     current = pres if pres is not None else actor
-    best, best_pct = current, state.percent_of(seat_id(current), sym) if holder != "pool" else -1
+    best, best_pct = current, state.percent_of(seat_id(current), sym) if holder != "market" else -1
     for k in range(1, n):
         o = (current + k) % n
         pct = state.percent_of(seat_id(o), sym)
         if pct > best_pct:
             best, best_pct = o, pct
-    if holder == "pool":
+    if holder == "market":
         # the president's certificate was sold: the new president swaps two 20% into the pool
         normal = [s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20][:2]
-        ctx.emit(SharesMoved(tuple(normal), "pool"))
+        ctx.emit(SharesMoved(tuple(normal), "market"))
         ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
         return
     if best == current or pres is None:
