@@ -50,9 +50,16 @@ def dealt(
     splitter: int = 0,
     turn: int = 1,
     stopovers: tuple[str, ...] = ("E1", "E2", "E3", "E4"),
+    next_stopover: str | None = None,
 ) -> list[Event]:
-    """Turn `turn` drawn with `single` + `pair`, split and taken: the resolve phase."""
+    """Turn `turn` drawn with `single` + `pair`, split and taken: the resolve phase.
+    With `next_stopover`, that stopover lies right under the drawn cards."""
     events: list[Any] = started(single, *pair, splitter=splitter, stopovers=stopovers)
+    if next_stopover is not None:
+        drawn = (single, *pair)
+        rest = [c for c in pile(*drawn) if c not in drawn and c != next_stopover]
+        cards = (*drawn, next_stopover, *rest)
+        events[0] = PileBuilt(cards=cards, tokens=tuple(f"t{n}" for n in range(len(cards))))
     if turn != 1:
         events[-1] = CardsRevealed(turn=turn, splitter=splitter, cards=(single, *pair))
     chooser = 1 - splitter
