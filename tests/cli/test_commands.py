@@ -1,0 +1,80 @@
+"""The `plateau` console commands, run as a user would."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from projections.live import LiveGame
+from server.cli import main
+from server.store import open_store
+from tests.server.conftest import running
+
+FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "18zoo" / "fixtures"
+
+
+def test_simulate_prints_a_line_per_game_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "eiffel_mania", "--players", "4", "--games", "5", "--seed", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    games, summary = lines[:-1], lines[-1]["summary"]
+    assert [g["game"] for g in games] == list(range(5))
+    assert all(len(g["scores"]) == 4 and min(g["ranks"]) == 1 for g in games)
+    assert summary["games"] == 5 and summary["errors"] == 0
+    assert summary["win_rate"]["random"] >= 0.25  # some seat wins every game
+
+
+def test_simulate_is_reproducible_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "eiffel_mania", "--players", "3", "--games", "3", "--seed", "9"]
+    main(args)
+    first = capsys.readouterr().out
+    main(args)
+    assert capsys.readouterr().out == first
+
+
+def test_simulate_refuses_a_wrong_bot_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "eiffel_mania", "--players", "4", "--games", "1", "--bots", "a,b"])
+    assert code == 2
+
+
+async def test_bots_play_a_game_over_websockets() -> None:
+    async with running(None) as server:
+        from clients.python.remote_bots import run_bots
+
+        result = await run_bots(server.url, "eiffel_mania", 4, seed=5)
+        assert result["result"]["ranks"] and len(result["result"]["scores"]) == 4
+        records = await server.state.store.read(result["game_id"])
+        assert len(records) == result["version"]
+        live = LiveGame(result["game_id"], records[0].data, records[0].hash)
+        for r in records[1:]:
+            live.apply(r.version, r.data, r.hash, r.prev_hash)
+        assert live.over and list(live.game.result(live.table.state).scores) == result["result"]["scores"]
+
+
+@pytest.mark.skipif(not FIXTURES.exists(), reason="../shared is not beside the project")
+def test_import_18xx_stores_a_game_that_folds_to_its_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fixture = sorted((FIXTURES / "18ZOOMapA").glob("*.json"))[0]
+    url = f"sqlite:///{tmp_path}/games.db"
+    code = main(["import-18xx", str(fixture), "--store", url, "--check"])
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) >= {"game_id", "title", "players", "result", "expected", "match", "end_reason"}
+    assert code == (0 if report["match"] else 1)
+
+    async def fold() -> LiveGame:
+        store = open_store(url)
+        records = await store.read(report["game_id"])
+        await store.close()
+        live = LiveGame(report["game_id"], records[0].data, records[0].hash)
+        for r in records[1:]:
+            live.apply(r.version, r.data, r.hash, r.prev_hash)
+        return live
+
+    live = asyncio.run(fold())
+    assert live.table.started and live.table.game == "18zoo"
+    assert live.table.names == tuple(p["name"] for p in report["players"])
+    scores = live.game.result(live.table.state).scores
+    assert list(scores) == [report["result"][p["id"]] for p in report["players"]]
