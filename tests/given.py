@@ -48,8 +48,6 @@ class Given:
         return Given(self.game, self.game.fold(events, self.state))
 
 
-def given(
-    game: Game[Any, Any, Any], *events: Any, seats: int = 4, options: Any = None
-) -> Given:
+def given(game: Game[Any, Any, Any], *events: Any, seats: int = 4, options: Any = None) -> Given:
     opts = options if options is not None else msgspec.convert({}, game.options_type)
     return Given(game, game.fold(events, game.initial(seats, opts)))

@@ -6,10 +6,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from clients.python.bots import Strategy
 from domain.chance import Rng
 from domain.kernel import Game, Result
-
-from clients.python.bots import Strategy
 
 Check = Callable[[Any, list[Any]], None]
 

@@ -50,7 +50,10 @@ async def test_bots_play_a_game_over_websockets() -> None:
         live = LiveGame(result["game_id"], records[0].data, records[0].hash)
         for r in records[1:]:
             live.apply(r.version, r.data, r.hash, r.prev_hash)
-        assert live.over and list(live.game.result(live.table.state).scores) == result["result"]["scores"]
+        assert (
+            live.over
+            and list(live.game.result(live.table.state).scores) == result["result"]["scores"]
+        )
 
 
 @pytest.mark.skipif(not FIXTURES.exists(), reason="../shared is not beside the project")
@@ -61,7 +64,15 @@ def test_import_18xx_stores_a_game_that_folds_to_its_result(
     url = f"sqlite:///{tmp_path}/games.db"
     code = main(["import-18xx", str(fixture), "--store", url, "--check"])
     report = json.loads(capsys.readouterr().out)
-    assert set(report) >= {"game_id", "title", "players", "result", "expected", "match", "end_reason"}
+    assert set(report) >= {
+        "game_id",
+        "title",
+        "players",
+        "result",
+        "expected",
+        "match",
+        "end_reason",
+    }
     assert code == (0 if report["match"] else 1)
 
     async def fold() -> LiveGame:
