@@ -36,3 +36,25 @@ def ready(board: B.Board | None) -> bool:
         return True
     except NotImplementedError:
         return False
+
+
+def lay(
+    board: B.Board,
+    m: B.MapDef,
+    family: str,
+    hex_: str,
+    tile: str,
+    rotation: int,
+    phase: str,
+    mode: str,
+    replay: bool,
+) -> B.Lay:
+    """Check and apply a lay. In replay mode the recorded copy is trusted to be in the supply
+    (18xx.games accepts a recorded copy whose partner face was taken by an earlier lay)."""
+    if replay and tile in board.used and not any(t.tile == tile for t in board.tiles):
+        from msgspec.structs import replace
+
+        board = replace(board, used=board.used - {tile})
+    return B.check_lay(
+        board, m, family, hex_, tile, rotation, colours(phase), mode, strict=not replay  # type: ignore[arg-type]
+    )

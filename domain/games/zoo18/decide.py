@@ -229,7 +229,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 raise illegal("trains are bought after the run")
             op.buy_train(ctx, sym, command)
             if not op.buy_train_blocks(ctx.state, sym):
-                end_family_turn(ctx)
+                ctx.flow(step="done", bought_out=True)
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 raise illegal("shares are sold in the OR only to raise money for a train")

@@ -102,16 +102,8 @@ def _lay(state: State, e: TileLaid) -> State:
     if m is None or state.board is None:
         return state
     mode = e.mode if e.mode in ("track", "home", "bonus", "rabbits", "moles", "ancient_maps") else "track"
-    lay = B.check_lay(
-        state.board,
-        m,
-        e.family,
-        e.hex,
-        e.tile,
-        e.rotation,
-        boardlink.colours(state.phase),
-        mode,  # type: ignore[arg-type]
-        strict=False,
+    lay = boardlink.lay(
+        state.board, m, e.family, e.hex, e.tile, e.rotation, state.phase, mode, replay=True
     )
     return replace(state, board=lay.board)
 

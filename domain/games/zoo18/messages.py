@@ -296,6 +296,7 @@ class Flow(msgspec.Struct, frozen=True):
     subsidy: int = 0
     helped: bool = False
     train_bonus_used: bool = False
+    bought_out: bool = False  # the train step ended by a purchase (no explicit pass)
     patch_family: str = ""
     patch_trains: tuple[str, ...] = ()
     patch_return: str = ""

@@ -77,16 +77,16 @@ def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: str) -> bool:
     m = boardlink.map_def(state.map)
     cost, upgrade, terrain = 0, False, None
     if m is not None and state.board is not None:
-        lay = B.check_lay(
+        lay = boardlink.lay(
             state.board,
             m,
             sym,
             cmd.hex,
             cmd.tile,
             cmd.rotation,
-            boardlink.colours(state.phase),
-            mode,  # type: ignore[arg-type]
-            strict=not state.options.imported,
+            state.phase,
+            mode,
+            replay=state.options.imported,
         )
         cost, upgrade, terrain = lay.cost, lay.upgrade, lay.terrain
     if owns(state, sym, "SHINING_GOLD") and terrain is not None:

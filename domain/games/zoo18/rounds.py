@@ -249,7 +249,10 @@ def settle(ctx: Ctx) -> None:
                 return
         elif step == "done":
             if not flow.helped:
-                return
+                pres = state.president(sym)
+                tickets = pres is not None and bool(state.owned_tickets(seat_id(pres)))
+                if tickets or not flow.bought_out:
+                    return
             end_family_turn(ctx)
             continue
         next_step(ctx)
