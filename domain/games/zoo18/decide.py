@@ -7,8 +7,13 @@ from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import stock
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id
 from domain.games.zoo18.deck import random_deck
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink
 from domain.games.zoo18.messages import (
     Assign,
+    BoardSet,
+    PowerUpdated,
+    TokenPlaced,
     Bid,
     BuyPower,
     BuyShares,
@@ -295,26 +300,77 @@ def _or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
 
 
 def _count_use(ctx: Ctx, power: str, uses: int, limit: int) -> None:
-    from domain.games.zoo18.messages import PowerUpdated
-
     ctx.emit(PowerUpdated(power, uses))
     if uses >= limit:
         ctx.emit(PowerMoved(power, "closed"))
 
 
+POWER_LAYS = {"RABBITS": ("rabbits", 2), "MOLES": ("moles", 4), "ANCIENT_MAPS": ("ancient_maps", 2)}
+
+
+def _family_power(ctx: Ctx, sym: str, power: str) -> None:
+    if op.power_owner(ctx.state, power) != sym:
+        raise illegal(f"{sym} does not hold {power}")
+
+
 def _assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
-    if op.power_owner(ctx.state, cmd.power) != sym:
-        raise illegal(f"{sym} does not hold {cmd.power}")
+    _family_power(ctx, sym, cmd.power)
+    state = ctx.state
+    holding = state.power(cmd.power)
     if cmd.power == "WHEAT":
         ctx.emit(FamilyMarked(sym, f"wheat:{cmd.hex}"))
         ctx.emit(PowerMoved(cmd.power, "closed"))
-        return
-    raise illegal(f"{cmd.power} cannot be assigned now")
+    elif cmd.power == "HOLE":
+        if holding.uses == 0:
+            ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
+        else:
+            if cmd.hex == holding.data:
+                raise illegal("choose two different red areas")
+            m = boardlink.map_def(state.map)
+            if m is not None and state.board is not None:
+                ctx.emit(BoardSet(B.use_hole(state.board, m, holding.data, cmd.hex)))
+            ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
+            ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "WORK_IN_PROGRESS":
+        ctx.emit(TokenPlaced("WIP", cmd.hex, 0, None))
+        ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "THAT_S_MINE":
+        if holding.uses:
+            raise illegal("THAT'S MINE already reserved a slot")
+        m = boardlink.map_def(state.map)
+        if m is not None and state.board is not None:
+            from domain.games.zoo18.board.tokens import reserve
+
+            ctx.emit(BoardSet(reserve(state.board, m, sym, cmd.hex, 0)))
+        ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
+    else:
+        raise illegal(f"{cmd.power} cannot be assigned")
 
 
 def _power_lay(ctx: Ctx, sym: str, cmd: LayTile) -> None:
-    raise illegal(f"{cmd.power} lays are not available yet")
+    power = cmd.power or ""
+    _family_power(ctx, sym, power)
+    if power not in POWER_LAYS:
+        raise illegal(f"{power} does not lay tiles")
+    if ctx.state.flow.helped:
+        raise illegal("the president already helped this turn")
+    mode, limit = POWER_LAYS[power]
+    op.lay_tile(ctx, sym, cmd, mode)
+    _count_use(ctx, power, ctx.state.power(power).uses + 1, limit)
 
 
 def _power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
-    raise illegal(f"{cmd.power} tokens are not available yet")
+    power = cmd.power or ""
+    _family_power(ctx, sym, power)
+    if power == "ON_A_DIET":
+        op.place_token(ctx, sym, cmd, free=True, extra=True)
+    elif power == "THAT_S_MINE":
+        if not ctx.state.power(power).uses:
+            raise illegal("THAT'S MINE has not reserved a slot yet")
+        if ctx.state.flow.tokened:
+            raise illegal(f"{sym} already placed a token this turn")
+        op.place_token(ctx, sym, cmd)
+        ctx.flow(tokened=True)
+    else:
+        raise illegal(f"{power} does not place tokens")
+    ctx.emit(PowerMoved(power, "closed"))
