@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id
-from domain.games.zoo18.facts import END_CELL
+from domain.games.zoo18.facts import END_CELL, SR_POWERS
 from domain.games.zoo18.messages import (
     Flow,
     FlowChanged,
@@ -251,7 +251,11 @@ def settle(ctx: Ctx) -> None:
             if not flow.helped:
                 pres = state.president(sym)
                 tickets = pres is not None and bool(state.owned_tickets(seat_id(pres)))
-                if tickets or not flow.bought_out:
+                powers = bool(state.owned_powers(sym)) or (
+                    pres is not None
+                    and any(p.id not in SR_POWERS for p in state.owned_powers(seat_id(pres)))
+                )
+                if tickets or powers or not flow.bought_out:
                     return
             end_family_turn(ctx)
             continue
