@@ -143,12 +143,29 @@ def _why_not_upgradable(hexdef: HexDef, laid: LaidTile | None, mode: LayMode) ->
     return None
 
 
+def pieces_in_use(board: Board, name: str) -> int:
+    """Physical pieces of tile `name` on the board (a piece has two faces, e.g. 7 and X7)."""
+    faces = {name, manifest()[name].partner}
+    return sum(1 for laid in board.tiles if tile_name(laid.tile) in faces)
+
+
+def supply(board: Board) -> dict[str, int]:
+    """Pieces left in the supply per tile name (both faces of a piece show the same number)."""
+    return {name: tile.count - pieces_in_use(board, name) for name, tile in manifest().items()}
+
+
 def _free_copy(board: Board, name: str) -> str | None:
     tile = manifest()[name]
+    if pieces_in_use(board, name) >= tile.count:
+        return None
+    on_board = {laid.tile for laid in board.tiles}
     for index in range(tile.count):
         copy = f"{name}-{index}"
-        if copy not in board.used:
+        if copy not in on_board and f"{tile.partner}-{index}" not in on_board:
             return copy
+    for index in range(tile.count):
+        if f"{name}-{index}" not in on_board:
+            return f"{name}-{index}"
     return None
 
 
@@ -187,7 +204,7 @@ def _validate(
         raise _refuse(
             f"a {old.color} tile is upgraded to {NEXT_COLOUR.get(old.color)}, not {new.color}"
         )
-    if laid is not None and mode in ("track", "rabbits") and _stop_counts(old) != _stop_counts(new):
+    if laid is not None and mode == "track" and _stop_counts(old) != _stop_counts(new):
         raise _refuse(f"tile {name} does not keep the cities and ponds of {coord}")
     if strict:
         if not _preserves(old, old_rotation, new, rotation):
@@ -226,7 +243,10 @@ def check_lay(
     definition = tile_def(tile)
     if name == tile or not 0 <= copy_index(tile) < definition.count:
         raise _refuse(f"{tile} is not a copy of a tile in the supply (e.g. {name}-0)")
-    if tile in board.used:
+    if strict and (
+        any(laid.tile == tile for laid in board.tiles)
+        or pieces_in_use(board, name) >= definition.count
+    ):
         raise _refuse(f"tile {tile} is not in the supply any more")
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
@@ -241,11 +261,6 @@ def check_lay(
 
 def _apply(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode) -> Lay:
     laid = laid_on(board, hexdef.coord)
-    paired = mode in OR_MODES
-    used = set(board.used) | set(_with_partner(copy) if paired else (copy,))
-    if laid is not None:
-        used -= set(_with_partner(laid.tile) if paired else (laid.tile,))
-        used.add(copy)
     label = hexdef.location_name if hexdef.location_name in MOUNTAIN_NAMES else None
     if mode in ("home", "bonus"):
         label = laid.label if laid else None
@@ -254,16 +269,10 @@ def _apply(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode
     cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
     kept = tuple(t for t in board.tiles if t.hex != hexdef.coord)
     tiles = (*kept, LaidTile(hexdef.coord, copy, rotation, label))
-    new_board = msgspec.structs.replace(board, tiles=tiles, used=frozenset(used))
+    used = frozenset(t.tile for t in tiles)
+    new_board = msgspec.structs.replace(board, tiles=tiles, used=used)
     terrain = hexdef.terrain if cost > 0 else None
     return Lay(board=new_board, cost=cost, terrain=terrain, upgrade=laid is not None)
-
-
-def _with_partner(copy: str) -> tuple[str, ...]:
-    tile = tile_def(copy)
-    if tile.partner is None:
-        return (copy,)
-    return (copy, f"{tile.partner}-{copy_index(copy)}")
 
 
 def legal_lays(

@@ -117,7 +117,8 @@ class Reservation(msgspec.Struct, frozen=True):
 class Board(msgspec.Struct, frozen=True):
     """The changing board: laid tiles, tokens, reservations, used tile copies, the HOLE tunnel.
 
-    `used` lists tile copies out of the supply (laid, or the hidden partner face of a laid one).
+    `used` lists the tile copies on the board (kept equal to the copies in `tiles`); a physical
+    piece has two faces (7 / X7), so the supply is counted per piece (see lays.supply).
     `extra_slots` lists (hex, city) pairs that gained an ON A DIET slot.
     `hole` is the sorted pair of R areas linked by the HOLE power, when it was used.
     """

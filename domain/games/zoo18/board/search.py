@@ -39,12 +39,17 @@ def can_run(board: Board, family: str) -> bool:
 
 
 def _arms(
-    graph: Graph, family: str, start: Node, budget: int, count_ponds: bool
+    graph: Graph, family: str, start: Node, budget: int, count_ponds: bool, wings: bool = False
 ) -> list[list[Chain]]:
-    """Walks from `start` through passable stops, at most `budget` counted stops beyond it."""
+    """Walks from `start` through passable stops, at most `budget` counted stops beyond it.
+
+    With `wings`, a walk may fly over one city full of other tokens (WINGS).
+    """
     arms: list[list[Chain]] = [[]]
 
-    def extend(node: Node, chains: list[Chain], seen: set[Node], used: set[int], left: int) -> None:
+    def extend(
+        node: Node, chains: list[Chain], seen: set[Node], used: set[int], left: int, flown: bool
+    ) -> None:
         for end, pids in graph.chains(node, frozenset(used)):
             if len(arms) >= MAX_ARMS:
                 return
@@ -57,9 +62,11 @@ def _arms(
             arm = [*chains, (node, end, pids)]
             arms.append(arm)
             if not graph.blocks(end, family):
-                extend(end, arm, seen | {end}, used | set(pids), left - cost)
+                extend(end, arm, seen | {end}, used | set(pids), left - cost, flown)
+            elif wings and not flown and stop.kind == "city":
+                extend(end, arm, seen | {end}, used | set(pids), left, True)
 
-    extend(start, [], {start}, set(), budget)
+    extend(start, [], {start}, set(), budget, False)
     return arms
 
 
@@ -82,6 +89,8 @@ def _candidate_routes(
         wheat_hex=modifiers.wheat_hex,
         two_barrels=modifiers.two_barrels,
         a_squeeze=modifiers.a_squeeze,
+        sugar=modifiers.sugar and kind.kind == "S",
+        wings=modifiers.wings,
     )
     found: dict[RouteKey, Scored] = {}
 
@@ -97,7 +106,8 @@ def _candidate_routes(
     for start in graph.family_nodes(family):
         if kind.kind == "1S":
             keep(((start, start, ()),))
-        arms = _arms(graph, family, start, kind.distance, kind.kind == "J")
+        reach = kind.distance + (1 if plain.sugar else 0)
+        arms = _arms(graph, family, start, reach, kind.kind == "J", plain.wings)
         for i, left in enumerate(arms):
             for right in arms[i:]:
                 route = _join(left, right)
@@ -121,6 +131,10 @@ def best_routes(
     best: list[tuple[int, list[Scored | None]]] = [(-1, [])]
 
     def search(index: int, chosen: list[Scored | None], keys: set[object], total: int) -> None:
+        if sum(1 for s in chosen if s is not None and s.sugar) > 1:
+            return
+        if sum(1 for s in chosen if s is not None and s.wings) > 1:
+            return
         if total + sum(ceiling[index:]) <= best[0][0]:
             return
         if index == len(options):

@@ -137,8 +137,6 @@ def check_token(
         raise _refuse(f"{family} cannot reach the city on {coord}")
     if extra_slot:
         slots, _, _ = _slot_state(board, node)
-        if slot is not None and slot != slots:
-            raise _refuse(f"the extra slot on {coord} is slot {slots}")
         return _put(board, Token(coord, city, slots, who), extra=True)
     slots, taken, reserved = _slot_state(board, node)
     if slot is None:

@@ -47,9 +47,7 @@ def active_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                         undone.append([kept.pop(i)])
                         break
             else:
-                first = next(
-                    (i for i, a in enumerate(kept) if a.get("id") == target), -1
-                )
+                first = next((i for i, a in enumerate(kept) if a.get("id") == target), -1)
                 batch = [a for a in kept[first + 1 :] if a["type"] != "message"]
                 kept = kept[: first + 1] + [a for a in kept[first + 1 :] if a["type"] == "message"]
                 undone.append(batch)
@@ -80,6 +78,7 @@ class BoardReplay:
     runs: list[tuple[str, B.RunResult, dict[str, Any]]] = field(default_factory=list)
     lays: list[tuple[str, B.Lay]] = field(default_factory=list)
     strict_failures: list[str] = field(default_factory=list)
+    best: list[tuple[int, int, B.Modifiers]] = field(default_factory=list)
 
 
 def map_of(fixture: dict[str, Any]) -> str:
@@ -209,6 +208,13 @@ def _apply(
                 state.board, state.map_def, family, trains, specs, state.colours, modifiers
             )
             state.runs.append((family, result, action))
+            best = B.best_routes(
+                state.board, state.map_def, family, trains, state.colours, modifiers
+            )
+            found = B.route_revenue(
+                state.board, state.map_def, family, trains, best, state.colours, modifiers
+            )
+            state.best.append((result.revenue, found.revenue, modifiers))
         return last_family, None
     if kind in ("pass",) and after_par is not None and entity == after_par[0]:
         return last_family, after_par
