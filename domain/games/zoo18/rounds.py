@@ -189,6 +189,17 @@ def next_step(ctx: Ctx) -> None:
     ctx.flow(step=OR_STEPS[OR_STEPS.index(step) + 1])
 
 
+def final_step_has_actions(state: State, sym: str) -> bool:
+    """Whether the closing "use / buy powers" step offers more than a pass: the president's
+    tickets, powers of the family, or OR powers its president could sell it."""
+    pres = state.president(sym)
+    if pres is None:
+        return bool(state.owned_powers(sym))
+    if state.owned_tickets(seat_id(pres)) or state.owned_powers(sym):
+        return True
+    return any(p.id not in SR_POWERS for p in state.owned_powers(seat_id(pres)))
+
+
 def crowded(state: State) -> str | None:
     for sym in floated(state):
         if counted(state, sym) > train_limit(state):
@@ -248,17 +259,10 @@ def settle(ctx: Ctx) -> None:
             if buy_train_blocks(state, sym):
                 return
         elif step == "done":
-            if not flow.helped:
-                pres = state.president(sym)
-                tickets = pres is not None and bool(state.owned_tickets(seat_id(pres)))
-                powers = bool(state.owned_powers(sym)) or (
-                    pres is not None
-                    and any(p.id not in SR_POWERS for p in state.owned_powers(seat_id(pres)))
-                )
-                if tickets or powers or not flow.bought_out:
-                    return
-            end_family_turn(ctx)
-            continue
+            if flow.helped or (flow.bought_out and not final_step_has_actions(state, sym)):
+                end_family_turn(ctx)
+                continue
+            return
         next_step(ctx)
     raise AssertionError("the rounds machine does not settle")
 
