@@ -181,7 +181,7 @@ def commit_stance(state: State, seat: int, cmd: CommitStance, rng: Rng) -> list[
             Reason.NOT_YOUR_TURN,
             f"only the negotiators (seats {state.principal} and {state.partner}) commit stances",
         )
-    if state.stances[index] is not None:
+    if state.committed[index]:
         raise Rejected(Reason.ILLEGAL, "your stance is committed and cannot change")
     if cmd.stance not in (COLLABORATE, BETRAY):
         raise Rejected(Reason.ILLEGAL, "a stance is collaborate or betray")

@@ -105,6 +105,7 @@ def evolve(state: State, event: EiffelEvent) -> State:
                 revealed=(),
                 offers=(),
                 stances=(None, None),
+                committed=(False, False),
                 stances_revealed=False,
                 denouncer=None,
                 denounced=None,
@@ -121,8 +122,10 @@ def evolve(state: State, event: EiffelEvent) -> State:
         case OfficePassed():
             rest = state.queue[1:]
             return replace(state, queue=rest, phase="office" if rest else "reveal")
-        case OfficePlayed(seat=seat, card=card):
+        case OfficePlayed(seat=seat, card=card, pile=pile):
             state = _discard(state, card)
+            if len(pile) == len(state.pile) and None not in pile:
+                state = replace(state, pile=pile)  # the user's own log shows him the pile
             return replace(state, queue=(), phase="reorder", awaiting=seat, office_seer=seat)
         case PileReordered(order=order, ids=ids):
             return replace(state, pile=order, pile_ids=ids, phase="reveal", awaiting=None)
@@ -149,8 +152,9 @@ def evolve(state: State, event: EiffelEvent) -> State:
             state = _lapse_pending(state)
             index = 0 if seat == state.principal else 1
             stances = (stance, state.stances[1]) if index == 0 else (state.stances[0], stance)
-            both = all(s is not None for s in stances)
-            return replace(state, stances=stances, phase="denounce_window" if both else "talk")
+            committed = (True, state.committed[1]) if index == 0 else (state.committed[0], True)
+            phase = "denounce_window" if all(committed) else "talk"
+            return replace(state, stances=stances, committed=committed, phase=phase)
         case DenunciationPassed():
             rest = state.queue[1:]
             return replace(state, queue=rest, phase="denounce" if rest else "r1")
@@ -189,8 +193,8 @@ def evolve(state: State, event: EiffelEvent) -> State:
         case CardsAwarded(awards=awards, how=how):
             for award in awards:
                 state = _put(state, award.card, award.seat)
-            if how == "last_active":
-                return state
+            if how == "last_active":  # the whole rest of the pile, even where it was redacted
+                return replace(state, pile=(), pile_ids=())
             return replace(state, phase="r4", awaiting=None)
         case WarningTurned(seat=seat, betrayals=count):
             counts = tuple(count if s == seat else n for s, n in enumerate(state.betrayals))

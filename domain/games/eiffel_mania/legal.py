@@ -42,7 +42,7 @@ def pile_order_sample(pile: tuple[str, ...]) -> list[SetPileOrder]:
 
 def _talk(state: State, seat: int) -> list[EiffelCommand]:
     index = role_index(state, seat)
-    if index is None or state.stances[index] is not None:
+    if index is None or state.committed[index]:
         return []
     commands: list[EiffelCommand] = [CommitStance(stance=COLLABORATE), CommitStance(stance=BETRAY)]
     if any_committed(state):
@@ -88,7 +88,7 @@ def awaited(state: State) -> list[int]:
         return [
             seat
             for i, seat in enumerate((state.principal, state.partner))
-            if state.stances[i] is None
+            if not state.committed[i]
         ]
     if state.phase in ("office", "denounce"):
         return [state.queue[0]]

@@ -64,6 +64,7 @@ class State(msgspec.Struct, frozen=True):
     revealed: tuple[str, ...] = ()
     offers: tuple[Offer, ...] = ()
     stances: tuple[Stance | None, Stance | None] = (None, None)  # (principal, partner)
+    committed: tuple[bool, bool] = (False, False)  # public even where a stance is redacted
     stances_revealed: bool = False
     denouncer: int | None = None
     denounced: int | None = None
@@ -144,7 +145,7 @@ def accepted_offer(state: State) -> Offer | None:
 
 
 def any_committed(state: State) -> bool:
-    return any(stance is not None for stance in state.stances)
+    return any(state.committed)
 
 
 def role_index(state: State, seat: int) -> int | None:

@@ -149,8 +149,8 @@ def _negotiation(state: State, viewer: Viewer) -> NegotiationView | None:
         accepted_offer=accepted,
         offers_left=max(0, MAX_OFFERS - len(state.offers)),
         committed={
-            "principal": state.stances[0] is not None,
-            "partner": state.stances[1] is not None,
+            "principal": state.committed[0],
+            "partner": state.committed[1],
         },
         my_stance=mine,
         stances=stances,

@@ -77,7 +77,19 @@ def check_step(state: State, new: list[Any]) -> None:
 @pytest.mark.parametrize("seed", range(80))
 def test_no_viewer_learns_hidden_stances_or_pile_order(seed: int) -> None:
     seats = 3 + seed % 2
-    play(game, seats, None, [random_bot] * seats, random.Random(seed), 20_000, check_step)
+    viewers: list[Viewer] = [SPECTATOR, *(Seat(n) for n in range(seats))]
+    folded = {repr(v): game.initial(seats, None) for v in viewers}
+
+    def step(state: State, new: list[Any]) -> None:
+        check_step(state, new)
+        # a client folding only its redacted log draws the same board as the server's view
+        for viewer in viewers:
+            key = repr(viewer)
+            for event in new:
+                folded[key] = game.evolve(folded[key], game.redact(event, viewer))
+            assert game.view(folded[key], viewer) == game.view(state, viewer)
+
+    play(game, seats, None, [random_bot] * seats, random.Random(seed), 20_000, step)
 
 
 def test_own_stance_is_shown_only_to_its_chooser_until_the_reveal() -> None:
