@@ -1,0 +1,194 @@
+"""A bot seat (or spectator) that survives faults: it reconnects, resumes and retries.
+
+It keeps every frame it receives (with the version it had before), every acknowledged command
+id with its version, and counts what it saw go wrong. It never decides anything from hidden
+state: it picks among the `legal` commands the server sent it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import websockets
+from websockets.asyncio.client import ClientConnection, connect
+
+RETRYABLE = {"stale_version", "not_your_turn", "illegal", "busy", "game_over", "rate_limited"}
+
+
+@dataclass
+class Received:
+    kind: str  # snapshot | update
+    before: int  # the version the player held when the frame arrived (0: none)
+    frame: dict[str, Any]
+
+
+@dataclass
+class Player:
+    game_id: str
+    token: str | None
+    urls: Callable[[], list[str]]  # where it may (re)connect: any live server process
+    rng: random.Random
+    max_commands: int = 10_000
+    version: int = 0
+    hash: str = ""
+    view: Any = None
+    legal: list[Any] = field(default_factory=list)
+    seat: int | None = None
+    received: list[Received] = field(default_factory=list)
+    acked: dict[str, int] = field(default_factory=dict)  # command id -> version it landed at
+    sent: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    connects: int = 0
+    disconnects: int = 0
+    resume_snapshots: int = 0
+    duplicates: int = 0
+    close_codes: dict[int, int] = field(default_factory=dict)
+    pending: dict[str, Any] | None = None  # a command sent and not yet answered
+    _waiters: dict[str, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    _changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.view and self.view["table"]["over"])
+
+    # -- frames ----------------------------------------------------------------------------
+
+    def absorb(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "snapshot":
+            if not message.get("live", True):
+                return
+            if self.version:
+                self.resume_snapshots += 1
+            self.received.append(Received(kind, self.version, message))
+            self._take(message)
+        elif kind == "update":
+            if message["version"] <= self.version or any(
+                e["version"] <= self.version for e in message["events"]
+            ):
+                self.duplicates += 1
+                return
+            self.received.append(Received(kind, self.version, message))
+            self._take(message)
+        elif kind in ("ack", "rejected"):
+            waiter = self._waiters.pop(message["id"], None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(message)
+        elif kind == "error":
+            self.errors.append(message)
+        self._changed.set()
+
+    def _take(self, message: dict[str, Any]) -> None:
+        self.version, self.hash = message["version"], message["hash"]
+        self.view, self.legal = message["view"], message["legal"]
+
+    async def _changes(self, timeout: float) -> None:
+        self._changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    # -- the connection --------------------------------------------------------------------
+
+    async def run(self, stop: asyncio.Event, attempts: int = 400) -> None:
+        """Play (or watch) until the game is over or `stop` is set, reconnecting as needed."""
+        for _ in range(attempts):
+            if stop.is_set() or self.over:
+                return
+            urls = self.urls()
+            if not urls:
+                await asyncio.sleep(0.1)
+                continue
+            try:
+                async with connect(
+                    self.rng.choice(urls), open_timeout=5, close_timeout=1, compression=None
+                ) as ws:
+                    self.connects += 1
+                    if await self._session(ws, stop):
+                        return
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                pass
+            self.disconnects += 1
+            for waiter in self._waiters.values():
+                if not waiter.done():
+                    waiter.set_exception(ConnectionError("connection lost"))
+            self._waiters.clear()
+            await asyncio.sleep(self.rng.uniform(0.02, 0.2))
+        raise AssertionError(f"{self.game_id}: gave up after {attempts} connections")
+
+    async def _session(self, ws: ClientConnection, stop: asyncio.Event) -> bool:
+        hello: dict[str, Any] = {"type": "hello", "game_id": self.game_id, "token": self.token}
+        if self.version:
+            hello |= {"last_version": self.version, "last_hash": self.hash}
+        await ws.send(msgspec.json.encode(hello).decode())
+        reader = asyncio.create_task(self._read(ws))
+        actor = asyncio.create_task(self._act(ws, stop))
+        try:
+            done, _ = await asyncio.wait({reader, actor}, return_when=asyncio.FIRST_COMPLETED)
+            if actor in done and actor.exception() is None:
+                return True
+            for task in done:
+                task.result()  # raise what ended the session
+            return False
+        finally:
+            for task in (reader, actor):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for raw in ws:
+                self.absorb(msgspec.json.decode(raw))
+        finally:
+            code = ws.close_code
+            if code is not None:
+                self.close_codes[code] = self.close_codes.get(code, 0) + 1
+
+    async def _act(self, ws: ClientConnection, stop: asyncio.Event) -> None:
+        while not stop.is_set() and not self.over:
+            if self.token is None or self.sent >= self.max_commands:
+                await self._changes(0.5)
+                continue
+            if self.pending is None:
+                if not self.legal:
+                    await self._changes(0.5)
+                    continue
+                self.pending = {
+                    "type": "command",
+                    "id": uuid.uuid4().hex,
+                    "seen_version": self.version,
+                    "command": self.rng.choice(self.legal),
+                }
+                self.sent += 1
+            command = self.pending
+            waiter: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self._waiters[command["id"]] = waiter
+            await ws.send(msgspec.json.encode(command).decode())
+            reply = await asyncio.wait_for(waiter, 20)
+            self.pending = None
+            if reply["type"] == "ack":
+                self.acked[command["id"]] = reply["version"]
+                for _ in range(100):
+                    if self.version >= reply["version"] or self.over:
+                        break
+                    await self._changes(0.2)
+            else:
+                reason = reply["reason"]
+                self.rejected[reason] = self.rejected.get(reason, 0) + 1
+                if reason not in RETRYABLE:
+                    raise AssertionError(f"unexpected refusal {reply}")
+                seen = command["seen_version"]
+                for _ in range(10):
+                    if self.version > seen or self.over:
+                        break
+                    await self._changes(0.1)
