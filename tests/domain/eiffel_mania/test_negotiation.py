@@ -50,10 +50,7 @@ def test_setup_shuffles_all_24_cards_and_draws_the_first_principal() -> None:
 
 
 def test_first_principal_is_uniform_over_seats() -> None:
-    firsts = {
-        game.setup(game.initial(3, None), random.Random(seed))[1].seat  # type: ignore[union-attr]
-        for seed in range(60)
-    }
+    firsts = {game.setup(game.initial(3, None), random.Random(seed))[1].seat for seed in range(60)}
     assert firsts == {0, 1, 2}
 
 
@@ -174,10 +171,10 @@ def test_play_office_shows_the_pile_to_its_user_only_and_reorder_any_permutation
     played = start.when(2, PlayOffice()).then(OfficePlayed(seat=2, card="S01", pile=pile))
     assert played.phase == "reorder" and "S01" in played.discarded
     sample = game.legal(played, 2)
-    assert len(sample) == len(pile) and sample[0] == SetPileOrder(order=pile)  # type: ignore[arg-type]
+    assert len(sample) == len(pile) and sample[0] == SetPileOrder(order=pile)
     assert all(isinstance(c, SetPileOrder) and c.order[0] == pile[i] for i, c in enumerate(sample))
     new = tuple(reversed(pile))
-    events = game.decide(played, 2, SetPileOrder(order=new), random.Random(1))  # type: ignore[arg-type]
+    events = game.decide(played, 2, SetPileOrder(order=new), random.Random(1))
     reorder = events[0]
     assert isinstance(reorder, PileReordered) and reorder.order == new
     assert set(reorder.ids).isdisjoint(played.pile_ids)

@@ -193,7 +193,7 @@ def test_invoked_clause_makes_the_betrayer_give_a_card_of_his_choice() -> None:
     )
     invoked = play(start, (1, InvokeClause()))
     assert "S07" in invoked.state.discarded
-    assert sorted(c.card for c in game.legal(invoked.state, 0)) == ["L11", "L12"]  # type: ignore[union-attr]
+    assert sorted(c.card for c in game.legal(invoked.state, 0)) == ["L11", "L12"]
     invoked.when(0, GiveCard(card="L10")).rejects(Reason.ILLEGAL, "do not own L10")
     events = invoked.when(0, GiveCard(card="L12")).events
     assert events[:2] == [

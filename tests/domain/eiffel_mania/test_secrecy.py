@@ -95,12 +95,12 @@ def test_no_viewer_learns_hidden_stances_or_pile_order(seed: int) -> None:
 def test_own_stance_is_shown_only_to_its_chooser_until_the_reveal() -> None:
     start = play_moves(table(), (1, CommitStance(stance=BETRAY)))
     state = start.state
-    assert game.view(state, Seat(1)).negotiation.my_stance == BETRAY  # type: ignore[union-attr]
+    assert game.view(state, Seat(1)).negotiation.my_stance == BETRAY
     for viewer in (Seat(0), Seat(2), SPECTATOR):
         shown = game.view(state, viewer)
-        assert shown.negotiation.my_stance is None  # type: ignore[union-attr]
-        assert shown.negotiation.stances is None  # type: ignore[union-attr]
-        assert shown.negotiation.committed == {"principal": False, "partner": True}  # type: ignore[union-attr]
+        assert shown.negotiation.my_stance is None
+        assert shown.negotiation.stances is None
+        assert shown.negotiation.committed == {"principal": False, "partner": True}
         assert b'"betray"' not in msgspec.json.encode(shown)
     event = StanceCommitted(seat=1, stance=BETRAY)
     assert game.redact(event, Seat(0)) == StanceCommitted(seat=1, stance=None)
