@@ -17,7 +17,9 @@ def step(kind: str, *countries, **fields):  # type: ignore[no-untyped-def]
 
 
 def test_upkeep_pays_diplomats_to_treasury_and_other_pawns_to_bank() -> None:
-    state = step("upkeep", country(R="PC........", ready=(1, 0, 0), diplomats=2, safe=10), country())
+    state = step(
+        "upkeep", country(R="PC........", ready=(1, 0, 0), diplomats=2, safe=10), country()
+    )
     # engineers 1 + 2, idle 1, diplomats 2
     after = at(state).when(0, m.PayUpkeep()).then(m.UpkeepPaid(0, 4, 2))
     assert after.countries[0].safe == 4
@@ -78,17 +80,23 @@ def test_moved_scholar_cannot_become_an_engineer_this_turn() -> None:
 
 def test_build_factory_with_engineers_from_the_region_box() -> None:
     state = step("build", country(R="oo........", ready=(3, 0, 0)), country())
-    after = at(state).when(0, m.BuildFactory("R1", "polluting")).then(
-        m.FactoryBuilt(0, "R1", "polluting", 5)
+    after = (
+        at(state)
+        .when(0, m.BuildFactory("R1", "polluting"))
+        .then(m.FactoryBuilt(0, "R1", "polluting", 5))
     )
     assert after.countries[0].idle_ready == (2, 0, 0) and after.countries[0].safe == 35
-    after = at(state).when(0, m.BuildFactory("R2", "clean")).then(m.FactoryBuilt(0, "R2", "clean", 10))
+    after = (
+        at(state).when(0, m.BuildFactory("R2", "clean")).then(m.FactoryBuilt(0, "R2", "clean", 10))
+    )
     assert after.countries[0].idle_ready == (1, 0, 0) and after.countries[0].engineers() == 2
     at(state).when(0, m.BuildFactory("R3", "clean")).rejects(Reason.ILLEGAL, "population")
 
 
 def test_build_factory_limits() -> None:
-    state = step("build", country(R="oT........", C="o.........", ready=(2, 1, 0), safe=9), country())
+    state = step(
+        "build", country(R="oT........", C="o.........", ready=(2, 1, 0), safe=9), country()
+    )
     at(state).when(0, m.BuildFactory("R1", "treatment")).rejects(Reason.ILLEGAL, "one treatment")
     at(state).when(0, m.BuildFactory("R1", "clean")).rejects(Reason.ILLEGAL, "you have 9$")
     at(state).when(0, m.BuildFactory("C1", "clean")).rejects(Reason.ILLEGAL, "needs 2 scholars")
@@ -101,9 +109,13 @@ def test_build_factory_limits() -> None:
 
 def test_transform_polluting_into_clean_with_one_more_engineer() -> None:
     state = step("build", country(C="P.........", ready=(0, 1, 0)), country())
-    after = at(state).when(0, m.TransformFactory("C1")).then(
-        m.FactoryTransformed(0, "C1", 5),
-        m.StepEnded(0, "build"),  # nothing else to do: the sub-step closes itself (D45)
+    after = (
+        at(state)
+        .when(0, m.TransformFactory("C1"))
+        .then(
+            m.FactoryTransformed(0, "C1", 5),
+            m.StepEnded(0, "build"),  # nothing else to do: the sub-step closes itself (D45)
+        )
     )
     assert cells_of(after, 0, 1) == "C........." and after.countries[0].engineers() == 2
     assert after.countries[0].safe == 35
@@ -121,8 +133,10 @@ def test_depollution_prices_follow_treatment_plants() -> None:
     at(state).when(0, m.Depollute("R1")).then(m.ProvinceDepolluted(0, "R1", 1))
     at(state).when(0, m.Depollute("C1")).then(m.ProvinceDepolluted(0, "C1", 5))
     plain = step("depollute", country(C="x........."), country())
-    after = at(plain).when(0, m.Depollute("C1")).then(
-        m.ProvinceDepolluted(0, "C1", 10), m.StepEnded(0, "depollute")
+    after = (
+        at(plain)
+        .when(0, m.Depollute("C1"))
+        .then(m.ProvinceDepolluted(0, "C1", 10), m.StepEnded(0, "depollute"))
     )
     assert after.treasury == plain.treasury + 10 and after.countries[0].safe == 30
     assert cells_of(after, 0, 1) == ".........."
@@ -132,8 +146,10 @@ def test_worked_example_depollution_down_to_the_planetary_level() -> None:
     state = step("depollute", country(C="xxxxT....."), country(), level=2)
     first = at(state).when(0, m.Depollute("C1")).then(m.ProvinceDepolluted(0, "C1", 1))
     assert game.legal(first, 0) == [m.Depollute("C2"), m.EndStep()]
-    second = at(first).when(0, m.Depollute("C2")).then(
-        m.ProvinceDepolluted(0, "C2", 1), m.StepEnded(0, "depollute")
+    second = (
+        at(first)
+        .when(0, m.Depollute("C2"))
+        .then(m.ProvinceDepolluted(0, "C2", 1), m.StepEnded(0, "depollute"))
     )
     assert second.treasury == state.treasury + 2 and cells_of(second, 0, 1) == "..xxT....."
     at_level = step("depollute", country(C="xx..T.....", L="x........."), country(), level=2)
@@ -153,10 +169,14 @@ def test_buy_population_on_a_free_province_for_five_dollars() -> None:
 
 def test_move_population_free_inside_a_region_one_dollar_elsewhere_once_per_turn() -> None:
     state = step("population", country(R="oP........"), country())
-    after = at(state).when(0, m.MovePopulation("R1", "R5")).then(m.PopulationMoved(0, "R1", "R5", 0))
+    after = (
+        at(state).when(0, m.MovePopulation("R1", "R5")).then(m.PopulationMoved(0, "R1", "R5", 0))
+    )
     assert cells_of(after, 0, 0) == ".P..o....."
     at(after).when(0, m.MovePopulation("R5", "R6")).rejects(Reason.ILLEGAL, "already moved")
-    after = at(state).when(0, m.MovePopulation("R1", "L1")).then(m.PopulationMoved(0, "R1", "L1", 1))
+    after = (
+        at(state).when(0, m.MovePopulation("R1", "L1")).then(m.PopulationMoved(0, "R1", "L1", 1))
+    )
     assert after.countries[0].safe == 39
     at(state).when(0, m.MovePopulation("R2", "R5")).rejects(Reason.ILLEGAL, "without a factory")
     at(state).when(0, m.MovePopulation("R1", "R2")).rejects(Reason.ILLEGAL, "not free")

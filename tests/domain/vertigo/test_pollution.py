@@ -34,26 +34,36 @@ def test_worked_example_three_rolls_two_clouds_then_arrow_and_global_increase() 
     yellow = country(R="xxxxxxxxx.", C="xxxxxxxxx.", L="xxxxxxxx.o")
     red = country(C=".o..xo..o.", L="o........x")
     state = rolling(blue, yellow, red, regions=((0, 0), (0, 1)), level=1)
-    after = at(state).when(0, m.EndStep(), Dice(SUN, TWO)).then(
-        m.StepEnded(0, "training"),
-        m.PollutionSourcesCounted(0, "R", 3),  # 2 polluting factories + overpopulated
-        m.PollutionDieRolled(0, "R", "sun"),
-        m.PollutionDieRolled(0, "R", "two_clouds"),
+    after = (
+        at(state)
+        .when(0, m.EndStep(), Dice(SUN, TWO))
+        .then(
+            m.StepEnded(0, "training"),
+            m.PollutionSourcesCounted(0, "R", 3),  # 2 polluting factories + overpopulated
+            m.PollutionDieRolled(0, "R", "sun"),
+            m.PollutionDieRolled(0, "R", "two_clouds"),
+        )
     )
     assert game.legal(after, 0) == [m.PlacePollution(p) for p in ("R7", "R8", "R9", "R10")]
     after = at(after).when(0, m.PlacePollution("R7")).then(m.PollutionPlaced(0, 0, "R7", True))
     assert after.witness == 1
-    after = at(after).when(0, m.PlacePollution("R8"), Dice(ARROW)).then(
-        m.PollutionPlaced(0, 0, "R8", True), m.PollutionDieRolled(0, "R", "cloud_arrow")
+    after = (
+        at(after)
+        .when(0, m.PlacePollution("R8"), Dice(ARROW))
+        .then(m.PollutionPlaced(0, 0, "R8", True), m.PollutionDieRolled(0, "R", "cloud_arrow"))
     )
     assert after.witness == 2
-    after = at(after).when(0, m.ChoosePollutionTarget(2, "C")).then(
-        m.PollutionTargetChosen(0, 2, "C", placer=0, adjacency=True)
+    after = (
+        at(after)
+        .when(0, m.ChoosePollutionTarget(2, "C"))
+        .then(m.PollutionTargetChosen(0, 2, "C", placer=0, adjacency=True))
     )
     assert game.legal(after, 0) == [m.PlacePollution(p) for p in ("C1", "C4", "C8")]
     at(after).when(0, m.PlacePollution("C3")).rejects(Reason.ILLEGAL, "C1, C4, C8")
-    after = at(after).when(0, m.PlacePollution("C4")).then(
-        m.PollutionPlaced(0, 2, "C4", True), m.GlobalIncrease(20)
+    after = (
+        at(after)
+        .when(0, m.PlacePollution("C4"))
+        .then(m.PollutionPlaced(0, 2, "C4", True), m.GlobalIncrease(20))
     )
     assert (after.level, after.witness) == (2, 0)
     # Blue, Yellow, Red each add one marker per region R, C, L (no witnesses)
@@ -74,32 +84,43 @@ def test_worked_example_three_rolls_two_clouds_then_arrow_and_global_increase() 
 
 def test_one_cloud_places_one_marker_free_first_automatically_when_single() -> None:
     state = rolling(country(R="P.oooooooo"), country(R="o........."))
-    after = at(state).when(0, m.EndStep(), Dice(ONE, SUN)).then(
-        m.StepEnded(0, "training"),
-        m.PollutionSourcesCounted(0, "R", 2),
-        m.PollutionDieRolled(0, "R", "one_cloud"),
-        m.PollutionPlaced(0, 0, "R2", True),  # the only free province: placed automatically
-        m.PollutionDieRolled(0, "R", "sun"),
+    after = (
+        at(state)
+        .when(0, m.EndStep(), Dice(ONE, SUN))
+        .then(
+            m.StepEnded(0, "training"),
+            m.PollutionSourcesCounted(0, "R", 2),
+            m.PollutionDieRolled(0, "R", "one_cloud"),
+            m.PollutionPlaced(0, 0, "R2", True),  # the only free province: placed automatically
+            m.PollutionDieRolled(0, "R", "sun"),
+        )
     )
     assert cells_of(after, 0, 0) == "Pxoooooooo" and after.placed == 1 and after.witness == 1
+
 
 def test_no_free_province_left_destroys_population_and_factory() -> None:
     state = rolling(country(R="Pxxxxxxxoo", C="o........."), country(R="o........."))
     after = at(state).when(0, m.EndStep(), Dice(ONE)).after
     assert game.legal(after, 0) == [m.PlacePollution(p) for p in ("R1", "R9", "R10")]
-    after = at(after).when(0, m.PlacePollution("R1")).then(
-        m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting")
+    after = (
+        at(after)
+        .when(0, m.PlacePollution("R1"))
+        .then(m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting"))
     )
     assert after.countries[0].factories() == 0 and after.countries[0].scholars() == 0
 
 
 def test_two_clouds_place_two_markers_one_after_the_other() -> None:
     state = rolling(country(R="Pxxxxxxx.."), country(R="o........."))
-    after = at(state).when(0, m.EndStep(), Dice(TWO)).then(
-        m.StepEnded(0, "training"),
-        m.PollutionSourcesCounted(0, "R", 1),
-        m.PollutionDieRolled(0, "R", "two_clouds"),
-        # first marker: two free provinces, so the roller chooses
+    after = (
+        at(state)
+        .when(0, m.EndStep(), Dice(TWO))
+        .then(
+            m.StepEnded(0, "training"),
+            m.PollutionSourcesCounted(0, "R", 1),
+            m.PollutionDieRolled(0, "R", "two_clouds"),
+            # first marker: two free provinces, so the roller chooses
+        )
     )
     at(after).when(0, m.PlacePollution("R9")).then(
         m.PollutionPlaced(0, 0, "R9", True),
@@ -110,21 +131,28 @@ def test_two_clouds_place_two_markers_one_after_the_other() -> None:
 def test_fully_polluted_region_loses_the_marker_without_witness() -> None:
     full = country(C="P" + "x" * 9, R="o.........")
     state = rolling(full, country(R="o........."), regions=((0, 1),))
-    after = at(state).when(0, m.EndStep(), Dice(TWO)).then(
-        m.StepEnded(0, "training"),
-        m.PollutionSourcesCounted(0, "C", 1),
-        m.PollutionDieRolled(0, "C", "two_clouds"),
-        m.PollutionPlaced(0, 0, "C1", True, destroyed="polluting"),
-        m.MarkerLost(0, "C"),
+    after = (
+        at(state)
+        .when(0, m.EndStep(), Dice(TWO))
+        .then(
+            m.StepEnded(0, "training"),
+            m.PollutionSourcesCounted(0, "C", 1),
+            m.PollutionDieRolled(0, "C", "two_clouds"),
+            m.PollutionPlaced(0, 0, "C1", True, destroyed="polluting"),
+            m.MarkerLost(0, "C"),
+        )
     )
     assert after.witness == 1 and after.placed == 1 and cells_of(after, 0, 1) == FULL
+
 
 def test_arrow_on_an_unpolluted_region_is_placed_freely_by_its_owner() -> None:
     state = rolling(country(R="P........."), country(R="o.........", C="oo........"))
     after = at(state).when(0, m.EndStep(), Dice(ARROW)).after
     assert m.ChoosePollutionTarget(0, "R") not in game.legal(after, 0)
-    after = at(after).when(0, m.ChoosePollutionTarget(1, "C")).then(
-        m.PollutionTargetChosen(0, 1, "C", placer=1, adjacency=False)
+    after = (
+        at(after)
+        .when(0, m.ChoosePollutionTarget(1, "C"))
+        .then(m.PollutionTargetChosen(0, 1, "C", placer=1, adjacency=False))
     )
     assert game.legal(after, 0) == [] and len(game.legal(after, 1)) == 8
     at(after).when(0, m.PlacePollution("C5")).rejects(Reason.NOT_YOUR_TURN)
@@ -153,14 +181,19 @@ def test_arrow_with_a_single_target_is_automatic_and_with_none_is_lost() -> None
     none = rolling(country(R="P........."), country(R=FULL, C=FULL, L=FULL))
     assert at(none).when(0, m.EndStep(), Dice(ARROW)).events[-1] == m.ArrowLost(0)
 
+
 def test_last_population_lost_eliminates_and_skips_remaining_rolls() -> None:
     blue = country(R="PPxxxxxxxx", C=FULL, L=FULL, safe=17)
     state = rolling(blue, country(R="o........."), country(R="o........."), regions=((0, 0),))
     after = at(state).when(0, m.EndStep(), Dice(TWO)).after
-    after = at(after).when(0, m.PlacePollution("R1")).then(
-        m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting"),
-        m.PollutionPlaced(0, 0, "R2", True, destroyed="polluting"),
-        m.PlayerEliminated(0, 17),
+    after = (
+        at(after)
+        .when(0, m.PlacePollution("R1"))
+        .then(
+            m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting"),
+            m.PollutionPlaced(0, 0, "R2", True, destroyed="polluting"),
+            m.PlayerEliminated(0, 17),
+        )
     )
     assert not after.countries[0].active and after.treasury == state.treasury + 17
     assert after.agenda == (Task("pause"),)  # the second roll of region R is skipped
@@ -169,13 +202,17 @@ def test_last_population_lost_eliminates_and_skips_remaining_rolls() -> None:
 def test_elimination_leaving_one_player_ends_the_game() -> None:
     blue = country(R="Pxxxxxxxxx", C=FULL, L=FULL)
     state = rolling(blue, country(R="o........."))
-    after = at(state).when(0, m.EndStep(), Dice(ONE)).then(
-        m.StepEnded(0, "training"),
-        m.PollutionSourcesCounted(0, "R", 1),
-        m.PollutionDieRolled(0, "R", "one_cloud"),
-        m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting"),
-        m.PlayerEliminated(0, 40),
-        m.GameEnded("last_player_standing"),
+    after = (
+        at(state)
+        .when(0, m.EndStep(), Dice(ONE))
+        .then(
+            m.StepEnded(0, "training"),
+            m.PollutionSourcesCounted(0, "R", 1),
+            m.PollutionDieRolled(0, "R", "one_cloud"),
+            m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting"),
+            m.PlayerEliminated(0, 40),
+            m.GameEnded("last_player_standing"),
+        )
     )
     assert after.over and game.result(after).ranks == (2, 1)
 
@@ -196,6 +233,7 @@ def test_four_players_need_four_witnesses_and_increase_markers_make_none() -> No
     after = at(rolling(*boards, witness=2, level=3)).when(0, m.EndStep(), Dice(ONE)).after
     assert after.witness == 3 and after.level == 3
 
+
 def test_increase_at_100_percent_still_adds_markers() -> None:
     boards = [country(R="P" + "x" * 8 + ".", C="o........."), country(R="o" * 10, C=FULL, L=FULL)]
     state = rolling(*boards, witness=2, level=10)
@@ -209,21 +247,28 @@ def test_increase_at_100_percent_still_adds_markers() -> None:
         (1, 2),
     ]
 
+
 def test_decrease_when_no_marker_was_placed_then_optional_cleanup() -> None:
     boards = [country(R="xx........", C="x.........", L="o........."), country(R="o.........")]
     state = position(
         *boards, agenda=[Task("training", seat=1), Task("decrease"), Task("pause")], level=3
     )
-    after = at(state).when(1, m.EndStep()).then(
-        m.StepEnded(1, "training"), m.PollutionPhaseEnded(True, 20)
+    after = (
+        at(state)
+        .when(1, m.EndStep())
+        .then(m.StepEnded(1, "training"), m.PollutionPhaseEnded(True, 20))
     )
     assert after.agenda[0] == Task("cleanup", seat=0)
     after = at(after).when(0, m.CleanProvince("R1")).then(m.ProvinceCleaned(0, "R1"))
     at(after).when(0, m.CleanProvince("R2")).rejects(Reason.ILLEGAL, "already cleaned")
-    after = at(after).when(0, m.CleanProvince("C1")).then(
-        m.ProvinceCleaned(0, "C1"),
-        m.StepEnded(0, "cleanup"),  # nothing left to clean
-        m.StepEnded(1, "cleanup"),  # seat 1 has no pollution
+    after = (
+        at(after)
+        .when(0, m.CleanProvince("C1"))
+        .then(
+            m.ProvinceCleaned(0, "C1"),
+            m.StepEnded(0, "cleanup"),  # nothing left to clean
+            m.StepEnded(1, "cleanup"),  # seat 1 has no pollution
+        )
     )
     assert cells_of(after, 0, 0) == ".x........" and after.level == 2
 
@@ -233,8 +278,10 @@ def test_decrease_at_zero_stays_zero_but_cleanup_happens() -> None:
     state = position(
         *boards, agenda=[Task("training", seat=1), Task("decrease"), Task("pause")], level=0
     )
-    after = at(state).when(1, m.EndStep()).then(
-        m.StepEnded(1, "training"), m.PollutionPhaseEnded(True, 0)
+    after = (
+        at(state)
+        .when(1, m.EndStep())
+        .then(m.StepEnded(1, "training"), m.PollutionPhaseEnded(True, 0))
     )
     assert game.legal(after, 0) == [m.CleanProvince("R1"), m.EndStep()]
 
@@ -245,4 +292,6 @@ def test_no_decrease_when_a_die_placed_a_marker() -> None:
         *boards, agenda=[Task("training", seat=1), Task("decrease"), Task("pause")], level=4,
         placed=1,
     )  # fmt: skip
-    at(state).when(1, m.EndStep()).then(m.StepEnded(1, "training"), m.PollutionPhaseEnded(False, 40))
+    at(state).when(1, m.EndStep()).then(
+        m.StepEnded(1, "training"), m.PollutionPhaseEnded(False, 40)
+    )

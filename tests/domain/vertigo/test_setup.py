@@ -69,9 +69,13 @@ def test_setup_factory_costs_price_plus_engineers() -> None:
     at(state).when(0, m.SetupFactory("R1", "polluting")).then(
         m.SetupFactoryPlaced(0, "R1", "polluting", 10)
     )
-    at(state).when(0, m.SetupFactory("R1", "clean")).then(m.SetupFactoryPlaced(0, "R1", "clean", 20))
-    after = at(state).when(0, m.SetupFactory("R2", "treatment")).then(
-        m.SetupFactoryPlaced(0, "R2", "treatment", 20)
+    at(state).when(0, m.SetupFactory("R1", "clean")).then(
+        m.SetupFactoryPlaced(0, "R1", "clean", 20)
+    )
+    after = (
+        at(state)
+        .when(0, m.SetupFactory("R2", "treatment"))
+        .then(m.SetupFactoryPlaced(0, "R2", "treatment", 20))
     )
     assert after.countries[0].engineers() == 2 and after.countries[0].scholars() == 2
 

@@ -14,39 +14,54 @@ LAST_LAW = [Task("law", seat=2), Task("end_turn"), Task("start_turn")]
 def three(turn: int, **fields):  # type: ignore[no-untyped-def]
     people = "oooo......"
     return position(
-        country(R=people), country(R=people), country(R=people), agenda=LAST_LAW, turn=turn, **fields
+        country(R=people),
+        country(R=people),
+        country(R=people),
+        agenda=LAST_LAW,
+        turn=turn,
+        **fields,
     )
 
 
 def test_turns_before_eleven_roll_no_end_die() -> None:
-    after = at(three(9)).when(2, m.PassLaw(), Dice()).then(
-        m.LawPassed(2), m.TurnEnded(9), m.TurnStarted(10)
+    after = (
+        at(three(9))
+        .when(2, m.PassLaw(), Dice())
+        .then(m.LawPassed(2), m.TurnEnded(9), m.TurnStarted(10))
     )
     assert after.agenda[0] == Task("designate", seat=0)
 
 
 def test_from_turn_eleven_a_sun_continues() -> None:
-    after = at(three(10)).when(2, m.PassLaw(), Dice(SUN)).then(
-        m.LawPassed(2), m.TurnEnded(10), m.TurnStarted(11), m.EndDieRolled("sun")
+    after = (
+        at(three(10))
+        .when(2, m.PassLaw(), Dice(SUN))
+        .then(m.LawPassed(2), m.TurnEnded(10), m.TurnStarted(11), m.EndDieRolled("sun"))
     )
     assert not after.over and after.turn == 11
 
 
 def test_from_turn_eleven_any_cloud_ends_the_game_at_once() -> None:
     for face, name in ((ONE, "one_cloud"), (TWO, "two_clouds"), (ARROW, "cloud_arrow")):
-        after = at(three(14)).when(2, m.PassLaw(), Dice(face)).then(
-            m.LawPassed(2),
-            m.TurnEnded(14),
-            m.TurnStarted(15),
-            m.EndDieRolled(name),
-            m.GameEnded("end_die"),
+        after = (
+            at(three(14))
+            .when(2, m.PassLaw(), Dice(face))
+            .then(
+                m.LawPassed(2),
+                m.TurnEnded(14),
+                m.TurnStarted(15),
+                m.EndDieRolled(name),
+                m.GameEnded("end_die"),
+            )
         )
         assert after.over and game.legal(after, 0) == []
 
 
 def test_turn_31_ends_without_a_roll() -> None:
-    after = at(three(30)).when(2, m.PassLaw(), Dice()).then(
-        m.LawPassed(2), m.TurnEnded(30), m.TurnStarted(31), m.GameEnded("turn_cap")
+    after = (
+        at(three(30))
+        .when(2, m.PassLaw(), Dice())
+        .then(m.LawPassed(2), m.TurnEnded(30), m.TurnStarted(31), m.GameEnded("turn_cap"))
     )
     assert after.over
 
@@ -76,7 +91,9 @@ def test_eliminated_designator_is_replaced_by_next_active_clockwise() -> None:
 
 def test_single_candidate_is_designated_automatically() -> None:
     state = position(
-        country(R="o........."), country(R="o........."), agenda=[Task("law", seat=1), *LAST_LAW[1:]]
+        country(R="o........."),
+        country(R="o........."),
+        agenda=[Task("law", seat=1), *LAST_LAW[1:]],
     )
     events = at(state).when(1, m.PassLaw()).events
     assert events[:5] == [
