@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.chance import Rng
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18 import stock
+from domain.games.zoo18 import patch, stock
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id
 from domain.games.zoo18.deck import random_deck
 from domain.games.zoo18 import board as B
@@ -81,7 +81,14 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
     if acting_seat(state) != seat:
         raise Rejected(Reason.NOT_YOUR_TURN)
     round_ = state.flow.round
-    if round_ == "draft":
+    if state.flow.patch_family:
+        if isinstance(command, ProtectTrain):
+            patch.decide_protection(ctx, command.train)
+        elif isinstance(command, Pass):
+            patch.decide_protection(ctx, None)
+        else:
+            raise illegal("first decide whether PATCH saves a rusting train")
+    elif round_ == "draft":
         _draft(ctx, seat, command)
     elif round_ == "sr":
         _stock(ctx, seat, command)
@@ -290,6 +297,18 @@ def _discard(ctx: Ctx, train: str) -> None:
 
 
 def _or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
+    if cmd.power == patch.PATCH:
+        if cmd.kind == "patch":
+            if not patch.can_protect(ctx.state, sym):
+                raise illegal(f"PATCH cannot protect a train of {sym} now")
+            patch.apply(ctx, sym, cmd.train or "")
+        elif cmd.kind == "remove_bandage":
+            patch.remove(ctx, cmd.family or sym)
+            if not ctx.state.family_trains(sym) and ctx.state.flow.step == "done":
+                ctx.flow(step="buy_train")
+        else:
+            raise illegal("PATCH protects a train or is removed")
+        return
     if cmd.power == "TWO_BARRELS":
         if op.power_owner(ctx.state, cmd.power) != sym:
             raise illegal(f"{sym} does not hold TWO BARRELS")

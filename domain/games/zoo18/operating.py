@@ -211,9 +211,9 @@ def dividend(ctx: Ctx, sym: str, kind: str) -> None:
             ctx.emit(PriceMoved(sym, *target))
     if "barrel" in ctx.state.family(sym).marks:
         ctx.emit(FamilyMarked(sym, "-barrel"))
-    for t in ctx.state.family_trains(sym):
-        if t.obsolete:
-            ctx.emit(TrainMoved(t.id, "rusted"))
+    from domain.games.zoo18.patch import rust
+
+    rust(ctx, [t.id for t in ctx.state.family_trains(sym) if t.obsolete])
 
 
 # ---------------------------------------------------------------- trains

@@ -41,7 +41,9 @@ def acting_entity(state: State) -> str | None:
     if state.ended or flow.round in ("setup", "over"):
         return None
     if flow.patch_family:
-        return flow.patch_family
+        from domain.games.zoo18.patch import patch_holder
+
+        return patch_holder(state)
     if flow.round == "sr" and flow.lay_family:
         return flow.lay_family
     if flow.index >= len(flow.order):

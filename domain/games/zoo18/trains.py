@@ -71,14 +71,20 @@ def after_purchase(ctx: Ctx, card: TrainCard, buyer: str, in_or: bool) -> bool:
                 ctx.emit(TrainMoved(t.id, "rusted"))
             else:
                 ctx.emit(TrainFlagged(t.id, True, t.operated, t.disabled))
+    from domain.games.zoo18.patch import rust
+
+    doomed = [
+        t.id
+        for t in ctx.state.trains
+        if TRAIN_TYPES[t.name].rusts_on == base and t.owner not in ("rusted", "depot", "aside")
+    ]
     for t in ctx.state.trains:
-        if TRAIN_TYPES[t.name].rusts_on == base and t.owner not in ("rusted", "depot"):
+        if t.id in doomed and t.owner == "discard":
             ctx.emit(TrainMoved(t.id, "rusted"))
+    rust(ctx, [tid for tid in doomed if ctx.state.train(tid).owner != "rusted"])
     fired = card.id in EVENT_TRAINS
     if fired and base == "4J" and in_or:
-        for t in ctx.state.family_trains(buyer):
-            if t.obsolete:
-                ctx.emit(TrainMoved(t.id, "rusted"))
+        rust(ctx, [t.id for t in ctx.state.family_trains(buyer) if t.obsolete])
     return fired
 
 

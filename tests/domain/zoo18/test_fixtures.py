@@ -15,8 +15,6 @@ FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18z
 NOT_YET = {
     "18ZOOMapA/bankrupt.player_debt.json": "PB passes four times in OR 1.2; which step blocks?",
     "18ZOOMapA/or_power.patch.buy_train_twice.json": "PATCH",
-    "18ZOOMapA/or_power.patch.json": "PATCH",
-    "18ZOOMapA/or_power.patch.with_whatsup.json": "PATCH",
     "18ZOOMapD/or_power.patch.3s_long_run_anyway.json": "PATCH",
     "18ZOOMapD/or_power.patch.3s_survive_until_run.json": "PATCH",
     "18ZOOMapD/or_power.patch.save_3s_long.json": "PATCH",

@@ -1,0 +1,99 @@
+"""The PATCH power: a rusting train may be saved (set aside) while the family runs the 1S."""
+
+from __future__ import annotations
+
+from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.facts import MAX_POWERS, TRAIN_TYPES
+from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
+from domain.games.zoo18.state import State
+
+PATCH = "PATCH"
+ONE_S = "1S-0"
+
+
+def patch_holder(state: State) -> str | None:
+    try:
+        owner = state.power(PATCH).owner
+    except KeyError:
+        return None
+    return None if owner in ("bank", "closed") else owner
+
+
+def can_protect(state: State, sym: str) -> bool:
+    """Whether PATCH may save a train of `sym` now (held by it or by its president, unused)."""
+    owner = patch_holder(state)
+    if owner is None or state.power(PATCH).data:
+        return False
+    if owner == sym:
+        return True
+    pres = state.president(sym)
+    return pres is not None and owner == seat_id(pres) and len(state.owned_powers(sym)) < MAX_POWERS
+
+
+def patch_seat(state: State) -> int | None:
+    owner = patch_holder(state)
+    if owner is None:
+        return None
+    if owner.startswith("p"):
+        return int(owner[1:])
+    return state.president(owner)
+
+
+def rust(ctx: Ctx, train_ids: list[str]) -> None:
+    """Rust these trains, unless PATCH can save one of them: then its holder decides first."""
+    by_family: dict[str, list[str]] = {}
+    for tid in train_ids:
+        by_family.setdefault(ctx.state.train(tid).owner, []).append(tid)
+    for sym, tids in by_family.items():
+        if ctx.state.flow.patch_family == "" and can_protect(ctx.state, sym):
+            ctx.flow(patch_family=sym, patch_trains=tuple(tids))
+            continue
+        for tid in tids:
+            ctx.emit(TrainMoved(tid, "rusted"))
+
+
+def apply(ctx: Ctx, sym: str, train: str) -> None:
+    """Set `train` aside and give `sym` the 1S; the patch moves to the family."""
+    state = ctx.state
+    if state.train(train).owner != sym:
+        raise illegal(f"{train} is not a train of {sym}")
+    if state.power(PATCH).owner != sym:
+        ctx.emit(PowerMoved(PATCH, sym))
+    ctx.emit(TrainMoved(train, "aside"))
+    ctx.emit(TrainMoved(ONE_S, sym))
+    ctx.emit(PowerUpdated(PATCH, 1, train))
+
+
+def decide_protection(ctx: Ctx, train: str | None) -> None:
+    flow = ctx.state.flow
+    sym, pending = flow.patch_family, flow.patch_trains
+    if train is not None and train not in pending:
+        raise illegal(f"choose one of {', '.join(pending)}")
+    ctx.flow(patch_family="", patch_trains=())
+    if train is not None:
+        apply(ctx, sym, train)
+    for tid in pending:
+        if tid != train:
+            ctx.emit(TrainMoved(tid, "rusted"))
+
+
+def remove(ctx: Ctx, sym: str) -> None:
+    """Take the patch off: the original train comes back (and rusts if its time has passed)."""
+    state = ctx.state
+    holding = state.power(PATCH)
+    if holding.owner != sym or not holding.data:
+        raise illegal(f"{sym} has no patched train")
+    original = state.train(holding.data)
+    ctx.emit(PowerMoved(PATCH, "closed"))
+    ctx.emit(TrainMoved(ONE_S, "reserved"))
+    ctx.emit(TrainMoved(original.id, sym))
+    kind = TRAIN_TYPES[original.name]
+    if kind.rusts_on and _bought(ctx.state, kind.rusts_on):
+        ctx.emit(TrainMoved(original.id, "rusted"))
+    elif kind.obsolete_on and _bought(ctx.state, kind.obsolete_on):
+        t = ctx.state.train(original.id)
+        ctx.emit(TrainFlagged(t.id, True, t.operated, t.disabled))
+
+
+def _bought(state: State, name: str) -> bool:
+    return any(t.name == name and t.owner not in ("depot",) for t in state.trains)
