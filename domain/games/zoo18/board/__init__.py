@@ -67,6 +67,7 @@ __all__ = [
     "load_map",
     "place_home_token",
     "route_revenue",
+    "supply",
     "tile_def",
     "use_hole",
 ]
@@ -80,6 +81,11 @@ def load_map(map_id: str, variant: str | None = None) -> MapDef:
 def tile_def(name: str) -> TileDef:
     """The manifest tile of a name ("7") or copy id ("7-0")."""
     return maps.tile_def(name)
+
+
+def supply(board: Board) -> dict[str, int]:
+    """Pieces left per tile name; the two faces of a piece (7 / X7) show the same number."""
+    return lays.supply(board)
 
 
 def initial_board(map_def: MapDef) -> Board:

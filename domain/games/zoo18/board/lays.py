@@ -213,12 +213,10 @@ def _validate(
         for edge in sorted(new_exits - exits(old, old_rotation)):
             if not _linked(board, map_def, coord, edge):
                 raise _refuse(
-                    f"tile {name} at rotation {rotation} points track off the map at {coord}"
+                    f"tile {name} at rotation {rotation} on {coord} points track where none can go"
                 )
         if mode != "home" and connected is not None and not (new_exits & connected):
-            raise _refuse(
-                f"tile {name} at rotation {rotation} on {coord} does not connect to {family}"
-            )
+            raise _refuse(f"tile {name} at rotation {rotation} on {coord} misses {family}'s track")
     elif not any(_preserves(old, old_rotation, new, turn) for turn in range(6)):
         raise _refuse(f"tile {name} does not keep the track of {coord}")
 
