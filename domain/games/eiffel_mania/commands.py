@@ -52,7 +52,6 @@ from domain.games.eiffel_mania.state import (
     accepted_offer,
     any_committed,
     holds,
-    is_active,
     owned_cards,
     pending_offer,
     role_index,
@@ -78,13 +77,6 @@ def _phase(state: State, *phases: str, doing: str) -> None:
         )
 
 
-def _active(state: State, seat: int) -> None:
-    if not is_active(state, seat):
-        raise Rejected(
-            Reason.FORBIDDEN, "you betrayed 3 times and are out of the negotiations (chat only)"
-        )
-
-
 def _asked(state: State, seat: int, expected: int | None, what: str) -> None:
     if seat != expected:
         who = "nobody" if expected is None else f"seat {expected}"
@@ -96,7 +88,6 @@ def _asked(state: State, seat: int, expected: int | None, what: str) -> None:
 
 def play_office(state: State, seat: int, _: PlayOffice, rng: Rng) -> list[EiffelEvent]:
     _phase(state, "office", doing="play an Office card")
-    _active(state, seat)
     _asked(state, seat, state.queue[0], "play or pass an Office card")
     card = holds(state, seat, OFFICE)[0]
     return [OfficePlayed(seat=seat, card=card, pile=state.pile)]
@@ -104,7 +95,6 @@ def play_office(state: State, seat: int, _: PlayOffice, rng: Rng) -> list[Eiffel
 
 def pass_office(state: State, seat: int, _: PassOffice, rng: Rng) -> list[EiffelEvent]:
     _phase(state, "office", doing="pass the Office window")
-    _active(state, seat)
     _asked(state, seat, state.queue[0], "play or pass an Office card")
     return [OfficePassed(seat=seat)]
 
@@ -193,7 +183,6 @@ def commit_stance(state: State, seat: int, cmd: CommitStance, rng: Rng) -> list[
 
 def denounce(state: State, seat: int, cmd: Denounce, rng: Rng) -> list[EiffelEvent]:
     _phase(state, "denounce", doing="denounce")
-    _active(state, seat)
     _asked(state, seat, state.queue[0], "denounce or pass")
     if cmd.target not in (state.principal, state.partner):
         raise Rejected(
@@ -206,7 +195,6 @@ def denounce(state: State, seat: int, cmd: Denounce, rng: Rng) -> list[EiffelEve
 
 def pass_denounce(state: State, seat: int, _: PassDenounce, rng: Rng) -> list[EiffelEvent]:
     _phase(state, "denounce", doing="pass the Denunciation window")
-    _active(state, seat)
     _asked(state, seat, state.queue[0], "denounce or pass")
     return [DenunciationPassed(seat=seat)]
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.games.eiffel_mania.data import LOT_NUMBER, MAX_BETRAYALS, SPECIAL_TYPE, lot_id
+from domain.games.eiffel_mania.data import SPECIAL_TYPE, lot_id
 from domain.games.eiffel_mania.messages import Stance
 
 # Phases where the engine acts alone ("auto") and phases where a seat is asked.
@@ -122,15 +122,6 @@ def owned_cards(state: State, seat: int) -> tuple[str, ...]:
     return owned_lots(state, seat) + state.held[seat]
 
 
-def owner_of(state: State, card: str) -> int | None:
-    if card in LOT_NUMBER:
-        return state.lot_owner[LOT_NUMBER[card] - 1]
-    for seat, cards in enumerate(state.held):
-        if card in cards:
-            return seat
-    return None
-
-
 def pending_offer(state: State) -> Offer | None:
     if state.offers and state.offers[-1].status == "pending":
         return state.offers[-1]
@@ -159,11 +150,3 @@ def role_index(state: State, seat: int) -> int | None:
 
 def is_over(state: State) -> bool:
     return state.phase == "over"
-
-
-def active_count_ok(state: State) -> bool:
-    return len(active_seats(state)) >= 2
-
-
-def max_betrayals_reached(state: State, seat: int) -> bool:
-    return state.betrayals[seat] >= MAX_BETRAYALS
