@@ -42,7 +42,6 @@ from domain.games.zoo18.rounds import (
     acting_seat,
     end_family_turn,
     end_sr_turn,
-    final_step_has_actions,
     finish_game,
     next_step,
     settle,
@@ -242,9 +241,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 raise illegal("trains are bought after the run")
             op.buy_train(ctx, sym, command)
             if not op.buy_train_blocks(ctx.state, sym):
-                # the purchase ends the train step; the closing step is skipped when it offers
-                # nothing but a pass at this moment (18xx.games passes it with the train step)
-                ctx.flow(step="done", bought_out=not final_step_has_actions(ctx.state, sym))
+                ctx.flow(step="done")
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 raise illegal("shares are sold in the OR only to raise money for a train")
