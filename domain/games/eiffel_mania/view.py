@@ -23,7 +23,13 @@ from domain.games.eiffel_mania.messages import (
     StanceCommitted,
 )
 from domain.games.eiffel_mania.scoring import ScoreLine, score_lines
-from domain.games.eiffel_mania.state import Offer, State, owned_lots
+from domain.games.eiffel_mania.state import (
+    Offer,
+    State,
+    accepted_offer,
+    owned_lots,
+    pending_offer,
+)
 from domain.kernel import Omniscient, Seat, Viewer, sees_seat
 
 AWAITED_FOR = {
@@ -119,14 +125,10 @@ def _pile_cards(state: State) -> list[str]:
 def _negotiation(state: State, viewer: Viewer) -> NegotiationView | None:
     if state.phase in ("setup", "check", "over") or state.negotiation == 0:
         return None
-    pending = state.offers[-1] if state.offers and state.offers[-1].status == "pending" else None
-    accepted = next((o for o in state.offers if o.status == "accepted"), None)
-    mine: str | None = None
+    mine: str | None = None  # a seat sees its own stance (the Omniscient one sees `stances`)
     for index, seat in enumerate((state.principal, state.partner)):
         if isinstance(viewer, Seat) and viewer.n == seat:
             mine = state.stances[index]
-    if isinstance(viewer, Omniscient) and not state.stances_revealed:
-        mine = None
     stances: dict[str, str] | None = None
     effective: dict[str, str] | None = None
     if state.stances_revealed:
@@ -145,8 +147,8 @@ def _negotiation(state: State, viewer: Viewer) -> NegotiationView | None:
         effective_partner=state.effective[1],
         revealed=list(state.revealed),
         offers=list(state.offers),
-        pending_offer=pending,
-        accepted_offer=accepted,
+        pending_offer=pending_offer(state),
+        accepted_offer=accepted_offer(state),
         offers_left=max(0, MAX_OFFERS - len(state.offers)),
         committed={
             "principal": state.committed[0],
