@@ -12,9 +12,11 @@ def passengers(sheet: Sheet) -> int:
     return sum((c.vp or 0) + (c.love or 0) for c in sheet.cabins)
 
 
-def objective_points(sheet: Sheet, objective: Objective) -> int:
+def objective_points(
+    sheet: Sheet, objective: Objective, counts: dict[str, int] | None = None
+) -> int:
     card = OBJECTIVE[objective.card]
-    counts = {s: sheet.symbols(s) for s in ("fun", "sun", "game")}
+    counts = counts or sheet.symbol_counts()
     match card.scoring:
         case "per_open_empty_cabin":
             return card.vp * len(sheet.open_empty())
@@ -35,12 +37,13 @@ def objective_points(sheet: Sheet, objective: Objective) -> int:
 
 def breakdown(sheet: Sheet) -> dict[str, int]:
     """Points per category on the sheet as it stands (the final score once the game ends)."""
+    counts = sheet.symbol_counts()
     return {
         "passengers": passengers(sheet),
-        "fun": fun_points(sheet.symbols("fun")),
+        "fun": fun_points(counts["fun"]),
         "sun": sum(sheet.sun_slots),
         "stopovers": MAJORITY_VP * len(sheet.majorities),
-        "objectives": sum(objective_points(sheet, o) for o in sheet.objectives),
+        "objectives": sum(objective_points(sheet, o, counts) for o in sheet.objectives),
         "people": sheet.satisfied - sheet.unhappy,
     }
 

@@ -57,7 +57,11 @@ class Sheet(msgspec.Struct, frozen=True):
         return tuple(c.id for c in self.cabins if c.status == "closed" and c.level == level)
 
     def closed_counts(self) -> dict[int, int]:
-        return {level: len(self.closed(level)) for level in LEVELS}
+        counts = dict.fromkeys(LEVELS, 0)
+        for c in self.cabins:
+            if c.status == "closed":
+                counts[CABIN_LEVEL[c.id]] += 1
+        return counts
 
     def open_empty(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cabins if c.status == "open")
@@ -72,6 +76,16 @@ class Sheet(msgspec.Struct, frozen=True):
         """Occurrences in the cabins plus the bonus box."""
         drawn = sum(1 for c in self.cabins if c.symbol == symbol)
         return drawn + (1 if self.bonus == symbol else 0)
+
+    def symbol_counts(self) -> dict[str, int]:
+        """Fun, Sun and Game held (cabins plus the bonus box), in one pass."""
+        counts = {"fun": 0, "sun": 0, "game": 0}
+        for c in self.cabins:
+            if c.symbol is not None:
+                counts[c.symbol] += 1
+        if self.bonus is not None:
+            counts[self.bonus] += 1
+        return counts
 
     def loves(self) -> int:
         return sum(1 for c in self.cabins if c.love is not None)

@@ -83,10 +83,19 @@ def sheet_view(sheet: Sheet, revealed_stopovers: tuple[str, ...]) -> dict[str, A
             }
             for o in sheet.objectives
         ],
-        "sun_slots": list(sheet.sun_slots),
+        "sun_slots": [
+            sheet.sun_slots[n] if n < len(sheet.sun_slots) else None
+            for n in range(len(STOPOVER_TURNS))
+        ],
         "majority_slots": [
-            {"stopover": n + 1, "card": card, "won": card in sheet.majorities}
-            for n, card in enumerate(revealed_stopovers)
+            {
+                "stopover": n + 1,
+                "card": revealed_stopovers[n] if n < len(revealed_stopovers) else None,
+                "won": revealed_stopovers[n] in sheet.majorities
+                if n < len(revealed_stopovers)
+                else None,
+            }
+            for n in range(len(STOPOVER_TURNS))
         ],
         "score": breakdown(sheet),
     }
