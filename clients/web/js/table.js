@@ -82,7 +82,6 @@ export function tablePage(root, gameId, { replay = false } = {}) {
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" && event.target !== els.slider) return;
     if (tag === "TEXTAREA" || tag === "SELECT") return;
-    if (event.target === els.slider) return; // the range input steps itself and fires "input"
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
     const current = conn.shown().version ?? 0;

@@ -1,0 +1,202 @@
+"""Eiffel Mania through the page: three players and a spectator play a whole game."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Pages, legal_commands, screenshot, shown_version
+from tests.browser.flow import (
+    create_table,
+    join,
+    open_table,
+    play_to_end,
+    start,
+    wait_versions,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def frames_of(page: Page) -> list[dict[str, Any]]:
+    """Every websocket frame the page receives from now on, decoded."""
+    frames: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return frames
+
+
+def log_versions(page: Page) -> list[int]:
+    raw: list[str] = page.get_by_test_id("log-entry").evaluate_all(
+        "els => els.map(e => e.dataset.version)"
+    )
+    return [int(v) for v in raw]
+
+
+def text_of(page: Page, testid: str) -> str:
+    found = page.get_by_test_id(testid)
+    return (found.text_content() or "") if found.count() else ""
+
+
+def owners_on_tower(page: Page) -> list[str]:
+    owners: list[str] = page.locator(".em-lot").evaluate_all(
+        "els => els.map(e => e.dataset.owner)"
+    )
+    return owners
+
+
+def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
+    host = pages.open("/")
+    game_id = create_table(host, "eiffel_mania", 3)
+    assert join(host, "Ada") == 0
+    link = host.get_by_test_id("share-link").input_value()
+    assert link.endswith(f"#/game/{game_id}")
+
+    bob = open_table(pages, game_id)
+    assert join(bob, "Bob") == 1
+    cy = open_table(pages, game_id)
+    assert join(cy, "Cy") == 2
+    spectator = pages.open(f"/#/game/{game_id}")
+    spectator_frames = frames_of(spectator)
+    spectator.reload()
+    # The spectator sees who is seated and connected, and has no seat to take.
+    for seat, name in enumerate(["Ada", "Bob", "Cy"]):
+        expect(spectator.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+        expect(spectator.get_by_test_id(f"seat-{seat}-online")).to_have_text("online")
+    expect(spectator.get_by_test_id("join-form")).to_have_count(0)
+
+    start(host)
+    players = [host, bob, cy]
+    for page in [*players, spectator]:
+        expect(page.get_by_test_id("em-board")).to_be_visible()
+    expect(spectator.get_by_test_id("em-actions")).to_have_count(0)
+
+    secrets: list[tuple[int, str]] = []
+    shots = {"mid": False}
+
+    def after(move: int, player: int, command: dict[str, Any]) -> None:
+        version = shown_version(players[player])
+        wait_versions([spectator], version)
+        assert not legal_commands(spectator)
+        if command["type"] == "commit_stance":
+            # While the other negotiator thinks, the chooser sees his stance and the
+            # spectator sees only that one was chosen.
+            text = text_of(spectator, "em-negotiation")
+            if "chosen, secret" in text:
+                secrets.append((player, command["stance"]))
+                assert "(secret)" not in text
+                assert f"chose {command['stance']} (secret)" in text_of(
+                    players[player], "em-negotiation"
+                )
+        if move == 12:
+            # A reload in the middle resumes the same seat at the same version.
+            bob.reload()
+            expect(bob.locator(".seat-chip.me")).to_contain_text("Bob")
+            wait_versions([bob], version)
+            assert log_versions(bob) == log_versions(host)
+        if move == 20:
+            # A dropped connection resumes from its last version: nothing missed, nothing doubled.
+            cy.evaluate("window.plateau.conn.ws.close()")
+            expect(cy.get_by_test_id("connection")).to_have_attribute("data-state", "live")
+        if move == 24:
+            versions = log_versions(cy)
+            assert versions == sorted(set(versions))
+        if not shots["mid"] and spectator.get_by_test_id("em-table-card").count() == 2 and move > 8:
+            screenshot(host, "eiffel_mania_player")
+            screenshot(spectator, "eiffel_mania_spectator")
+            shots["mid"] = True
+
+    moves = play_to_end(players, seed=7, each=after)
+    assert moves > 20
+    assert secrets, "no stance was ever chosen"
+
+    # Everyone, the spectator included, sees the same final ranking.
+    final = shown_version(host)
+    wait_versions([bob, cy, spectator], final)
+    rankings = [p.get_by_test_id("result").text_content() for p in [*players, spectator]]
+    assert rankings[0] and all(r == rankings[0] for r in rankings)
+    assert "Game over" in rankings[0]
+    assert log_versions(cy) == log_versions(host)
+    screenshot(host, "eiffel_mania_over")
+
+    # Before the end, the spectator never received a chosen stance or the pile order.
+    before_end = [f for f in spectator_frames if f.get("type") in ("snapshot", "update")]
+    before_end = [f for f in before_end if not f["view"]["table"]["over"]]
+    assert before_end
+    for frame in before_end:
+        entries = frame.get("events") or frame.get("log") or []
+        for entry in entries:
+            event = entry["event"]
+            if event and event["type"] == "stance_committed":
+                assert event["stance"] is None, event
+            if event and event["type"] in ("pile_shuffled", "office_played", "pile_reordered"):
+                hidden = event.get("cards") or event.get("pile") or event.get("order") or []
+                assert all(card is None for card in hidden), event
+        game = frame["view"]["game"]
+        if game:
+            assert game["pile_order"] is None
+            if game["negotiation"]:
+                assert game["negotiation"]["my_stance"] is None
+
+    # The replay slider shows an earlier moment, as this player knew it then.
+    first_reveal = host.locator("[data-testid=log-entry][data-type=cards_revealed]").first
+    early = int(first_reveal.get_attribute("data-version") or "0")
+    host.get_by_test_id("replay-slider").fill(str(early))
+    expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(early))
+    expect(host.get_by_test_id("past-notice")).to_be_visible()
+    assert all(owner == "" for owner in owners_on_tower(host))
+    assert not legal_commands(host)
+    expect(host.get_by_test_id("em-table-cards").get_by_test_id("em-table-card")).to_have_count(2)
+    host.locator("body").press("ArrowRight")
+    expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(early + 1))
+    host.locator("body").press("ArrowLeft")
+    host.locator("body").press("ArrowLeft")
+    expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(early - 1))
+    screenshot(host, "eiffel_mania_replay")
+    host.get_by_test_id("go-live").click()
+    expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(final))
+    assert any(owner != "" for owner in owners_on_tower(host))
+
+    # The finished game is listed in the lobby and opens in replay from the start.
+    visitor = pages.open("/")
+    row = visitor.locator(f"[data-testid=finished-games] [data-game-id='{game_id}']")
+    expect(row).to_be_visible()
+    row.get_by_test_id("finished-action").click()
+    expect(visitor.get_by_test_id("past-notice")).to_be_visible()
+    expect(visitor.get_by_test_id("replay-bar")).to_have_attribute("data-live", "false")
+    started = int(
+        visitor.locator("[data-testid=log-entry][data-type=game_started]").get_attribute(
+            "data-version"
+        )
+        or "0"
+    )
+    expect(visitor.get_by_test_id("board")).to_have_attribute("data-version", str(started))
+    random.Random(0)  # keep the seed module imported for choosers
+
+
+def test_a_refused_move_shows_its_reason(pages: Pages) -> None:
+    host = pages.open("/")
+    game_id = create_table(host, "eiffel_mania", 3)
+    join(host, "Ada")
+    others = [open_table(pages, game_id) for _ in range(2)]
+    for page, name in zip(others, ["Bob", "Cy"], strict=True):
+        join(page, name)
+    start(host)
+    players = [host, *others]
+    mover = next(p for p in players if p.get_by_test_id("em-actions").count())
+    # Two clicks on two stance buttons: the second is refused (a stance cannot be changed).
+    expect(mover.locator("button.stance")).to_have_count(2)
+    buttons = mover.locator("button.stance")
+    mover.evaluate(
+        "() => { const b = [...document.querySelectorAll('button.stance')]; b[0].click(); b[1].click(); }"
+    )
+    expect(mover.get_by_test_id("rejection")).to_be_visible()
+    assert (mover.get_by_test_id("rejection").text_content() or "").startswith("Refused: ")
+    assert buttons.count() == 0
