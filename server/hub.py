@@ -88,6 +88,7 @@ class Hub:
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
         self.published: dict[str, int] = {}
         self._pump: asyncio.Task[None] | None = None
+        service.pinned = self.watchers.__contains__
 
     def start(self) -> None:
         self._pump = asyncio.get_running_loop().create_task(self._run())

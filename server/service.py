@@ -10,6 +10,8 @@ import random
 import re
 import time
 import uuid
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -41,11 +43,15 @@ class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class GameService:
-    def __init__(self, store: EventStore, metrics: Metrics, rng: Any = None) -> None:
+    def __init__(
+        self, store: EventStore, metrics: Metrics, rng: Any = None, max_cached: int = 2000
+    ) -> None:
         self.store = store
         self.metrics = metrics
         self.rng = rng or random.SystemRandom()
-        self.games: dict[str, LiveGame] = {}
+        self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
+        self.max_cached = max_cached
+        self.pinned: Callable[[str], bool] = lambda game_id: False  # the hub pins watched games
         self._command_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
 
     # -- reading -------------------------------------------------------------------------
@@ -64,9 +70,22 @@ class GameService:
             for record in records[1:]:
                 live.apply(record.version, record.data, record.hash, record.prev_hash)
             self.games[game_id] = live
-        elif fresh:
-            await self.catch_up(live)
+            self._evict()
+        else:
+            self.games.move_to_end(game_id)
+            if fresh:
+                await self.catch_up(live)
         return live
+
+    def _evict(self) -> None:
+        """Forget the least recently used folds nobody watches; they are rebuilt on demand."""
+        excess = len(self.games) - self.max_cached
+        for game_id in list(self.games):
+            if excess <= 0:
+                return
+            if not self.pinned(game_id):
+                del self.games[game_id]
+                excess -= 1
 
     async def catch_up(self, live: LiveGame) -> bool:
         """Fold what the store has beyond the cache; True if anything was new."""

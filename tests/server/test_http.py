@@ -131,3 +131,19 @@ async def test_health_and_metrics(server: Running) -> None:
 async def test_game_types_lists_every_game(server: Running) -> None:
     types = {t["name"]: t for t in (await server.lobby.http.get("/api/games/types")).json()}
     assert types["eiffel_mania"]["min_seats"] == 3 and types["eiffel_mania"]["max_seats"] == 4
+
+
+async def test_the_cache_forgets_unwatched_games_and_rebuilds_them(server: Running) -> None:
+    service = server.state.service
+    service.max_cached = 2
+    watched_id, tokens = await server.seated_game()
+    watcher = await server.client(watched_id, tokens[0])
+    ids = [await server.lobby.create("eiffel_mania", 3) for _ in range(3)]
+    for game_id in ids:
+        await service.load(game_id)
+    assert watched_id in service.games  # pinned while a socket watches it
+    assert len(service.games) == 2
+    forgotten = next(g for g in ids if g not in service.games)
+    summary = (await server.lobby.http.get(f"/api/games/{forgotten}")).json()
+    assert summary["game_id"] == forgotten and summary["version"] == 1
+    await watcher.close()
