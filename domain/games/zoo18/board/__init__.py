@@ -66,6 +66,7 @@ __all__ = [
     "legal_tokens",
     "load_map",
     "place_home_token",
+    "reserve",
     "route_revenue",
     "supply",
     "tile_def",
@@ -189,6 +190,11 @@ def check_token(
         extra_slot=extra_slot,
         owner=owner,
     )
+
+
+def reserve(board: Board, map_def: MapDef, family: str, hex: str, city: int = 0) -> Board:
+    """THAT'S MINE: keep an open slot of a city on a laid tile for `family`, reachable or not."""
+    return tokens.reserve(board, map_def, family, hex, city)
 
 
 def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:

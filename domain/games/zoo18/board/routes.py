@@ -124,6 +124,8 @@ def resolve(graph: Graph, family: str, spec: RouteSpec, avoid: frozenset[int]) -
             raise _refuse(f"the route of {spec.train} names a hex off the map")
         options.append(_candidates(graph, tuple(hexes), avoid))
         if not options[-1]:
+            if _candidates(graph, tuple(hexes), frozenset()):
+                raise _refuse(f"the track {'-'.join(hexes)} is already used by another route")
             raise _refuse(f"no track runs {'-'.join(hexes)} for {spec.train}")
     chosen = _pick(options, 0, [], set(avoid))
     if chosen is None:

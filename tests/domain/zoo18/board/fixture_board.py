@@ -33,6 +33,11 @@ def fixture_paths() -> list[Path]:
     return sorted(FIXTURES.glob("*/*.json"))
 
 
+def fixture(name: str) -> Path:
+    """The fixture file "<map dir>/<name>.json"."""
+    return FIXTURES / f"{name}.json"
+
+
 def active_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions that survive undo/redo (spec §13), in list order."""
     kept: list[dict[str, Any]] = []
@@ -87,13 +92,16 @@ def map_of(fixture: dict[str, Any]) -> str:
     return match.group(1)
 
 
-def replay(path: Path, strict_lays: bool = True) -> BoardReplay:
+def replay(path: Path, strict_lays: bool = True, stop_at: int | None = None) -> BoardReplay:
+    """Replay the board actions; with `stop_at`, stop before the action of that id."""
     fixture = json.loads(path.read_text())
     map_def = B.load_map(map_of(fixture))
     state = BoardReplay(map_def, B.initial_board(map_def))
     last_family = ""
     after_par: tuple[str, tuple[str, ...]] | None = None
     for action in active_actions(fixture["actions"]):
+        if action.get("id") == stop_at:
+            break
         for step in [action, *action.get("auto_actions", [])]:
             last_family, after_par = _apply(state, step, last_family, after_par, strict_lays)
     return state
@@ -142,7 +150,7 @@ def _apply(
         args = (family, action["hex"], action["tile"], action["rotation"], colours, mode)
         try:
             B.check_lay(state.board, state.map_def, *args, strict=True)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             state.strict_failures.append(f"{action['id']} {args}: {error}")
             if strict_lays:
                 raise

@@ -1,0 +1,256 @@
+"""Routes: revenue of known runs, distance and stop rules, shared track, blocked cities, powers."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.zoo18 import board as B
+from domain.kernel import Rejected
+from tests.domain.zoo18.board.fixture_board import fixture, replay
+from tests.domain.zoo18.board.scenario import BROWN, YELLOW, gi_to_l4, lay
+
+K9_L4 = ("K9", "K7", "L6", "L4")
+L4_M5 = ("L4", "M5")
+N10_L4 = ("N10", "N8", "M9", "L8", "K7", "L6", "L4")
+
+
+def run(
+    board: B.Board,
+    family: str,
+    *routes: tuple[str, str, tuple[tuple[str, ...], ...]],
+    colours: tuple[str, ...] = YELLOW,
+    modifiers: B.Modifiers = B.NO_MODIFIERS,
+    claims: dict[str, int] | None = None,
+) -> B.RunResult:
+    """Run `routes` given as (train id, train name, connections)."""
+    trains = tuple(B.Train(train_id, name) for train_id, name, _ in routes)
+    specs = tuple(
+        B.RouteSpec(train_id, connections, revenue=(claims or {}).get(train_id))
+        for train_id, _, connections in routes
+    )
+    return B.route_revenue(
+        board, B.load_map(board.map_id), family, trains, specs, colours, modifiers
+    )
+
+
+def refused(detail: str, *args: object, **kwargs: object) -> None:
+    with pytest.raises(Rejected) as caught:
+        run(*args, **kwargs)  # type: ignore[arg-type]
+    assert detail in caught.value.detail, caught.value.detail
+
+
+def gi_with_l4_token() -> B.Board:
+    map_def, board = gi_to_l4()
+    return B.check_token(board, map_def, "GI", "L4", 0)
+
+
+def pb_behind_gi() -> B.Board:
+    """PB (home N10, tile 57) reaches L4, full of GI, and M5 beyond it."""
+    board = gi_with_l4_token()
+    map_def = B.load_map("A")
+    board = B.place_home_token(board, map_def, "PB")
+    return lay(map_def, board, "PB", "N10", "57-0", 0, mode="home")
+
+
+def test_home_to_y_city_pays_twenty_plus_thirty() -> None:
+    result = run(gi_with_l4_token(), "GI", ("2S-0", "2S", (K9_L4,)))
+    assert (result.revenue, result.subsidy) == (50, 0)
+    assert result.routes[0].stops == ("K9", "L4")
+
+
+def test_a_chain_may_be_written_in_either_direction() -> None:
+    result = run(gi_with_l4_token(), "GI", ("2S-0", "2S", (tuple(reversed(K9_L4)),)))
+    assert result.revenue == 50
+
+
+def test_red_areas_pay_thirty_until_brown_then_sixty() -> None:
+    board = gi_with_l4_token()
+    assert run(board, "GI", ("2S-0", "2S", (L4_M5,))).revenue == 30 + 30
+    assert run(board, "GI", ("2S-0", "2S", (L4_M5,)), colours=BROWN).revenue == 30 + 60
+
+
+def test_a_route_may_chain_several_connections() -> None:
+    result = run(gi_with_l4_token(), "GI", ("3S-0", "3S", (K9_L4, L4_M5)))
+    assert result.revenue == 20 + 30 + 30
+    assert result.routes[0].stops == ("K9", "L4", "M5")
+
+
+def test_a_train_runs_no_further_than_its_distance() -> None:
+    refused(
+        "2S runs 2 stops, the route has 3", gi_with_l4_token(), "GI", ("2S-0", "2S", (K9_L4, L4_M5))
+    )
+
+
+def test_j_trains_double_every_stop() -> None:
+    assert run(gi_with_l4_token(), "GI", ("4J-0", "4J", (K9_L4,))).revenue == 2 * 50
+    assert run(gi_with_l4_token(), "GI", ("4J-0", "2J", (K9_L4,))).revenue == 2 * 50
+
+
+def test_a_route_needs_two_stops_except_the_1s() -> None:
+    board = gi_with_l4_token()
+    refused("at least two stops", board, "GI", ("2S-0", "2S", (("local", "K9"),)))
+    assert run(board, "GI", ("1S-0", "1S", (("local", "L4"),))).revenue == 30
+    refused("one stop plus ponds", board, "GI", ("1S-0", "1S", (K9_L4,)))
+
+
+def test_routes_of_one_run_may_share_a_city_but_not_track() -> None:
+    board = gi_with_l4_token()
+    both = run(board, "GI", ("2S-0", "2S", (K9_L4,)), ("2S-1", "2S", (L4_M5,)))
+    assert both.revenue == 50 + 60
+    refused(
+        "already used by another route",
+        board,
+        "GI",
+        ("2S-0", "2S", (K9_L4,)),
+        ("3S-0", "3S", (K9_L4, L4_M5)),
+    )
+
+
+def test_a_train_runs_once_and_must_belong_to_the_family() -> None:
+    board = gi_with_l4_token()
+    trains = (B.Train("2S-0", "2S"),)
+    spec = B.RouteSpec("2S-0", (K9_L4,))
+    with pytest.raises(Rejected, match="runs only once"):
+        B.route_revenue(board, B.load_map("A"), "GI", trains, (spec, spec), YELLOW)
+    with pytest.raises(Rejected, match="has no train 3S-0"):
+        B.route_revenue(
+            board, B.load_map("A"), "GI", trains, (B.RouteSpec("3S-0", (K9_L4,)),), YELLOW
+        )
+
+
+def test_a_route_must_touch_a_token_of_the_family() -> None:
+    refused("does not touch a token of PB", pb_behind_gi(), "PB", ("2S-0", "2S", (L4_M5,)))
+
+
+def test_a_city_full_of_other_tokens_ends_a_route() -> None:
+    board = pb_behind_gi()
+    assert run(board, "PB", ("2S-0", "2S", (N10_L4,))).revenue == 20 + 30
+    refused("full of other tokens", board, "PB", ("3S-0", "3S", (N10_L4, L4_M5)))
+
+
+def test_wings_fly_over_one_full_city_which_then_pays_nothing() -> None:
+    board = pb_behind_gi()
+    wings = B.Modifiers(wings=True)
+    result = run(board, "PB", ("2S-0", "2S", (N10_L4, L4_M5)), modifiers=wings)
+    assert (result.revenue, result.routes[0].stops) == (20 + 30, ("N10", "L4", "M5"))
+
+
+def test_wings_cannot_fly_over_a_lone_work_in_progress_block() -> None:
+    map_def, board = gi_to_l4()
+    board = B.check_token(board, map_def, "TI", "L4", 0, reachable=False, owner="WIP")
+    board = B.place_home_token(board, map_def, "PB")
+    board = lay(map_def, board, "PB", "N10", "57-0", 0, mode="home")
+    refused(
+        "full of other tokens",
+        board,
+        "PB",
+        ("2S-0", "2S", (N10_L4, L4_M5)),
+        modifiers=B.Modifiers(wings=True),
+    )
+
+
+def test_a_claimed_revenue_is_checked_not_trusted() -> None:
+    board = gi_with_l4_token()
+    assert run(board, "GI", ("2S-0", "2S", (K9_L4,)), claims={"2S-0": 50}).revenue == 50
+    refused(
+        "pays 50, not the 60 claimed", board, "GI", ("2S-0", "2S", (K9_L4,)), claims={"2S-0": 60}
+    )
+
+
+def test_unknown_track_is_refused_in_words() -> None:
+    board = gi_with_l4_token()
+    refused("no track runs K9-J10-I9", board, "GI", ("2S-0", "2S", (("K9", "J10", "I9"),)))
+    refused("off the map", board, "GI", ("2S-0", "2S", (("K9", "Z99"),)))
+
+
+# Runs recorded at 18xx.games, replayed on the board as it was just before each run.
+
+SQUEEZE_ROUTE = (("I9", "I11"), ("K9", "J10", "I9"), ("L4", "L6", "K7", "K9"))
+
+
+def squeeze_board() -> B.Board:
+    return replay(fixture("18ZOOMapA/or_power.a_squeeze"), stop_at=16).board
+
+
+def test_ponds_are_free_stops_for_s_trains_and_pay_a_subsidy() -> None:
+    # ponds I11 and I9 (10 each), GI home K9 (20), Y city L4 (30): two counted stops for a 2S
+    result = run(squeeze_board(), "GI", ("2S-0", "2S", SQUEEZE_ROUTE))
+    assert (result.revenue, result.subsidy) == (10 + 10 + 20 + 30, 2)
+    squeeze = run(
+        squeeze_board(), "GI", ("2S-0", "2S", SQUEEZE_ROUTE), modifiers=B.Modifiers(a_squeeze=True)
+    )
+    assert squeeze.subsidy == 2 + 3
+
+
+def test_j_trains_count_ponds_as_stops() -> None:
+    refused(
+        "2J runs 2 stops, the route has 4", squeeze_board(), "GI", ("4J-0", "2J", SQUEEZE_ROUTE)
+    )
+    assert run(squeeze_board(), "GI", ("4J-0", "4J", SQUEEZE_ROUTE)).revenue == 2 * 70
+
+
+def test_two_barrels_add_ten_per_pond_and_cancel_the_subsidy() -> None:
+    barrels = B.Modifiers(two_barrels=True, a_squeeze=True)
+    result = run(squeeze_board(), "GI", ("2S-0", "2S", SQUEEZE_ROUTE), modifiers=barrels)
+    assert (result.revenue, result.subsidy) == (70 + 2 * 10, 0)
+
+
+def test_wheat_adds_thirty_per_route_stopping_there_doubled_for_j() -> None:
+    wheat = B.Modifiers(wheat_hex="K9")
+    assert run(squeeze_board(), "GI", ("2S-0", "2S", SQUEEZE_ROUTE), modifiers=wheat).revenue == 100
+    assert run(squeeze_board(), "GI", ("4J-0", "4J", SQUEEZE_ROUTE), modifiers=wheat).revenue == 200
+
+
+def test_a_tip_of_sugar_lets_one_s_train_visit_one_more_stop() -> None:
+    board = replay(fixture("18ZOOMapA/or_power.a_tip_of_sugar"), stop_at=22).board
+    long = ("2S-0", "2S", (("K17", "J18", "I19"), ("K15", "K17")))
+    short = ("2S-1", "2S", (("K15", "J16", "I17", "I19"),))
+    refused("2S runs 2 stops, the route has 3", board, "PE", long, short)
+    sugar = B.Modifiers(sugar=True)
+    # I19 is an R area (30), K17 the PE home (20), K15 a yellow Y city (30)
+    assert run(board, "PE", long, short, modifiers=sugar).revenue == (30 + 20 + 30) + (30 + 30)
+    refused("2J runs 2 stops", board, "PE", ("4J-0", "2J", long[2]), modifiers=sugar)
+
+
+def test_the_hole_tunnel_counts_as_a_stop_worth_the_red_area() -> None:
+    state = replay(fixture("18ZOOMapA/or_power.hole"), stop_at=36)
+    assert state.board.hole == ("C17", "I19")
+    tunnel = (
+        "E15",
+        "D16",
+        "C17",
+        "C19",
+        "D18",
+        "E19",
+        "F20",
+        "F22",
+        "G23",
+        "H22",
+        "I21",
+        "I19",
+        "I17",
+        "J16",
+        "K17",
+    )
+    result = run(state.board, "PE", ("3S-0", "3S", (tunnel,)))
+    # LI home E15 (20) + PE home K17 (20) + the tunnel (30), three counted stops
+    assert result.revenue == 20 + 20 + 30
+    refused("2S runs 2 stops, the route has 3", state.board, "PE", ("2S-0", "2S", (tunnel,)))
+
+
+def test_best_routes_finds_the_best_run_and_it_validates() -> None:
+    board = gi_with_l4_token()
+    trains = (B.Train("2S-0", "2S"), B.Train("2S-1", "2S"))
+    map_def = B.load_map("A")
+    specs = B.best_routes(board, map_def, "GI", trains, YELLOW)
+    result = B.route_revenue(board, map_def, "GI", trains, specs, YELLOW)
+    assert result.revenue == 60 + 50  # L4-M5 and K9-L4
+    assert B.best_routes(board, map_def, "PE", trains, YELLOW) == ()
+
+
+def test_can_run_needs_track_from_a_token_to_another_stop() -> None:
+    map_def = B.load_map("A")
+    _, board = gi_to_l4()
+    assert B.can_run(board, map_def, "GI")
+    board = B.place_home_token(B.initial_board(map_def), map_def, "GI")
+    assert not B.can_run(board, map_def, "GI")
