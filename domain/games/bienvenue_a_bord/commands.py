@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.bienvenue_a_bord.choices import card_choices, e3_choices, e4_choices
 from domain.games.bienvenue_a_bord.data import CRUISE, SYMBOLS, CabinCard, PassengerCard
 from domain.games.bienvenue_a_bord.messages import (
@@ -96,9 +98,16 @@ def _resolve(state: State, seat: int, command: Resolve) -> list[Event]:
         mine = ", ".join(state.hands[seat]) or "none left"
         raise Rejected(Reason.ILLEGAL, f"{command.card} is not yours to resolve (yours: {mine})")
     sheet = state.sheets[seat]
-    if command.choice not in card_choices(command.card, sheet):
+    choice = command.choice
+    card = CRUISE[command.card]
+    if isinstance(card, CabinCard) and card.special and choice.open is not None:
+        # a multiset: any order is accepted, the legal list holds it highest first
+        levels = tuple(sorted((v for v in choice.open if v is not None), reverse=True))
+        if len(levels) == len(choice.open):
+            choice = msgspec.structs.replace(choice, open=levels)
+    if choice not in card_choices(command.card, sheet):
         raise Rejected(Reason.ILLEGAL, _why_not(command.card, command.choice, sheet))
-    return resolve_card(seat, sheet, command.card, command.choice)
+    return resolve_card(seat, sheet, command.card, choice)
 
 
 def _compensation(state: State, seat: int, stopover: str, what: str) -> Sheet:
@@ -127,6 +136,7 @@ def command_events(state: State, seat: int, command: BienvenueCommand) -> list[E
         case OpenCabins(levels=levels):
             sheet = _compensation(state, seat, "E3", "cabin opening")
             options = e3_choices(sheet)
+            levels = tuple(sorted(levels, reverse=True))
             if levels not in options:
                 shown = " or ".join(str(list(o)) for o in options)
                 raise Rejected(
