@@ -30,8 +30,10 @@ from server.hub import Connection, snapshot
 from server.logs import log
 from server.service import GameService
 from server.state import AppState
+from server.store import StoreUnavailable
 
 HELLO_TIMEOUT = 10.0
+STORE_DOWN = "the event store is unavailable; retry"
 _frames = msgspec.json.Decoder(ClientFrame)
 
 
@@ -120,6 +122,10 @@ async def _session(ws: WebSocket, state: AppState) -> None:
             raise Rejected(Reason.BAD_REQUEST, "the first frame must be a hello")
         live = await service.load(hello.game_id, fresh=True)
         seat = await service.seat_for(hello.game_id, hello.token)
+    except StoreUnavailable:
+        await ws.send_text(error(Reason.BUSY, STORE_DOWN).decode())
+        await ws.close(code=1013)  # try again later
+        return
     except (msgspec.DecodeError, Rejected) as exc:
         refusal = exc if isinstance(exc, Rejected) else Rejected(Reason.BAD_REQUEST, str(exc))
         await ws.send_text(error(refusal.reason, refusal.detail).decode())
@@ -206,6 +212,9 @@ async def _handle(
                 )
             except Rejected as refusal:
                 return _refuse(state, frame.id, refusal)
+            except StoreUnavailable:  # the command may or may not have landed: retry its id
+                state.metrics.count("store_errors")
+                return _refuse(state, frame.id, Rejected(Reason.BUSY, STORE_DOWN))
             except Exception:
                 log.exception("command_failed")
                 return _refuse(state, frame.id, Rejected(Reason.INTERNAL))
@@ -220,6 +229,8 @@ async def _handle(
                 await service.chat(game_id, seat, frame.text)
             except Rejected as refusal:
                 return error(refusal.reason, refusal.detail)
+            except StoreUnavailable:
+                return error(Reason.BUSY, STORE_DOWN)
             return None  # the chat line arrives with the next update
         case Ping():
             return encode(Pong())

@@ -128,7 +128,10 @@ class RedisStore:
     # -- reads -----------------------------------------------------------------------------
 
     async def recall(self, stream: str, command_id: str) -> int | None:
-        found = await self.client.hget(commands_key(stream), command_id)
+        try:
+            found = await self.client.hget(commands_key(stream), command_id)
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
         return None if found is None else int(found)
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:

@@ -1,0 +1,186 @@
+"""kill -9 of server processes and of Redis in the middle of games under load.
+
+Every acknowledged command must be in its stream at the version it was acknowledged with, and
+every frame any player received must equal a replay of the stream (checks.verify_game).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from server.store.redis import RedisStore
+from tests.redis_server import RedisServer
+from tests.reliability.checks import full, report, verify_game
+from tests.reliability.processes import (
+    ServerProcess,
+    redis_with_aof,
+    restart_redis,
+    start_servers,
+)
+from tests.reliability.scenario import Table, everyone, open_tables, play, seat_players
+
+
+def totals(tables: list[Table]) -> dict[str, int]:
+    players = everyone(tables)
+    rejected: dict[str, int] = {}
+    for p in players:
+        for reason, n in p.rejected.items():
+            rejected[reason] = rejected.get(reason, 0) + n
+    return {
+        "reconnects": sum(p.disconnects for p in players),
+        "resume_snapshots": sum(p.resume_snapshots for p in players),
+        "duplicates": sum(p.duplicates for p in players),
+        "busy": rejected.get("busy", 0),
+        "stale": rejected.get("stale_version", 0),
+    }
+
+
+async def kill_servers(games: int, kills: int) -> None:
+    redis = RedisServer("--appendonly", "yes").start()
+    servers = start_servers(redis.url, 3)
+    store = RedisStore.from_url(redis.url)
+    rng = random.Random(11)
+    killed = 0
+    try:
+        opened = await open_tables([s.url for s in servers], games, rng)
+        live = lambda: [s.ws for s in servers if s.alive]  # noqa: E731
+        tables = seat_players(opened, lambda k: live, rng, spectators=1)
+        stop = asyncio.Event()
+
+        async def revive(victim: ServerProcess) -> None:
+            await asyncio.sleep(rng.uniform(0.1, 0.5))
+            victim.start()
+            await asyncio.to_thread(victim.wait_ready)
+
+        async def killer() -> None:
+            nonlocal killed
+            revivals = []
+            while killed < kills and not stop.is_set():
+                await asyncio.sleep(rng.uniform(0.3, 0.8))
+                alive = [s for s in servers if s.alive]
+                if all(p.over for p in everyone(tables)) or len(alive) < 2:
+                    continue
+                victim = rng.choice(alive)  # one process always stays up
+                victim.kill()
+                killed += 1
+                revivals.append(asyncio.create_task(revive(victim)))
+            await asyncio.gather(*revivals)
+
+        chaos = asyncio.create_task(killer())
+        await play(tables, stop, timeout=600)
+        await chaos
+        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
+        mismatches = [m for c in checks for m in c.mismatches]
+        seen = totals(tables)
+        acked = sum(c.acked for c in checks)
+        lost = sum(c.acked_lost for c in checks)
+        report(
+            "kill -9 of server processes under load",
+            [
+                ("server processes", 3),
+                ("games", len(tables)),
+                ("kills (each followed by a restart)", killed),
+                ("commands acknowledged", acked),
+                ("acknowledged commands lost", f"{lost} of {acked}"),
+                ("frames checked against a replay", sum(c.frames_checked for c in checks)),
+                ("frames differing from the replay", len(mismatches)),
+                ("client reconnections (attempts)", seen["reconnects"]),
+                ("duplicate frames", seen["duplicates"]),
+                ("'busy' refusals seen by clients", seen["busy"]),
+            ],
+            "make faults (tests/reliability/test_kills.py::test_kill_servers_full)",
+        )
+        assert killed >= min(kills, 2), f"only {killed} kills happened mid-game"
+        assert lost == 0 and not mismatches, mismatches[:10]
+        assert seen["duplicates"] == 0
+        assert all(p.over for p in everyone(tables))
+    finally:
+        await store.close()
+        for server in servers:
+            server.stop()
+        redis.stop()
+
+
+async def kill_redis(fsync: str, games: int, kills: int) -> None:
+    redis = redis_with_aof(fsync).start()
+    servers = start_servers(redis.url, 2)
+    store = RedisStore.from_url(redis.url)
+    rng = random.Random(13)
+    killed, down = 0, 0.0
+    try:
+        opened = await open_tables([s.url for s in servers], games, rng)
+        tables = seat_players(opened, lambda k: lambda: [servers[k % 2].ws], rng, spectators=1)
+        stop = asyncio.Event()
+
+        async def killer() -> None:
+            nonlocal killed, down
+            while killed < kills and not stop.is_set():
+                await asyncio.sleep(rng.uniform(0.2, 0.6))
+                if all(p.over for p in everyone(tables)):
+                    return
+                started = time.monotonic()
+                await asyncio.to_thread(restart_redis, redis)
+                down += time.monotonic() - started
+                killed += 1
+
+        chaos = asyncio.create_task(killer())
+        await play(tables, stop, timeout=600)
+        await chaos
+        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
+        mismatches = [m for c in checks for m in c.mismatches]
+        seen = totals(tables)
+        acked = sum(c.acked for c in checks)
+        lost = sum(c.acked_lost for c in checks)
+        report(
+            f"kill -9 of Redis, appendfsync {fsync}",
+            [
+                ("games (2 server processes)", len(tables)),
+                ("Redis kills (each followed by a restart)", killed),
+                ("Redis down time, total", f"{down:.1f} s"),
+                ("commands acknowledged", acked),
+                ("acknowledged commands lost", f"{lost} of {acked}"),
+                ("frames differing from the replay", len(mismatches)),
+                ("'busy' refusals seen by clients (then retried)", seen["busy"]),
+                ("client reconnections (attempts)", seen["reconnects"]),
+                ("snapshots on resume", seen["resume_snapshots"]),
+                ("duplicate frames", seen["duplicates"]),
+            ],
+            f"make faults (tests/reliability/test_kills.py::test_kill_redis_full[{fsync}])",
+        )
+        assert killed >= min(kills, 1), "no kill happened mid-game"
+        assert lost == 0 and not mismatches, mismatches[:10]
+        assert seen["duplicates"] == 0
+        assert all(p.over for p in everyone(tables))
+    finally:
+        await store.close()
+        for server in servers:
+            server.stop()
+        redis.stop()
+
+
+@pytest.mark.skipif(full(), reason="the full size runs under -m slow")
+async def test_kill_servers() -> None:
+    await kill_servers(games=6, kills=3)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full (make faults)")
+async def test_kill_servers_full() -> None:
+    await kill_servers(games=30, kills=20)
+
+
+@pytest.mark.skipif(full(), reason="the full size runs under -m slow")
+@pytest.mark.parametrize("fsync", ["always", "everysec"])
+async def test_kill_redis(fsync: str) -> None:
+    await kill_redis(fsync, games=4, kills=2)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full (make faults)")
+@pytest.mark.parametrize("fsync", ["always", "everysec"])
+async def test_kill_redis_full(fsync: str) -> None:
+    await kill_redis(fsync, games=20, kills=10)
