@@ -47,8 +47,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "plateau"), "serve", "--port", str(port),
-         "--store", f"sqlite:///{folder}/db"],
+        [
+            str(ROOT / ".venv" / "bin" / "plateau"),
+            "serve",
+            "--port",
+            str(port),
+            "--store",
+            f"sqlite:///{folder}/db",
+        ],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -67,11 +67,15 @@ def wait_versions(players: Sequence[Page], version: int, timeout: float = 10) ->
     deadline = time.monotonic() + timeout
     while any(shown_version(p) < version for p in players):
         if time.monotonic() > deadline:
-            raise AssertionError(f"pages stuck at {[shown_version(p) for p in players]} < {version}")
+            raise AssertionError(
+                f"pages stuck at {[shown_version(p) for p in players]} < {version}"
+            )
         time.sleep(0.05)
 
 
-def play_one(players: Sequence[Page], choose: Chooser, rng: random.Random) -> tuple[int, dict[str, Any]] | None:
+def play_one(
+    players: Sequence[Page], choose: Chooser, rng: random.Random
+) -> tuple[int, dict[str, Any]] | None:
     """Clicks one legal command on the first page that has any; returns (player, command)."""
     for index, page in enumerate(players):
         commands = legal_commands(page)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -46,9 +45,7 @@ def text_of(page: Page, testid: str) -> str:
 
 
 def owners_on_tower(page: Page) -> list[str]:
-    owners: list[str] = page.locator(".em-lot").evaluate_all(
-        "els => els.map(e => e.dataset.owner)"
-    )
+    owners: list[str] = page.locator(".em-lot").evaluate_all("els => els.map(e => e.dataset.owner)")
     return owners
 
 
@@ -178,7 +175,6 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
         or "0"
     )
     expect(visitor.get_by_test_id("board")).to_have_attribute("data-version", str(started))
-    random.Random(0)  # keep the seed module imported for choosers
 
 
 def test_a_refused_move_shows_its_reason(pages: Pages) -> None:
@@ -195,7 +191,8 @@ def test_a_refused_move_shows_its_reason(pages: Pages) -> None:
     expect(mover.locator("button.stance")).to_have_count(2)
     buttons = mover.locator("button.stance")
     mover.evaluate(
-        "() => { const b = [...document.querySelectorAll('button.stance')]; b[0].click(); b[1].click(); }"
+        "() => { const b = [...document.querySelectorAll('button.stance')];"
+        " b[0].click(); b[1].click(); }"
     )
     expect(mover.get_by_test_id("rejection")).to_be_visible()
     assert (mover.get_by_test_id("rejection").text_content() or "").startswith("Refused: ")

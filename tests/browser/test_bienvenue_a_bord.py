@@ -1,0 +1,54 @@
+"""Bienvenue à bord through the page: two players and a spectator play the whole cruise."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Pages, legal_commands, screenshot, shown_version
+from tests.browser.flow import create_table, join, open_table, play_to_end, start, wait_versions
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_players_play_the_whole_cruise(pages: Pages) -> None:
+    ada = pages.open("/")
+    game_id = create_table(ada, "bienvenue_a_bord", 2)
+    join(ada, "Ada")
+    bob = open_table(pages, game_id)
+    join(bob, "Bob")
+    spectator = open_table(pages, game_id)
+    start(bob)
+    players = [ada, bob]
+    for page in [*players, spectator]:
+        expect(page.get_by_test_id("bab-board")).to_be_visible()
+        expect(page.get_by_test_id("bab-sheet-0")).to_be_visible()
+        expect(page.get_by_test_id("bab-sheet-1")).to_be_visible()
+    shot = {"done": False}
+
+    def after(move: int, player: int, command: dict[str, object]) -> None:
+        if command["type"] == "split":
+            # The split is public: the spectator sees the two piles, and only the chooser may take.
+            wait_versions([spectator], shown_version(players[player]))
+            expect(spectator.get_by_test_id("bab-pile-single")).to_be_visible()
+            assert not legal_commands(spectator)
+            assert not legal_commands(players[player])
+        if move >= 30 and not shot["done"] and ada.get_by_test_id("bab-hand-0").count():
+            screenshot(ada, "bienvenue_a_bord_player")
+            shot["done"] = True
+
+    moves = play_to_end(players, seed=3, each=after)
+    assert moves >= 60  # 20 turns: a split, a choice and at least one card to place each
+    wait_versions([spectator], shown_version(ada))
+    result = ada.get_by_test_id("result").text_content() or ""
+    assert "Game over" in result and "Ada" in result and "Bob" in result
+    assert spectator.get_by_test_id("result").text_content() == result
+    # The sheet totals shown on the board match the final ranking's points.
+    for seat, name in enumerate(["Ada", "Bob"]):
+        total = (ada.get_by_test_id(f"bab-total-{seat}").text_content() or "").replace(" VP", "")
+        assert f"{name} — {total} points" in result
+    # Every cabin drawn on both liners; some were opened and filled during the cruise.
+    statuses = ada.locator(".bab-cabin").evaluate_all("els => els.map(e => e.dataset.status)")
+    assert len(statuses) == 36
+    assert "occupied" in statuses
+    screenshot(spectator, "bienvenue_a_bord_over")
