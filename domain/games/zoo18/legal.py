@@ -2,9 +2,232 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.messages import Command
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, market, stock
+from domain.games.zoo18 import operating as op
+from domain.games.zoo18.ctx import offered_powers, seat_id, ticket_value
+from domain.games.zoo18.facts import (
+    MAX_POWERS,
+    PARS,
+    POWER_PRICE,
+    SR_POWERS,
+    cert_limit,
+    draft_size,
+)
+from domain.games.zoo18.messages import (
+    Bid,
+    BuyPower,
+    BuyShares,
+    BuyTrain,
+    Command,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    ProtectTrain,
+    RouteClaim,
+    RunRoutes,
+    SellShares,
+    SellTicket,
+    UsePower,
+)
+from domain.games.zoo18.rounds import acting_seat, crowded
 from domain.games.zoo18.state import State
+from domain.games.zoo18.trains import depot_offer, list_price, variants
+from domain.kernel import Rejected
+
+LAY_SAMPLE = 12
 
 
 def legal(state: State, seat: int) -> list[Command]:
+    if state.ended or acting_seat(state) != seat:
+        return []
+    flow = state.flow
+    if flow.patch_family:
+        return [ProtectTrain(None), *(ProtectTrain(t) for t in flow.patch_trains)]
+    if flow.round == "draft":
+        return _draft(state, seat)
+    if flow.round == "sr":
+        return _home(state) if flow.lay_family else _stock(state, seat)
+    if flow.round == "or":
+        return _operating(state, seat)
     return []
+
+
+def _draft(state: State, seat: int) -> list[Command]:
+    cash = state.players[seat].cash
+    window = state.deck[: draft_size(len(state.players))]
+    out: list[Command] = [Pass()]
+    out += [
+        Bid(p.id, POWER_PRICE[p.id])
+        for p in state.powers
+        if p.owner == "bank" and p.id in window and POWER_PRICE[p.id] <= cash
+    ]
+    return out
+
+
+def _lays(state: State, sym: str, mode: str, *, upgrades: bool = True) -> list[Command]:
+    m = boardlink.map_def(state.map)
+    if m is None or state.board is None:
+        return []
+    try:
+        options = B.legal_lays(
+            state.board,
+            m,
+            sym,
+            boardlink.colours(state.phase),
+            mode,  # type: ignore[arg-type]
+            upgrades=upgrades,
+            exclude_hexes=frozenset(state.flow.laid_hexes),
+            limit=LAY_SAMPLE,
+        )
+    except KeyError:  # the board's search trips on a gray home tile of a family not on the map
+        return []
+    cash = state.family(sym).cash
+    return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
+
+
+def _home(state: State) -> list[Command]:
+    flow = state.flow
+    lays = _lays(state, flow.lay_family, "home" if flow.step == "home" else "bonus")
+    if flow.step == "home" and lays and _home_is_white(state, flow.lay_family):
+        return lays
+    return [Pass(), *lays]
+
+
+def _home_is_white(state: State, sym: str) -> bool:
+    from domain.games.zoo18.facts import HOMES
+
+    home = HOMES[state.map][sym]
+    return state.board is not None and not any(t.hex == home for t in state.board.tiles)
+
+
+def _stock(state: State, seat: int) -> list[Command]:
+    me = seat_id(seat)
+    player = state.players[seat]
+    out: list[Command] = [Pass()]
+    out += [SellShares(bundle) for bundle in stock.sellable(state, seat)]
+    if not state.flow.bought:
+        over = stock.certs(state, seat) >= cert_limit(state.map, len(state.players))
+        if not over:
+            for f in state.families:
+                if f.parred:
+                    continue
+                for price in stock.allowed_pars(state):
+                    if 2 * price <= player.cash:
+                        out.append(Par(f.sym, price))
+            out += [BuyShares((sid,)) for sid in stock.buyable_shares(state, seat)]
+        if len(state.owned_powers(me)) < MAX_POWERS:
+            out += [
+                BuyPower(p, POWER_PRICE[p])
+                for p in offered_powers(state)
+                if POWER_PRICE[p] <= player.cash
+            ]
+    out += [SellTicket(t.id) for t in state.owned_tickets(me)]
+    for power in stock.usable_sr_powers(state, seat):
+        if power == "DAYS_OFF":
+            out += [UsePower(power, "days_off", f.sym) for f in state.families if f.parred]
+        elif power == "MIDAS":
+            out.append(UsePower(power, "midas"))
+        elif power == "IT_S_ALL_GREEK_TO_ME":
+            out.append(UsePower(power, "greek"))
+        elif power == "WHATSUP":
+            for sym in stock.whatsup_families(state, seat):
+                card = [t for t in depot_offer(state) if t.owner == "depot"][0]
+                for v in variants(card):
+                    if list_price(card, v) <= state.family(sym).cash:
+                        out.append(UsePower(power, "whatsup", sym, card.id, v))
+    return out
+
+
+def _operating(state: State, seat: int) -> list[Command]:
+    flow = state.flow
+    sym = flow.order[flow.index]
+    fam = state.family(sym)
+    step = flow.step
+    out: list[Command] = []
+    if step == "track":
+        out.append(Pass())
+        out += _lays(state, sym, "track", upgrades=not flow.upgraded)
+    elif step == "token":
+        out.append(Pass())
+        m = boardlink.map_def(state.map)
+        if m is not None and state.board is not None:
+            price = op.next_token_price(state, sym)
+            if price is not None and price <= fam.cash:
+                out += [
+                    PlaceToken(o.city_id, o.slot) for o in B.legal_tokens(state.board, m, sym)
+                ]
+    elif step == "route":
+        out.append(RunRoutes(_best_routes(state, sym)))
+    elif step == "dividend":
+        out += [Dividend("payout"), Dividend("withhold")]
+    elif step == "discard":
+        heavy = crowded(state)
+        if heavy is not None:
+            out += [DiscardTrain(t.id) for t in state.family_trains(heavy) if not t.obsolete]
+    elif step == "buy_train":
+        must = op.must_buy(state, sym)
+        if not must:
+            out.append(Pass())
+        if not any(t.name == "1S" for t in state.family_trains(sym)):
+            out += _train_buys(state, sym, must)
+    elif step == "done":
+        out.append(Pass())
+    if not flow.helped:
+        pres = state.president(sym)
+        if pres == seat:
+            out += [SellTicket(t.id, ticket_value(state)) for t in state.owned_tickets(seat_id(seat))]
+        if len(state.owned_powers(sym)) < MAX_POWERS:
+            for p in state.powers:
+                if p.owner.startswith("p") and p.id not in SR_POWERS and POWER_PRICE[p.id] <= fam.cash:
+                    out.append(BuyPower(p.id, POWER_PRICE[p.id]))
+    return out
+
+
+def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
+    m = boardlink.map_def(state.map)
+    if m is None or state.board is None:
+        return ()
+    trains = tuple(
+        B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym) if not t.operated
+    )
+    if not trains:
+        return ()
+    colours = boardlink.colours(state.phase)
+    mods = op.modifiers(state, sym)
+    specs = B.best_routes(state.board, m, sym, trains, colours, mods)
+    # offer only what the run check accepts: the whole set, else its best single route
+    candidates = [specs, *((s,) for s in specs)]
+    for candidate in candidates:
+        try:
+            B.route_revenue(state.board, m, sym, trains, candidate, colours, mods)
+        except Rejected:
+            continue
+        return tuple(RouteClaim(s.train, s.connections) for s in candidate)
+    return ()
+
+
+def _train_buys(state: State, sym: str, must: bool) -> list[Command]:
+    from domain.games.zoo18.trains import has_room
+
+    if not has_room(state, sym):
+        return []
+    cash = state.family(sym).cash
+    out: list[Command] = []
+    for card in depot_offer(state):
+        for v in variants(card):
+            price = list_price(card, v)
+            if price <= cash or must:
+                out.append(BuyTrain(card.id, price, v))
+    if cash >= 1:
+        for t in state.trains:
+            if t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved"):
+                if not t.obsolete and t.name != "1S":
+                    out.append(BuyTrain(t.id, 1))
+    return out
+
+
+__all__ = ["PARS", "market"]
