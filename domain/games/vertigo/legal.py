@@ -178,7 +178,22 @@ def candidates(s: State, seat: int, task: Task) -> Commands:
     return []
 
 
+_last: list[tuple[State, dict[int, Commands]]] = []
+
+
 def legal(s: State, seat: int) -> Commands:
+    """Remembers the lists of the last state asked about (bots ask every seat in a row)."""
+    if _last and _last[0][0] is s:
+        known = _last[0][1]
+    else:
+        known = {}
+        _last[:] = [(s, known)]
+    if seat not in known:
+        known[seat] = _compute(s, seat)
+    return list(known[seat])
+
+
+def _compute(s: State, seat: int) -> Commands:
     if seat not in deciders(s):
         return []
     task = s.agenda[0]

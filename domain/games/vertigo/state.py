@@ -22,7 +22,6 @@ from domain.games.vertigo.data import (
     SUPPLY,
     TREASURY_PER_PLAYER,
     TREATMENT,
-    region_range,
 )
 
 FREE, POLLUTED, POP, POP_POLLUTING, POP_CLEAN, POP_TREATMENT = range(6)
@@ -44,16 +43,21 @@ class Country(msgspec.Struct, frozen=True):
 
     def population(self, region: int | None = None) -> int:
         cells = self.cells if region is None else self.cells[region * 10 : region * 10 + 10]
-        return sum(1 for c in cells if c >= POP)
+        return len(cells) - cells.count(FREE) - cells.count(POLLUTED)
 
     def factories(self, kind: str | None = None) -> int:
+        cells = self.cells
         if kind is None:
-            return sum(1 for c in self.cells if c >= POP_POLLUTING)
-        code = FACTORY_CODE[kind]
-        return sum(1 for c in self.cells if c == code)
+            return cells.count(POP_POLLUTING) + cells.count(POP_CLEAN) + cells.count(POP_TREATMENT)
+        return cells.count(FACTORY_CODE[kind])
 
     def engineers(self) -> int:
-        return sum(ENGINEERS[CODE_KIND[c]] for c in self.cells if c >= POP_POLLUTING)
+        cells = self.cells
+        return (
+            ENGINEERS[POLLUTING] * cells.count(POP_POLLUTING)
+            + ENGINEERS[CLEAN] * cells.count(POP_CLEAN)
+            + ENGINEERS[TREATMENT] * cells.count(POP_TREATMENT)
+        )
 
     def idle(self, region: int) -> int:
         return self.idle_ready[region] + self.idle_acted[region]
@@ -63,17 +67,17 @@ class Country(msgspec.Struct, frozen=True):
         return sum(self.idle_ready) + sum(self.idle_acted) + self.engineers() + self.diplomats
 
     def polluted(self, region: int) -> int:
-        return sum(1 for i in region_range(region) if self.cells[i] == POLLUTED)
+        return self.cells[region * 10 : region * 10 + 10].count(POLLUTED)
 
     def has_treatment(self, region: int) -> bool:
-        return any(self.cells[i] == POP_TREATMENT for i in region_range(region))
+        return POP_TREATMENT in self.cells[region * 10 : region * 10 + 10]
 
     def overpopulated(self, region: int) -> bool:
         return self.population(region) >= OVERPOPULATED_MIN and not self.has_treatment(region)
 
     def sources(self, region: int) -> int:
         """Pollution die rolls for this region: polluting factories + 1 if overpopulated."""
-        polluting = sum(1 for i in region_range(region) if self.cells[i] == POP_POLLUTING)
+        polluting = self.cells[region * 10 : region * 10 + 10].count(POP_POLLUTING)
         return polluting + (1 if self.overpopulated(region) else 0)
 
     def non_polluting(self) -> bool:
@@ -165,8 +169,7 @@ def initial_state(seats: int) -> State:
 def factory_stock(state: State, kind: str) -> int:
     """Tokens of this factory kind left in the shared supply."""
     code = FACTORY_CODE[kind]
-    used = sum(1 for c in state.countries for cell in c.cells if cell == code)
-    return SUPPLY[kind] - used
+    return SUPPLY[kind] - sum(c.cells.count(code) for c in state.countries)
 
 
 def population_stock(state: State) -> int:
