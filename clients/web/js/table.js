@@ -6,7 +6,7 @@ import generic from "./boards/generic.js";
 import { Connection } from "./connection.js";
 import { clear, h, toast } from "./dom.js";
 import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
-import { describeObject, describeTableEvent, humanize, seatColour, seatName } from "./words.js";
+import { describeObject, describeTableEvent, humanize, seatColour, seatName, setPalette } from "./words.js";
 
 export function tablePage(root, gameId, { replay = false } = {}) {
   let conn = null;
@@ -288,6 +288,11 @@ export function tablePage(root, gameId, { replay = false } = {}) {
     if (!conn) return;
     const shown = conn.shown();
     const table = shown.view ? shown.view.table : null;
+    try {
+      setPalette(board.palette && shown.view && shown.view.game ? board.palette(shown.view.game) : null);
+    } catch {
+      setPalette(null);
+    }
     if (table) {
       const type = types.find((t) => t.name === table.game);
       els.title.textContent = type ? type.title : humanize(table.game);
@@ -382,6 +387,7 @@ export function tablePage(root, gameId, { replay = false } = {}) {
     stopped = true;
     clearInterval(poll);
     document.removeEventListener("keydown", onKey);
+    setPalette(null);
     if (conn) conn.close();
   }
   boot();

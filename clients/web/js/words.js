@@ -3,7 +3,16 @@
 export const SEAT_COLOURS = ["#d64541", "#3b6fd8", "#2e9d5b", "#e3b21c", "#8e5bd6", "#e07b39", "#1fa3a3", "#b0567d"];
 export const SEAT_COLOUR_NAMES = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "pink"];
 
+const NAMED = { red: "#d64541", blue: "#3b6fd8", green: "#2e9d5b", yellow: "#e3b21c", purple: "#8e5bd6", orange: "#e07b39", black: "#374151" };
+let palette = null;
+
+/** A game may colour its seats its own way (e.g. ["blue", "yellow", ...]); null restores ours. */
+export function setPalette(names) {
+  palette = names ? names.map((name) => NAMED[name] || name) : null;
+}
+
 export function seatColour(seat) {
+  if (palette && palette[seat]) return palette[seat];
   return SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
 }
 
