@@ -129,17 +129,17 @@ class Graph:
         return [node for node, held in self.tokens.items() if any(o == family for _, o in held)]
 
 
-def _face_of(board: Board, coord: str) -> tuple[TileDef, int, str]:
+def _faces(board: Board) -> dict[str, tuple[TileDef, int, str]]:
+    """Every hex's current face: the laid tile, a HOLE tunnel tile, or the printed hex."""
     map_def = load_map(board.map_id, board.variant)
+    tunnel = hole_faces(board.map_id, board.hole) if board.hole is not None else {}
+    faces = {
+        coord: (tunnel.get(coord, hexdef.preprinted), 0, hexdef.preprinted_id)
+        for coord, hexdef in map_def.hexes.items()
+    }
     for laid in board.tiles:
-        if laid.hex == coord:
-            return tile_def(laid.tile), laid.rotation, laid.tile
-    hexdef = map_def.hexes[coord]
-    if board.hole is not None:
-        faces = hole_faces(board.map_id, board.hole)
-        if coord in faces:
-            return faces[coord], 0, hexdef.preprinted_id
-    return hexdef.preprinted, 0, hexdef.preprinted_id
+        faces[laid.hex] = (tile_def(laid.tile), laid.rotation, laid.tile)
+    return faces
 
 
 def _rotated(end: int, rotation: int) -> int:
@@ -148,10 +148,8 @@ def _rotated(end: int, rotation: int) -> int:
 
 @lru_cache(maxsize=256)
 def graph_of(board: Board) -> Graph:
-    map_def = load_map(board.map_id, board.variant)
     graph = Graph(board)
-    for coord in map_def.hexes:
-        tile, rotation, tile_id = _face_of(board, coord)
+    for coord, (tile, rotation, tile_id) in _faces(board).items():
         graph.faces[coord] = (tile, rotation, tile_id)
         for index, stop in enumerate(tile.stops):
             graph.nodes[(coord, index)] = stop

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
+
 import msgspec
 
 from domain.games.zoo18.board.geometry import neighbour, opposite
@@ -54,6 +57,7 @@ def _end_kind(tile: TileDef, end: int) -> str:
     return f"edge{end}"
 
 
+@lru_cache(maxsize=4096)
 def track_shape(tile: TileDef, rotation: int) -> frozenset[frozenset[str]]:
     """The paths of `tile` at `rotation` as unordered pairs of end kinds (edges absolute)."""
     shape = set()
@@ -65,6 +69,7 @@ def track_shape(tile: TileDef, rotation: int) -> frozenset[frozenset[str]]:
     return frozenset(shape)
 
 
+@lru_cache(maxsize=4096)
 def exits(tile: TileDef, rotation: int) -> frozenset[int]:
     return frozenset((end + rotation) % 6 for path in tile.paths for end in path if 0 <= end < 6)
 
@@ -143,20 +148,28 @@ def _why_not_upgradable(hexdef: HexDef, laid: LaidTile | None, mode: LayMode) ->
     return None
 
 
-def pieces_in_use(board: Board, name: str) -> int:
+def _laid_counts(board: Board) -> Counter[str]:
+    return Counter(tile_name(laid.tile) for laid in board.tiles)
+
+
+def pieces_in_use(board: Board, name: str, counts: Counter[str] | None = None) -> int:
     """Physical pieces of tile `name` on the board (a piece has two faces, e.g. 7 and X7)."""
-    faces = {name, manifest()[name].partner}
-    return sum(1 for laid in board.tiles if tile_name(laid.tile) in faces)
+    counts = _laid_counts(board) if counts is None else counts
+    partner = manifest()[name].partner
+    return counts[name] + (counts[partner] if partner else 0)
 
 
 def supply(board: Board) -> dict[str, int]:
     """Pieces left in the supply per tile name (both faces of a piece show the same number)."""
-    return {name: tile.count - pieces_in_use(board, name) for name, tile in manifest().items()}
+    counts = _laid_counts(board)
+    return {
+        name: tile.count - pieces_in_use(board, name, counts) for name, tile in manifest().items()
+    }
 
 
-def _free_copy(board: Board, name: str) -> str | None:
+def _free_copy(board: Board, name: str, counts: Counter[str]) -> str | None:
     tile = manifest()[name]
-    if pieces_in_use(board, name) >= tile.count:
+    if pieces_in_use(board, name, counts) >= tile.count:
         return None
     on_board = {laid.tile for laid in board.tiles}
     for index in range(tile.count):
@@ -195,7 +208,7 @@ def _validate(
         raise _refuse(f"tile {name} cannot be laid on {coord} ({what}) this way")
     if new.only_via_power and mode != new.only_via_power.lower():
         raise _refuse(f"tile {name} can only be laid with {new.only_via_power}")
-    if new.only_on_home_of and map_def.home(new.only_on_home_of) != coord:
+    if new.only_on_home_of and dict(map_def.homes).get(new.only_on_home_of) != coord:
         raise _refuse(f"tile {name} only goes on the home of {new.only_on_home_of}")
     if strict and mode in ("track", "bonus", "ancient_maps", "home") and new.color not in colours:
         raise _refuse(f"{new.color} tiles are not available in this phase")
@@ -285,6 +298,7 @@ def legal_lays(
     limit: int | None = None,
 ) -> list[LayOption]:
     found: list[LayOption] = []
+    counts = _laid_counts(board)
     if mode == "home":
         coords = [map_def.home(family)]
         network_edges: dict[str, set[int]] = {}
@@ -302,7 +316,7 @@ def legal_lays(
             continue
         connected = network_edges.get(coord) if mode != "home" else None
         for name in _candidates(board, map_def, hexdef, family, mode, colours):
-            copy = _free_copy(board, name)
+            copy = _free_copy(board, name, counts)
             if copy is None:
                 continue
             shapes: set[frozenset[frozenset[str]]] = set()

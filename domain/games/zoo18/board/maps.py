@@ -117,6 +117,7 @@ def first_lay_options(hex_type: str) -> tuple[str, ...]:
     return tuple(_raw("tiles.json")["first_lay_options"].get(hex_type, ()))
 
 
+@cache
 def tile_name(copy_id: str) -> str:
     """ "X7-3" -> "X7"; a bare name is returned unchanged."""
     name, _, index = copy_id.rpartition("-")

@@ -26,6 +26,7 @@ from domain.games.zoo18.board.model import (
 from domain.kernel import Reason, Rejected
 
 Chain = tuple[Node, Node, tuple[int, ...]]
+TrackKey = tuple[str, int, tuple[int, int]]
 WHEAT_BONUS = 30
 BARREL_BONUS = 10
 SQUEEZE_BONUS = 3
@@ -92,10 +93,15 @@ def _walks_along(
             yield start, end, pids
 
 
-def _candidates(graph: Graph, hexes: tuple[str, ...], avoid: frozenset[int]) -> list[Chain]:
+def _candidates(
+    graph: Graph, hexes: tuple[str, ...], avoid: frozenset[int], taken: frozenset[TrackKey]
+) -> list[Chain]:
+    """Walks along `hexes` that use no path in `avoid` and no track in `taken`."""
     found: list[Chain] = []
     for node in sorted(n for n in graph.nodes if n[0] == hexes[0]):
-        found.extend(_walks_along(graph, node, hexes, avoid))
+        for chain in _walks_along(graph, node, hexes, avoid):
+            if not any(key in taken for pid in chain[2] for key in track_keys(graph, pid)):
+                found.append(chain)
     return found
 
 
@@ -103,7 +109,13 @@ def _shared(a: Chain, b: Chain) -> set[Node]:
     return {a[0], a[1]} & {b[0], b[1]}
 
 
-def resolve(graph: Graph, family: str, spec: RouteSpec, avoid: frozenset[int]) -> tuple[Chain, ...]:
+def resolve(
+    graph: Graph,
+    family: str,
+    spec: RouteSpec,
+    avoid: frozenset[int],
+    taken: frozenset[TrackKey] = frozenset(),
+) -> tuple[Chain, ...]:
     """The chains of a recorded route on this board (first fitting choice), or Rejected."""
     connections = spec.connections
     if not connections:
@@ -122,12 +134,12 @@ def resolve(graph: Graph, family: str, spec: RouteSpec, avoid: frozenset[int]) -
             raise _refuse(f"the route of {spec.train} has an empty connection")
         if any(coord not in graph.faces for coord in hexes):
             raise _refuse(f"the route of {spec.train} names a hex off the map")
-        options.append(_candidates(graph, tuple(hexes), avoid))
+        options.append(_candidates(graph, tuple(hexes), avoid, taken))
         if not options[-1]:
-            if _candidates(graph, tuple(hexes), frozenset()):
+            if _candidates(graph, tuple(hexes), frozenset(), frozenset()):
                 raise _refuse(f"the track {'-'.join(hexes)} is already used by another route")
             raise _refuse(f"no track runs {'-'.join(hexes)} for {spec.train}")
-    chosen = _pick(options, 0, [], set(avoid))
+    chosen = _pick(graph, options, 0, [], set(taken))
     if chosen is None:
         raise _refuse(f"the connections of {spec.train} do not join into one route")
     if len(chosen) == 1 and family not in _route_owners(graph, chosen):
@@ -144,16 +156,18 @@ def _route_owners(graph: Graph, chains: list[Chain]) -> set[str]:
 
 
 def _pick(
-    options: list[list[Chain]], index: int, chosen: list[Chain], used: set[int]
+    graph: Graph, options: list[list[Chain]], index: int, chosen: list[Chain], taken: set[TrackKey]
 ) -> list[Chain] | None:
+    """The first choice of one walk per connection that joins up without reusing track."""
     if index == len(options):
         return list(chosen)
     for candidate in options[index]:
-        if used & set(candidate[2]):
+        keys = {key for pid in candidate[2] for key in track_keys(graph, pid)}
+        if keys & taken:
             continue
         if chosen and len(_shared(chosen[-1], candidate)) != 1:
             continue
-        result = _pick(options, index + 1, [*chosen, candidate], used | set(candidate[2]))
+        result = _pick(graph, options, index + 1, [*chosen, candidate], taken | keys)
         if result is not None:
             return result
     return None
@@ -221,7 +235,8 @@ def score(
     if not any(family in graph.owners(node) for node in stops):
         raise _refuse(f"the route of {label} does not touch a token of {family}")
     pids = tuple(pid for chain in chains for pid in chain[2])
-    if len(set(pids)) != len(pids):
+    keys = [key for pid in pids for key in track_keys(graph, pid)]
+    if len(set(pids)) != len(pids) or len(set(keys)) != len(keys):
         raise _refuse(f"the route of {label} uses the same track twice")
     skipped: list[Node] = []
     for node in stops[1:-1]:
@@ -274,7 +289,7 @@ def score(
     return Scored(result, pids, bool(skipped), sugar, chains)
 
 
-def track_keys(graph: Graph, pid: int) -> list[tuple[str, int, tuple[int, int]]]:
+def track_keys(graph: Graph, pid: int) -> list[TrackKey]:
     path = graph.paths[pid]
     keys = []
     for end, lane in ((path.a, path.lane_a), (path.b, path.lane_b)):
@@ -296,7 +311,7 @@ def route_revenue(
     by_id = {train.id: train for train in trains}
     seen_trains: set[str] = set()
     used: set[int] = set()
-    keys: set[tuple[str, int, tuple[int, int]]] = set()
+    keys: set[TrackKey] = set()
     results: list[RouteResult] = []
     wings = sugar = 0
     for spec in routes:
@@ -305,7 +320,7 @@ def route_revenue(
         if spec.train in seen_trains:
             raise _refuse(f"{spec.train} runs only once")
         seen_trains.add(spec.train)
-        chains = resolve(graph, family, spec, frozenset(used))
+        chains = resolve(graph, family, spec, frozenset(used), frozenset(keys))
         scored = score(graph, family, by_id[spec.train], chains, colours, modifiers)
         for pid in scored.pids:
             for key in track_keys(graph, pid):
