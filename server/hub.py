@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from domain.kernel import OMNISCIENT, SPECTATOR, Seat, Viewer
+from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import Snapshot, Update
 from projections.codec import encode
 from projections.frames import legal_for, redacted_log, table_view
@@ -35,6 +35,7 @@ class Connection:
         self.game_id = game_id
         self.viewer = viewer
         self.sent_version = 0
+        self.sent_hash = ""  # the hash at sent_version: a fold that lost it forces a resync
         self.queue: asyncio.Queue[bytes] = asyncio.Queue(limit)
         self._close = close
         self.closed = False
@@ -87,6 +88,8 @@ class Hub:
         self.store = service.store
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
         self.published: dict[str, int] = {}
+        self.folded: dict[str, tuple[int, str]] = {}  # per watched game: the fold's (version, hash)
+        self._verify = False  # after a store outage: check every watched tail before going on
         self._pump: asyncio.Task[None] | None = None
         service.pinned = self.watchers.__contains__
 
@@ -123,10 +126,11 @@ class Hub:
                 conn.push(encode(update(live, conn.viewer, last_version)))
         else:
             conn.push(encode(snapshot(live, conn.viewer)))
-        conn.sent_version = live.version
+        conn.sent_version, conn.sent_hash = live.version, live.hash
         fresh = conn.game_id not in self.watchers or not self.watchers[conn.game_id]
         self.watchers[conn.game_id].add(conn)
         self.published.setdefault(conn.game_id, live.version)
+        self.folded.setdefault(conn.game_id, (live.version, live.hash))
         if fresh:
             await self.store.wake()
 
@@ -137,6 +141,7 @@ class Hub:
             if not watchers:
                 del self.watchers[conn.game_id]
                 self.published.pop(conn.game_id, None)
+                self.folded.pop(conn.game_id, None)
 
     def publish(self, live: LiveGame) -> None:
         """Queue the new versions of `live` on every socket that has not seen them."""
@@ -147,26 +152,37 @@ class Hub:
         for conn in list(watchers):
             if conn.sent_version >= live.version:
                 continue
+            if live.hash_at(conn.sent_version) != conn.sent_hash:
+                self._resync(conn)  # it was shown versions the stream no longer has
+                continue
             viewer = conn.viewer if not live.over else SPECTATOR
             key = (viewer, conn.sent_version)
             frame = frames.get(key)
             if frame is None:
                 frame = frames[key] = encode(update(live, conn.viewer, conn.sent_version))
             conn.push(frame)
-            conn.sent_version = live.version
+            conn.sent_version, conn.sent_hash = live.version, live.hash
         self.published[live.game_id] = live.version
+        self.folded[live.game_id] = (live.version, live.hash)
 
     async def _run(self) -> None:
         while True:
-            positions = {
-                gid: self.service.games[gid].version
-                for gid in self.watchers
-                if gid in self.service.games
-            }
             try:
+                if self._verify:  # the store was away: it may have come back without its tail
+                    await self._verify_tails()
+                for gid in list(self.watchers):
+                    live = self.service.games.get(gid)
+                    if live is not None:
+                        self._check(gid, live)
+                positions = {
+                    gid: self.service.games[gid].version
+                    for gid in self.watchers
+                    if gid in self.service.games
+                }
                 batch = await self.store.wait(positions, timeout=1.0)
             except StoreUnavailable as exc:
                 log.warning("store_unavailable", error=str(exc))
+                self._verify = True
                 await asyncio.sleep(0.5)
                 continue
             for gid, records in batch.items():
@@ -177,14 +193,38 @@ class Hub:
                     for record in records:
                         live.apply(record.version, record.data, record.hash, record.prev_hash)
                 except GameGap as gap:
-                    self._reset(gid, str(gap))
-                    continue
+                    try:
+                        await self.service.refold(live, str(gap))
+                    except (StoreUnavailable, Rejected):
+                        self._verify = True
+                        continue
+                    self._check(gid, live)
                 self.publish(live)
 
-    def _reset(self, game_id: str, why: str) -> None:
-        """The stream was rewritten behind us: drop the fold and make every socket resync."""
-        log.warning("stream_rewritten", game_id=game_id, why=why)
-        self.service.games.pop(game_id, None)
+    async def _verify_tails(self) -> None:
+        for gid in list(self.watchers):
+            live = self.service.games.get(gid)
+            if live is not None:
+                with contextlib.suppress(Rejected):
+                    await self.service.catch_up(live)  # refolds a stream that lost its tail
+                    self._check(gid, live)
+                    self.publish(live)
+        self._verify = False
+
+    def _check(self, game_id: str, live: LiveGame) -> None:
+        """If the fold no longer holds what was last published, resync the sockets shown it."""
+        version, digest = self.folded.get(game_id, (live.version, live.hash))
+        if live.hash_at(version) == digest:
+            return
         for conn in list(self.watchers.get(game_id, ())):
-            conn.closed = True
-            asyncio.get_running_loop().create_task(conn._close(1012))
+            if live.hash_at(conn.sent_version) != conn.sent_hash:
+                self._resync(conn)
+        self.folded[game_id] = (live.version, live.hash)
+
+    def _resync(self, conn: Connection) -> None:
+        """Close a socket that saw a lost tail (1012); it resumes and gets a fresh snapshot."""
+        if conn.closed:
+            return
+        conn.closed = True
+        log.warning("socket_resynced", game_id=conn.game_id, seat=conn.seat)
+        asyncio.get_running_loop().create_task(conn._close(1012))

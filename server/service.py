@@ -88,15 +88,34 @@ class GameService:
                 excess -= 1
 
     async def catch_up(self, live: LiveGame) -> bool:
-        """Fold what the store has beyond the cache; True if anything was new."""
-        records = await self.store.read(live.game_id, after=live.version)
+        """Fold what the store has beyond the cache; True if anything was new.
+
+        The read starts at our last version, so its hash is checked again: a stream that lost
+        its tail (Redis restarted without its last writes) or was rewritten since is detected
+        here and folded again from scratch, never extended as if nothing had happened."""
+        records = await self.store.read(live.game_id, after=live.version - 1)
         try:
+            if not records:
+                raise GameGap(f"{live.game_id}: the stream ends before version {live.version}")
             for record in records:
                 live.apply(record.version, record.data, record.hash, record.prev_hash)
-        except GameGap:
-            self.games.pop(live.game_id, None)  # rebuilt on next load
-            raise
-        return bool(records)
+        except GameGap as gap:
+            await self.refold(live, str(gap))
+            return True
+        return len(records) > 1
+
+    async def refold(self, live: LiveGame, why: str) -> None:
+        """Fold the whole stream again into `live`, in place: whoever holds it sees the stream
+        as it is now. The hub then resyncs sockets that were shown the lost versions."""
+        log.warning("stream_rewritten", game_id=live.game_id, why=why)
+        self.metrics.count("history_rewrites")
+        records = await self.store.read(live.game_id)
+        if not records:
+            self.games.pop(live.game_id, None)
+            raise Rejected(Reason.NOT_FOUND, f"no game {live.game_id!r}")
+        live.__init__(live.game_id, records[0].data, records[0].hash)  # type: ignore[misc]
+        for record in records[1:]:
+            live.apply(record.version, record.data, record.hash, record.prev_hash)
 
     # -- the table -----------------------------------------------------------------------
 
