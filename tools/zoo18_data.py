@@ -1,4 +1,4 @@
-"""Build the compact 18ZOO board facts shipped in domain/games/zoo18/data/ from ../shared/data/18zoo.
+"""Build the compact 18ZOO board facts of domain/games/zoo18/data/ from ../shared/data/18zoo.
 
 Run from the repo root: `.venv/bin/python tools/zoo18_data.py`. It keeps only the facts the
 engine reads (no prose, no fixture lists) so the domain never reads ../shared at run time.
@@ -53,7 +53,8 @@ def pick(source: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
 
 def build_tiles(raw: dict[str, Any]) -> dict[str, Any]:
     tiles = {name: pick(tile, TILE_KEYS) for name, tile in raw["tiles"].items()}
-    first = {kind: facts["first_lay_options"] for kind, facts in raw["preprinted_white_hex_types"].items()}
+    kinds = raw["preprinted_white_hex_types"].items()
+    first = {kind: facts["first_lay_options"] for kind, facts in kinds}
     return {"tiles": tiles, "first_lay_options": first}
 
 
