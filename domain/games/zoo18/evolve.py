@@ -66,9 +66,9 @@ def _started(state: State, e: Started) -> State:
             for sym in fams
             for i, pct in enumerate(SHARE_PERCENTS)
         ),
-        powers=tuple(Holding(p, "bank") for p in e.deck),
+        powers=tuple(Holding(p or f"hidden-{i}", "bank") for i, p in enumerate(e.deck)),
         tickets=tickets,
-        deck=e.deck,
+        deck=tuple(p or f"hidden-{i}" for i, p in enumerate(e.deck)),
         trains=initial_trains(n),
         board=boardlink.initial(e.map),
         priority=tuple(range(n)),

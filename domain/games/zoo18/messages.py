@@ -152,7 +152,7 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type"):
 class Started(_Event, tag="zoo_started"):
     map: str
     players: tuple[str, ...]
-    deck: tuple[str, ...]  # None-free: the powers in draw order
+    deck: tuple[str | None, ...]  # the powers in draw order (None where a viewer may not look)
 
 
 class Paid(_Event, tag="paid"):

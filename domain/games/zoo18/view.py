@@ -1,17 +1,197 @@
-"""What each viewer sees."""
+"""What each viewer sees: the whole public game (18ZOO hides only the order of the powers deck)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.games.zoo18.messages import Event
+from msgspec.structs import replace
+
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, market
+from domain.games.zoo18.ctx import (
+    future_powers,
+    next_token_price,
+    offered_powers,
+    seat_id,
+    ticket_value,
+)
+from domain.games.zoo18.facts import (
+    DAY_NAMES,
+    FAMILY_NAMES,
+    MARKET,
+    POWER_NAME,
+    POWER_PRICE,
+    SR_POWERS,
+    TOKEN_PRICES,
+    draft_size,
+)
+from domain.games.zoo18.legal import legal
+from domain.games.zoo18.messages import Event, Started
+from domain.games.zoo18.rounds import acting_entity, acting_seat
+from domain.games.zoo18.scoring import player_value
 from domain.games.zoo18.state import State
-from domain.kernel import Viewer
-
-
-def view(state: State, viewer: Viewer) -> Any:
-    return {}
+from domain.games.zoo18.trains import depot_offer
+from domain.kernel import Omniscient, Viewer
 
 
 def redact(event: Event, viewer: Viewer) -> Event | None:
+    if isinstance(event, Started) and not isinstance(viewer, Omniscient):
+        # the draft offer and the next four are public; the rest of the deck order is not
+        shown = draft_size(len(event.players)) + 4
+        return replace(event, deck=event.deck[:shown] + (None,) * (len(event.deck) - shown))
     return event
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    if not state.players:
+        return {"started": False}
+    flow = state.flow
+    seat = acting_seat(state)
+    return {
+        "started": True,
+        "map": state.map,
+        "phase": state.phase,
+        "round": {
+            "kind": flow.round,
+            "day": DAY_NAMES.get(flow.turn, ""),
+            "turn": flow.turn,
+            "operating_round": flow.or_num,
+            "step": flow.step,
+            "order": list(flow.order),
+            "index": flow.index,
+        },
+        "awaiting": {
+            "seat": seat,
+            "entity": acting_entity(state),
+            "commands": sorted({type(c).__name__ for c in legal(state, seat)})
+            if seat is not None
+            else [],
+        },
+        "ticket_value": ticket_value(state),
+        "priority": list(state.priority),
+        "players": [_player(state, n) for n in range(len(state.players))],
+        "families": [_family(state, f.sym) for f in state.families],
+        "market": _market(state),
+        "powers": {
+            "offered": [_power(p) for p in offered_powers(state)],
+            "future": [_power(p) for p in future_powers(state) if not p.startswith("hidden")],
+        },
+        "depot": [{"train": t.id, "name": t.name, "from": t.owner} for t in depot_offer(state)],
+        "hexes": _hexes(state),
+        "last_run": {"family": state.last_run[0], "revenue": state.last_run[1], "subsidy": state.last_run[2]},
+        "ended": state.ended,
+    }
+
+
+def _power(pid: str) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "name": POWER_NAME.get(pid, pid),
+        "price": POWER_PRICE.get(pid, 0),
+        "kind": "SR" if pid in SR_POWERS else "OR",
+    }
+
+
+def _player(state: State, n: int) -> dict[str, Any]:
+    me = seat_id(n)
+    p = state.players[n]
+    return {
+        "seat": n,
+        "name": p.name,
+        "cash": p.cash,
+        "penalty": p.penalty,
+        "shares": {f.sym: state.percent_of(me, f.sym) for f in state.families if state.percent_of(me, f.sym)},
+        "certificates": [s.id for s in state.shares if s.owner == me],
+        "powers": [_power(h.id) for h in state.owned_powers(me)],
+        "tickets": [t.id for t in state.owned_tickets(me)],
+        "value": player_value(state, n),
+    }
+
+
+def _family(state: State, sym: str) -> dict[str, Any]:
+    f = state.family(sym)
+    pres = state.president(sym)
+    return {
+        "sym": sym,
+        "name": FAMILY_NAMES[sym],
+        "open": f.parred,
+        "cash": f.cash,
+        "price": market.price((f.row, f.col)) if f.parred else None,
+        "cell": [f.row, f.col] if f.parred else None,
+        "president": pres,
+        "trains": [
+            {"id": t.id, "runs_as": t.variant or t.name, "obsolete": t.obsolete, "ran": t.operated}
+            for t in state.family_trains(sym)
+        ],
+        "tokens_left": len(TOKEN_PRICES[sym]) - f.tokens_used,
+        "next_token_price": next_token_price(state, sym),
+        "ipo": [s.id for s in state.family_shares(sym) if s.owner == "ipo"],
+        "market_pool": [s.id for s in state.family_shares(sym) if s.owner == "market"],
+        "powers": [_power(h.id) for h in state.owned_powers(sym)],
+        "marks": list(f.marks),
+    }
+
+
+def _market(state: State) -> list[list[dict[str, Any]]]:
+    here: dict[tuple[int, int], list[tuple[int, str]]] = {}
+    for f in state.families:
+        if f.parred:
+            here.setdefault((f.row, f.col), []).append((f.arrival, f.sym))
+    return [
+        [
+            {
+                "id": market.cell_id((c.row, c.col)),
+                "price": c.price,
+                "threshold": c.threshold,
+                "dividend": c.dividend,
+                "president_bonus": c.bonus,
+                "families": [sym for _, sym in sorted(here.get((c.row, c.col), []))],
+            }
+            for c in row
+        ]
+        for row in MARKET
+    ]
+
+
+def _revenue(stop: B.Stop, colours: tuple[str, ...]) -> int:
+    if isinstance(stop.revenue, int):
+        return stop.revenue
+    value = 0
+    for colour, amount in stop.revenue:
+        if colour in colours:
+            value = amount
+    return value
+
+
+def _hexes(state: State) -> list[dict[str, Any]]:
+    m = boardlink.map_def(state.map)
+    if m is None or state.board is None:
+        return []
+    colours = boardlink.colours(state.phase)
+    laid = {t.hex: t for t in state.board.tiles}
+    out = []
+    for coord, h in sorted(m.hexes.items()):
+        tile = laid.get(coord)
+        face = B.tile_def(tile.tile) if tile else h.preprinted
+        out.append(
+            {
+                "hex": coord,
+                "color": face.color,
+                "type": h.type,
+                "tile": tile.tile if tile else None,
+                "rotation": tile.rotation if tile else 0,
+                "label": (tile.label if tile else None) or h.location_name,
+                "revenue": [_revenue(s, colours) for s in face.stops],
+                "tokens": [
+                    {"city": t.city, "slot": t.slot, "owner": t.owner}
+                    for t in state.board.tokens
+                    if t.hex == coord
+                ],
+                "reserved": [
+                    {"city": r.city, "slot": r.slot, "family": r.family}
+                    for r in state.board.reservations
+                    if r.hex == coord
+                ],
+            }
+        )
+    return out
