@@ -136,6 +136,8 @@ def evolve(state: State, event: Event) -> State:
         case Started():
             return _started(state, event)
         case Paid(payer=payer, payee=payee, amount=amount):
+            flow = (amount if payer == "bank" else 0) - (amount if payee == "bank" else 0)
+            state = replace(state, bank_flow=state.bank_flow + flow)
             return _cash(_cash(state, payer, -amount), payee, amount)
         case SharesMoved(shares=ids, to=to):
             return replace(

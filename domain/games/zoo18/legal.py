@@ -41,7 +41,19 @@ from domain.kernel import Rejected
 LAY_SAMPLE = 12
 
 
+_last: list[tuple[State, int, list[Command]]] = []
+
+
 def legal(state: State, seat: int) -> list[Command]:
+    """Memoised on the very last (state, seat) asked: players and bots ask twice in a row."""
+    if _last and _last[0][0] is state and _last[0][1] == seat:
+        return list(_last[0][2])
+    found = _legal(state, seat)
+    _last[:] = [(state, seat, found)]
+    return list(found)
+
+
+def _legal(state: State, seat: int) -> list[Command]:
     if state.ended or acting_seat(state) != seat:
         return []
     flow = state.flow

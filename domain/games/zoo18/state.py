@@ -67,6 +67,7 @@ class State(msgspec.Struct, frozen=True):
     flow: Flow = Flow()
     priority: tuple[int, ...] = ()
     arrivals: int = 0
+    bank_flow: int = 0  # money the bank paid out minus money it received
     last_run: tuple[str, int, int] = ("", 0, 0)
     ended: str = ""
 
@@ -102,7 +103,11 @@ class State(msgspec.Struct, frozen=True):
         return tuple(s for s in self.shares if s.family == sym)
 
     def percent_of(self, owner: str, sym: str) -> int:
-        return sum(s.percent for s in self.shares if s.family == sym and s.owner == owner)
+        total = 0
+        for s in self.shares:
+            if s.owner == owner and s.family == sym:
+                total += s.percent
+        return total
 
     def president(self, sym: str) -> int | None:
         for s in self.shares:
