@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +21,8 @@ from domain.kernel import SPECTATOR, Seat
 from projections.codec import encode
 from projections.live import LiveGame
 from server.hub import snapshot, update
-from server.store import EventStore, verify_chain
-from tests.reliability.player import Player
+from server.store import EventStore, Recorded, verify_chain
+from tests.reliability.player import Player, Received
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = ROOT / "test-output" / "reliability-figures.jsonl"
@@ -38,6 +39,7 @@ class GameCheck:
     frames_checked: int = 0
     acked: int = 0
     acked_lost: int = 0
+    lost: list[tuple[str, int]] = field(default_factory=list)
     mismatches: list[str] = field(default_factory=list)
 
 
@@ -45,8 +47,16 @@ def _plain(value: Any) -> Any:
     return msgspec.json.decode(encode(value))
 
 
-async def verify_game(store: EventStore, game_id: str, players: list[Player]) -> GameCheck:
-    records = await store.read(game_id)
+async def verify_game(
+    store: EventStore,
+    game_id: str,
+    players: list[Player],
+    records: list[Recorded] | None = None,
+    frames: Callable[[Player], list[Received]] = lambda p: p.received,
+) -> GameCheck:
+    """Check `frames` of `players` (default: all they received) against `records` (default:
+    the stream now)."""
+    records = records if records is not None else await store.read(game_id)
     check = GameCheck(game_id, version=len(records))
     assert records, f"{game_id}: empty stream"
     broken = verify_chain(records)
@@ -61,11 +71,11 @@ async def verify_game(store: EventStore, game_id: str, players: list[Player]) ->
             landed = await store.recall(game_id, command_id)
             if landed != version or version > len(records):
                 check.acked_lost += 1
-                check.mismatches.append(f"acked {command_id}@{version}, store has {landed}")
+                check.lost.append((command_id, version))
     # every frame equals the frame a replay gives for that viewer, version and starting point
     by_version: dict[int, list[tuple[Player, Any]]] = {}
     for player in players:
-        for received in player.received:
+        for received in frames(player):
             by_version.setdefault(received.frame["version"], []).append((player, received))
     replay = LiveGame(game_id, records[0].data, records[0].hash)
     for record in records:
@@ -78,6 +88,13 @@ async def verify_game(store: EventStore, game_id: str, players: list[Player]) ->
             else:
                 expected = update(replay, viewer, received.before)
             check.frames_checked += 1
+            if received.kind == "update" and received.before_hash != replay.hash_at(
+                received.before
+            ):
+                check.mismatches.append(
+                    f"seat {player.seat} update v{record.version} extends v{received.before} "
+                    "of another history (a silent fork)"
+                )
             if _plain(expected) != received.frame:
                 check.mismatches.append(
                     f"seat {player.seat} {received.kind} v{record.version} "

@@ -26,6 +26,7 @@ RETRYABLE = {"stale_version", "not_your_turn", "illegal", "busy", "game_over", "
 class Received:
     kind: str  # snapshot | update
     before: int  # the version the player held when the frame arrived (0: none)
+    before_hash: str  # and its hash: an update must extend exactly that history
     frame: dict[str, Any]
 
 
@@ -54,6 +55,11 @@ class Player:
     pending: dict[str, Any] | None = None  # a command sent and not yet answered
     _waiters: dict[str, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
+    gate: asyncio.Event = field(default_factory=asyncio.Event)  # cleared: send no new command
+    resent: int = 0  # commands sent again (same id) after a lost connection
+
+    def __post_init__(self) -> None:
+        self.gate.set()
 
     @property
     def over(self) -> bool:
@@ -70,7 +76,7 @@ class Player:
                 return
             if self.version:
                 self.resume_snapshots += 1
-            self.received.append(Received(kind, self.version, message))
+            self.received.append(Received(kind, self.version, self.hash, message))
             self._take(message)
         elif kind == "update":
             if message["version"] <= self.version or any(
@@ -78,7 +84,7 @@ class Player:
             ):
                 self.duplicates += 1
                 return
-            self.received.append(Received(kind, self.version, message))
+            self.received.append(Received(kind, self.version, self.hash, message))
             self._take(message)
         elif kind in ("ack", "rejected"):
             waiter = self._waiters.pop(message["id"], None)
@@ -160,7 +166,7 @@ class Player:
                 await self._changes(0.5)
                 continue
             if self.pending is None:
-                if not self.legal:
+                if not self.legal or not self.gate.is_set():
                     await self._changes(0.5)
                     continue
                 self.pending = {
@@ -170,6 +176,8 @@ class Player:
                     "command": self.rng.choice(self.legal),
                 }
                 self.sent += 1
+            else:
+                self.resent += 1
             command = self.pending
             waiter: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
             self._waiters[command["id"]] = waiter
