@@ -56,5 +56,13 @@ def lay(
 
         board = replace(board, used=board.used - {tile})
     return B.check_lay(
-        board, m, family, hex_, tile, rotation, colours(phase), mode, strict=not replay  # type: ignore[arg-type]
+        board,
+        m,
+        family,
+        hex_,
+        tile,
+        rotation,
+        colours(phase),
+        mode,
+        strict=not replay,  # type: ignore[arg-type]
     )

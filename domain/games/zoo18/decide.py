@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from domain.chance import Rng
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, market, patch, stock
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18 import patch, stock
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id
 from domain.games.zoo18.deck import random_deck
-from domain.games.zoo18 import board as B
-from domain.games.zoo18 import boardlink
 from domain.games.zoo18.messages import (
     Assign,
-    BoardSet,
-    PowerUpdated,
-    TokenPlaced,
     Bid,
+    BoardSet,
     BuyPower,
     BuyShares,
     BuyTrain,
@@ -29,12 +26,14 @@ from domain.games.zoo18.messages import (
     Pass,
     PlaceToken,
     PowerMoved,
+    PowerUpdated,
     PriceMoved,
     ProtectTrain,
     RunRoutes,
     SellShares,
     SellTicket,
     Started,
+    TokenPlaced,
     TrainMoved,
     UsePower,
 )
@@ -48,7 +47,6 @@ from domain.games.zoo18.rounds import (
     start_draft,
 )
 from domain.games.zoo18.state import State
-from domain.games.zoo18 import market
 from domain.kernel import Reason, Rejected
 
 

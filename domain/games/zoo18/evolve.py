@@ -25,8 +25,8 @@ from domain.games.zoo18.messages import (
     PhaseChanged,
     PowerMoved,
     PowerUpdated,
-    PriorityChanged,
     PriceMoved,
+    PriorityChanged,
     RunRecorded,
     SharesMoved,
     Started,
@@ -81,7 +81,11 @@ def _cash(state: State, who: str, delta: int) -> State:
     if who.startswith("p"):
         seat = int(who[1:])
         p = state.players[seat]
-        players = state.players[:seat] + (replace(p, cash=p.cash + delta),) + state.players[seat + 1 :]
+        players = (
+            *state.players[:seat],
+            replace(p, cash=p.cash + delta),
+            *state.players[seat + 1 :],
+        )
         return replace(state, players=players)
     return _family(state, who, lambda f: replace(f, cash=f.cash + delta))
 
@@ -101,7 +105,11 @@ def _lay(state: State, e: TileLaid) -> State:
     m = boardlink.map_def(state.map)
     if m is None or state.board is None:
         return state
-    mode = e.mode if e.mode in ("track", "home", "bonus", "rabbits", "moles", "ancient_maps") else "track"
+    mode = (
+        e.mode
+        if e.mode in ("track", "home", "bonus", "rabbits", "moles", "ancient_maps")
+        else "track"
+    )
     lay = boardlink.lay(
         state.board, m, e.family, e.hex, e.tile, e.rotation, state.phase, mode, replay=True
     )
@@ -195,9 +203,9 @@ def evolve(state: State, event: Event) -> State:
         case Penalised(seat=seat, amount=amount):
             p = state.players[seat]
             players = (
-                state.players[:seat]
-                + (replace(p, penalty=p.penalty + amount),)
-                + state.players[seat + 1 :]
+                *state.players[:seat],
+                replace(p, penalty=p.penalty + amount),
+                *state.players[seat + 1 :],
             )
             return replace(state, players=players)
         case FamilyMarked(family=sym, mark=mark):

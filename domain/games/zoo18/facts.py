@@ -102,7 +102,7 @@ DAY_NAMES = {1: "Monday", 2: "Tuesday", 3: "Wednesday"}
 
 
 class Cell:
-    __slots__ = ("row", "col", "price", "threshold", "dividend", "bonus")
+    __slots__ = ("bonus", "col", "dividend", "price", "row", "threshold")
 
     def __init__(self, row: int, col: int, raw: tuple[int, int | None, int, int]) -> None:
         self.row, self.col = row, col
@@ -163,13 +163,14 @@ PARS = {
     9: (1, 3, 5, 2, "green"),
     12: (1, 6, 10, 4, "brown"),
 }
-HOME_TILES = {5: ("5", "6", "57"), 6: ("5", "6", "57"), 7: ("5", "6", "57")}
+HOME_TILES: dict[int, tuple[str, ...]] = {5: ("5", "6", "57"), 6: ("5", "6", "57")}
+HOME_TILES[7] = ("5", "6", "57")
 HOME_TILES[9] = ("5", "6", "57", "14", "15", "619")
 HOME_TILES[12] = ("5", "6", "57", "14", "15", "619", "611")
 
 
 class TrainType:
-    __slots__ = ("name", "distance", "price", "rusts_on", "obsolete_on", "multiplier", "event")
+    __slots__ = ("distance", "event", "multiplier", "name", "obsolete_on", "price", "rusts_on")
 
     def __init__(
         self,
@@ -201,7 +202,7 @@ TRAIN_COUNTS = (("3S", 3), ("3S Long", 1), ("4S", 2), ("4S Perm", 1), ("5S", 2),
 
 
 class Phase:
-    __slots__ = ("name", "limit", "tiles")
+    __slots__ = ("limit", "name", "tiles")
 
     def __init__(self, name: str, limit: int, tiles: tuple[str, ...]) -> None:
         self.name, self.limit, self.tiles = name, limit, tiles

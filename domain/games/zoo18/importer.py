@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.games.zoo18.deck import lcg_deck, seed_of
 from domain.games.zoo18.decide import decide, start_events
+from domain.games.zoo18.deck import lcg_deck, seed_of
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.messages import (
     Assign,
@@ -90,7 +90,11 @@ def active_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         last_id = actions[-1].get("id")
         if isinstance(last_id, int):
             cut_at = next(
-                (i for i, a in enumerate(kept) if isinstance(a.get("id"), int) and a["id"] > last_id),
+                (
+                    i
+                    for i, a in enumerate(kept)
+                    if isinstance(a.get("id"), int) and a["id"] > last_id
+                ),
                 None,
             )
             if cut_at is not None:
@@ -187,16 +191,16 @@ def _seat_of(state: State, action: dict[str, Any], ids: list[str]) -> int | None
 def import_game(data: dict[str, Any]) -> Imported:
     title = str(data["title"])
     map_id = TITLES.get(title)
-    players = [
-        {"id": str(p.get("id", p["name"])), "name": str(p["name"])} for p in data["players"]
-    ]
+    players = [{"id": str(p.get("id", p["name"])), "name": str(p["name"])} for p in data["players"]]
     ids = [p["id"] for p in players]
     names = tuple(p["name"] for p in players)
     seats = len(players)
     options = Options(map=map_id or "A", imported=True)
     expected = {str(k): int(v) for k, v in (data.get("result") or {}).items()}
     if map_id is None:
-        return Imported(title, players, seats, options, [], {}, expected, False, "", f"unknown title {title}")
+        return Imported(
+            title, players, seats, options, [], {}, expected, False, "", f"unknown title {title}"
+        )
     settings = data.get("settings") or {}
     deck = lcg_deck(seed_of(data.get("id", ""), settings.get("seed")))
     state = State(seats=seats, options=options)
@@ -221,7 +225,9 @@ def import_game(data: dict[str, Any]) -> Imported:
             try:
                 new = decide(state, seat if seat is not None else -1, command, None)  # type: ignore[arg-type]
             except Rejected as refusal:
-                error = f"action {step.get('id')} {step.get('type')} by {step.get('entity')}: {refusal}"
+                error = (
+                    f"action {step.get('id')} {step.get('type')} by {step.get('entity')}: {refusal}"
+                )
                 break
             for event in new:
                 state = evolve(state, event)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from domain.games.zoo18 import board as B
-from domain.games.zoo18 import boardlink, market, stock
+from domain.games.zoo18 import boardlink, stock
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18.ctx import offered_powers, seat_id, ticket_value
+from domain.games.zoo18.ctx import next_token_price, offered_powers, seat_id, ticket_value
 from domain.games.zoo18.facts import (
     MAX_POWERS,
-    PARS,
     POWER_PRICE,
     SR_POWERS,
     cert_limit,
@@ -147,7 +146,7 @@ def _stock(state: State, seat: int) -> list[Command]:
             out.append(UsePower(power, "greek"))
         elif power == "WHATSUP":
             for sym in stock.whatsup_families(state, seat):
-                card = [t for t in depot_offer(state) if t.owner == "depot"][0]
+                card = next(t for t in depot_offer(state) if t.owner == "depot")
                 for v in variants(card):
                     if list_price(card, v) <= state.family(sym).cash:
                         out.append(UsePower(power, "whatsup", sym, card.id, v))
@@ -167,11 +166,9 @@ def _operating(state: State, seat: int) -> list[Command]:
         out.append(Pass())
         m = boardlink.map_def(state.map)
         if m is not None and state.board is not None:
-            price = op.next_token_price(state, sym)
+            price = next_token_price(state, sym)
             if price is not None and price <= fam.cash:
-                out += [
-                    PlaceToken(o.city_id, o.slot) for o in B.legal_tokens(state.board, m, sym)
-                ]
+                out += [PlaceToken(o.city_id, o.slot) for o in B.legal_tokens(state.board, m, sym)]
     elif step == "route":
         out.append(RunRoutes(_best_routes(state, sym)))
     elif step == "dividend":
@@ -191,10 +188,16 @@ def _operating(state: State, seat: int) -> list[Command]:
     if not flow.helped:
         pres = state.president(sym)
         if pres == seat:
-            out += [SellTicket(t.id, ticket_value(state)) for t in state.owned_tickets(seat_id(seat))]
+            out += [
+                SellTicket(t.id, ticket_value(state)) for t in state.owned_tickets(seat_id(seat))
+            ]
         if len(state.owned_powers(sym)) < MAX_POWERS:
             for p in state.powers:
-                if p.owner.startswith("p") and p.id not in SR_POWERS and POWER_PRICE[p.id] <= fam.cash:
+                if (
+                    p.owner.startswith("p")
+                    and p.id not in SR_POWERS
+                    and POWER_PRICE[p.id] <= fam.cash
+                ):
                     out.append(BuyPower(p.id, POWER_PRICE[p.id]))
     return out
 
@@ -236,10 +239,7 @@ def _train_buys(state: State, sym: str, must: bool) -> list[Command]:
                 out.append(BuyTrain(card.id, price, v))
     if cash >= 1:
         for t in state.trains:
-            if t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved"):
-                if not t.obsolete and t.name != "1S":
-                    out.append(BuyTrain(t.id, 1))
+            elsewhere = t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved")
+            if elsewhere and not t.obsolete and t.name != "1S":
+                out.append(BuyTrain(t.id, 1))
     return out
-
-
-__all__ = ["PARS", "market"]

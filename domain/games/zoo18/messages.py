@@ -20,45 +20,45 @@ class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fie
     pass
 
 
-class Bid(_Command, tag="bid"):
+class Bid(_Command, frozen=True, tag="bid"):
     """Draft: buy one of the offered powers at its price."""
 
     power: str
     price: int
 
 
-class Pass(_Command, tag="pass"):
+class Pass(_Command, frozen=True, tag="pass"):
     """End the current step (draft pick, SR turn, a family's OR step)."""
 
 
-class Par(_Command, tag="par"):
+class Par(_Command, frozen=True, tag="par"):
     family: str
     price: int
 
 
-class BuyShares(_Command, tag="buy_shares"):
+class BuyShares(_Command, frozen=True, tag="buy_shares"):
     shares: tuple[str, ...]
 
 
-class SellShares(_Command, tag="sell_shares"):
+class SellShares(_Command, frozen=True, tag="sell_shares"):
     shares: tuple[str, ...]
 
 
-class BuyPower(_Command, tag="buy_power"):
+class BuyPower(_Command, frozen=True, tag="buy_power"):
     """SR: a player buys a power from the bank. OR: the operating family buys one from a player."""
 
     power: str
     price: int
 
 
-class LayTile(_Command, tag="lay_tile"):
+class LayTile(_Command, frozen=True, tag="lay_tile"):
     hex: str
     tile: str
     rotation: int
     power: str | None = None  # RABBITS / MOLES / ANCIENT_MAPS
 
 
-class PlaceToken(_Command, tag="place_token"):
+class PlaceToken(_Command, frozen=True, tag="place_token"):
     city: str
     slot: int | None = None
     power: str | None = None  # ON_A_DIET / THAT_S_MINE
@@ -71,32 +71,32 @@ class RouteClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     subsidy: int | None = None
 
 
-class RunRoutes(_Command, tag="run_routes"):
+class RunRoutes(_Command, frozen=True, tag="run_routes"):
     routes: tuple[RouteClaim, ...]
 
 
-class Dividend(_Command, tag="dividend"):
+class Dividend(_Command, frozen=True, tag="dividend"):
     kind: str  # "payout" | "withhold"
 
 
-class BuyTrain(_Command, tag="buy_train"):
+class BuyTrain(_Command, frozen=True, tag="buy_train"):
     train: str
     price: int
     variant: str | None = None
 
 
-class DiscardTrain(_Command, tag="discard_train"):
+class DiscardTrain(_Command, frozen=True, tag="discard_train"):
     train: str
 
 
-class SellTicket(_Command, tag="sell_ticket"):
+class SellTicket(_Command, frozen=True, tag="sell_ticket"):
     """SR: full value to the owner. OR: `price` to the operating family, the rest to the owner."""
 
     ticket: str
     price: int | None = None
 
 
-class UsePower(_Command, tag="use_power"):
+class UsePower(_Command, frozen=True, tag="use_power"):
     """Activate a power: days_off, midas, greek, whatsup, two_barrels, patch, remove_patch."""
 
     power: str
@@ -107,18 +107,18 @@ class UsePower(_Command, tag="use_power"):
     price: int | None = None
 
 
-class ProtectTrain(_Command, tag="protect_train"):
+class ProtectTrain(_Command, frozen=True, tag="protect_train"):
     """PATCH decision while trains rust: the train to save, or None to let them all rust."""
 
     train: str | None = None
 
 
-class Assign(_Command, tag="assign"):
+class Assign(_Command, frozen=True, tag="assign"):
     power: str
     hex: str
 
 
-class EndGame(_Command, tag="end_game"):
+class EndGame(_Command, frozen=True, tag="end_game"):
     """Manual end (imported games only)."""
 
 
@@ -149,13 +149,13 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class Started(_Event, tag="zoo_started"):
+class Started(_Event, frozen=True, tag="zoo_started"):
     map: str
     players: tuple[str, ...]
     deck: tuple[str | None, ...]  # the powers in draw order (None where a viewer may not look)
 
 
-class Paid(_Event, tag="paid"):
+class Paid(_Event, frozen=True, tag="paid"):
     """Money moves: "bank", "p<seat>" or a family sym."""
 
     payer: str
@@ -163,35 +163,35 @@ class Paid(_Event, tag="paid"):
     amount: int
 
 
-class SharesMoved(_Event, tag="shares_moved"):
+class SharesMoved(_Event, frozen=True, tag="shares_moved"):
     shares: tuple[str, ...]
     to: str  # "p<seat>", "market" (the pool) or "ipo"
 
 
-class Parred(_Event, tag="parred"):
+class Parred(_Event, frozen=True, tag="parred"):
     family: str
     row: int
     col: int
 
 
-class PriceMoved(_Event, tag="price_moved"):
+class PriceMoved(_Event, frozen=True, tag="price_moved"):
     family: str
     row: int
     col: int
 
 
-class PowerMoved(_Event, tag="power_moved"):
+class PowerMoved(_Event, frozen=True, tag="power_moved"):
     power: str
     to: str  # "p<seat>", family sym, "bank" or "closed"
 
 
-class PowerUpdated(_Event, tag="power_updated"):
+class PowerUpdated(_Event, frozen=True, tag="power_updated"):
     power: str
     uses: int
     data: str = ""
 
 
-class TileLaid(_Event, tag="tile_laid"):
+class TileLaid(_Event, frozen=True, tag="tile_laid"):
     family: str
     hex: str
     tile: str
@@ -199,7 +199,7 @@ class TileLaid(_Event, tag="tile_laid"):
     mode: str
 
 
-class TokenPlaced(_Event, tag="token_placed"):
+class TokenPlaced(_Event, frozen=True, tag="token_placed"):
     family: str  # or "WIP"
     hex: str
     city: int
@@ -207,61 +207,61 @@ class TokenPlaced(_Event, tag="token_placed"):
     extra_slot: bool = False
 
 
-class BoardSet(_Event, tag="board_set"):
+class BoardSet(_Event, frozen=True, tag="board_set"):
     """A board change made by a power (HOLE tunnel, THAT'S MINE reservation)."""
 
     board: Board
 
 
-class TrainMoved(_Event, tag="train_moved"):
+class TrainMoved(_Event, frozen=True, tag="train_moved"):
     train: str
     to: str  # family sym, "depot", "discard", "rusted", "aside"
     variant: str | None = None
 
 
-class TrainCreated(_Event, tag="train_created"):
+class TrainCreated(_Event, frozen=True, tag="train_created"):
     train: str
 
 
-class TrainFlagged(_Event, tag="train_flagged"):
+class TrainFlagged(_Event, frozen=True, tag="train_flagged"):
     train: str
     obsolete: bool
     operated: bool
     disabled: int = 0
 
 
-class PhaseChanged(_Event, tag="phase_changed"):
+class PhaseChanged(_Event, frozen=True, tag="phase_changed"):
     phase: str
 
 
-class RunRecorded(_Event, tag="run_recorded"):
+class RunRecorded(_Event, frozen=True, tag="run_recorded"):
     family: str
     revenue: int
     subsidy: int
     trains: tuple[str, ...]
 
 
-class Penalised(_Event, tag="penalised"):
+class Penalised(_Event, frozen=True, tag="penalised"):
     seat: int
     amount: int
 
 
-class FamilyMarked(_Event, tag="family_marked"):
+class FamilyMarked(_Event, frozen=True, tag="family_marked"):
     family: str
     mark: str  # e.g. "wheat:N10", "barrel", "-barrel"
 
 
-class FlowChanged(_Event, tag="flow_changed"):
+class FlowChanged(_Event, frozen=True, tag="flow_changed"):
     """The rounds machine moved on: where the game stands and who is awaited."""
 
     flow: Flow
 
 
-class PriorityChanged(_Event, tag="priority_changed"):
+class PriorityChanged(_Event, frozen=True, tag="priority_changed"):
     order: tuple[int, ...]  # seats, first = priority
 
 
-class GameEnded(_Event, tag="game_ended"):
+class GameEnded(_Event, frozen=True, tag="game_ended"):
     reason: str
 
 

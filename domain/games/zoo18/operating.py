@@ -13,12 +13,11 @@ from domain.games.zoo18.ctx import (
     ticket_value,
     tickets_value,
 )
-from domain.games.zoo18.facts import MAX_POWERS, POWER_PRICE, SR_POWERS, TRAIN_TYPES
+from domain.games.zoo18.facts import MAX_POWERS, POWER_PRICE, SR_POWERS
 from domain.games.zoo18.messages import (
     BuyTrain,
     FamilyMarked,
     LayTile,
-    Paid,
     Penalised,
     PlaceToken,
     PowerMoved,
@@ -28,7 +27,6 @@ from domain.games.zoo18.messages import (
     TileLaid,
     TokenPlaced,
     TrainFlagged,
-    TrainMoved,
 )
 from domain.games.zoo18.state import State
 from domain.games.zoo18.trains import (
@@ -57,7 +55,9 @@ def owns(state: State, sym: str, power: str) -> bool:
 
 
 def modifiers(state: State, sym: str) -> B.Modifiers:
-    wheat = next((m.split(":", 1)[1] for m in state.family(sym).marks if m.startswith("wheat:")), None)
+    wheat = next(
+        (m.split(":", 1)[1] for m in state.family(sym).marks if m.startswith("wheat:")), None
+    )
     return B.Modifiers(
         wheat_hex=wheat,
         two_barrels="barrel" in state.family(sym).marks,
@@ -100,7 +100,15 @@ def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: str) -> bool:
     return upgrade
 
 
-def place_token(ctx: Ctx, sym: str, cmd: PlaceToken, *, free: bool = False, anywhere: bool = False, extra: bool = False) -> None:
+def place_token(
+    ctx: Ctx,
+    sym: str,
+    cmd: PlaceToken,
+    *,
+    free: bool = False,
+    anywhere: bool = False,
+    extra: bool = False,
+) -> None:
     state = ctx.state
     price = next_token_price(state, sym)
     if price is None:
@@ -173,7 +181,13 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
                 for r in routes
             )
             result = B.route_revenue(
-                state.board, m, sym, trains, specs, boardlink.colours(state.phase), modifiers(state, sym)
+                state.board,
+                m,
+                sym,
+                trains,
+                specs,
+                boardlink.colours(state.phase),
+                modifiers(state, sym),
             )
             revenue, subsidy = result.revenue, result.subsidy
     for t in state.family_trains(sym):
@@ -235,7 +249,10 @@ def buy_train_blocks(state: State, sym: str) -> bool:
     cheapest = cheapest_depot(state)
     if cheapest is not None:
         prices.append(cheapest)
-    if any(t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved") and not t.obsolete for t in state.trains):
+    if any(
+        t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved") and not t.obsolete
+        for t in state.trains
+    ):
         prices.append(1)
     return bool(prices) and budget >= min(prices)
 
@@ -324,7 +341,9 @@ def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
     ctx.emit(PowerMoved(power, sym))
 
 
-def whatsup(ctx: Ctx, seat: int, sym: str, train: str | None, variant: str | None, price: int | None) -> None:
+def whatsup(
+    ctx: Ctx, seat: int, sym: str, train: str | None, variant: str | None, price: int | None
+) -> None:
     """WHATSUP in the SR: the family buys the first depot train, disabled for its next OR turn."""
     state = ctx.state
     from domain.games.zoo18.stock import whatsup_families
@@ -347,9 +366,6 @@ def whatsup(ctx: Ctx, seat: int, sym: str, train: str | None, variant: str | Non
     after_purchase(ctx, card, sym, in_or=False)
     move_right(ctx, sym)
     ctx.emit(PowerMoved("WHATSUP", "closed"))
-
-
-__all__ = ["Paid", "PriceMoved", "TRAIN_TYPES", "list_price"]
 
 
 def power_owner(state: State, power: str) -> str | None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
-from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id
-from domain.games.zoo18.facts import END_CELL, SR_POWERS
+from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, train_limit
+from domain.games.zoo18.facts import END_CELL
 from domain.games.zoo18.messages import (
     Flow,
     FlowChanged,
@@ -23,7 +21,6 @@ from domain.games.zoo18.operating import (
 from domain.games.zoo18.state import State
 from domain.games.zoo18.stock import sold_out_moves, sr_has_actions
 from domain.games.zoo18.trains import counted
-from domain.games.zoo18.ctx import train_limit
 
 OR_STEPS = ("track", "token", "route", "dividend", "discard", "buy_train", "done")
 
@@ -131,9 +128,7 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
         ctx.pay("bank", sym, 2 * pool)
     order = operating_order(ctx.state)
     ctx.emit(
-        FlowChanged(
-            Flow(round="or", turn=turn, or_num=number, order=order, index=0, step="track")
-        )
+        FlowChanged(Flow(round="or", turn=turn, or_num=number, order=order, index=0, step="track"))
     )
     if order:
         start_family_turn(ctx)
@@ -269,6 +264,3 @@ def settle(ctx: Ctx) -> None:
             return
         next_step(ctx)
     raise AssertionError("the rounds machine does not settle")
-
-
-__all__ = ["replace"]

@@ -10,7 +10,6 @@ from domain.games.zoo18.ctx import (
     operating_order,
     seat_id,
     ticket_value,
-    train_limit,
 )
 from domain.games.zoo18.facts import (
     MAX_POWERS,
@@ -23,12 +22,10 @@ from domain.games.zoo18.facts import (
 from domain.games.zoo18.messages import (
     BuyPower,
     BuyShares,
-    Paid,
     Par,
     Parred,
     PowerMoved,
     PriceMoved,
-    SellShares,
     SharesMoved,
     TokenPlaced,
 )
@@ -147,9 +144,9 @@ def usable_sr_powers(state: State, seat: int) -> list[str]:
     me = seat_id(seat)
     out: list[str] = []
     for p in state.owned_powers(me):
-        if p.id == "DAYS_OFF" and any(f.parred for f in state.families):
-            out.append(p.id)
-        elif p.id == "MIDAS" and state.flow.midas != seat:
+        days_off = p.id == "DAYS_OFF" and any(f.parred for f in state.families)
+        midas = p.id == "MIDAS" and state.flow.midas != seat
+        if days_off or midas:
             out.append(p.id)
         elif p.id == "IT_S_ALL_GREEK_TO_ME" and not state.flow.greek:
             if state.flow.parred_this_sr or state.flow.acted:
@@ -193,7 +190,10 @@ def sr_has_actions(state: State, seat: int) -> bool:
 
 def bid(ctx: Ctx, seat: int, power: str, price: int) -> None:
     state = ctx.state
-    if power not in state.deck[: draft_size(len(state.players))] or state.power(power).owner != "bank":
+    if (
+        power not in state.deck[: draft_size(len(state.players))]
+        or state.power(power).owner != "bank"
+    ):
         raise illegal(f"{power} is not offered in the draft")
     if not state.options.imported and price != POWER_PRICE[power]:
         raise illegal(f"{power} costs {POWER_PRICE[power]}$N")
@@ -270,8 +270,9 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
         raise illegal(f"there is no share {sid}") from None
     allowed = buyable_shares(state, seat)
     same_source = [
-        s for s in allowed if state.share(s).family == share.family
-        and state.share(s).owner == share.owner
+        s
+        for s in allowed
+        if state.share(s).family == share.family and state.share(s).owner == share.owner
     ]
     if share.owner not in ("ipo", "market") or not same_source:
         raise illegal(f"you cannot buy {sid} now")
@@ -331,13 +332,17 @@ def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
             best, best_pct = o, pct
     if holder == "market":
         # the president's certificate was sold: the new president swaps two 20% into the pool
-        normal = [s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20][:2]
+        normal = [
+            s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20
+        ][:2]
         ctx.emit(SharesMoved(tuple(normal), "market"))
         ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
         return
     if best == current or pres is None:
         return
-    normal = [s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20][:2]
+    normal = [
+        s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20
+    ][:2]
     ctx.emit(SharesMoved(tuple(normal), seat_id(pres)))
     ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
 
@@ -378,10 +383,3 @@ def sold_out_moves(ctx: Ctx) -> None:
 
 def is_sr_power(power: str) -> bool:
     return power in SR_POWERS
-
-
-def _unused(*_: object) -> None:
-    return None
-
-
-__all__ = ["Paid", "train_limit"]

@@ -50,10 +50,10 @@ def cheapest_depot(state: State) -> int | None:
 def move_train(ctx: Ctx, card: TrainCard, to: str, variant: str | None) -> None:
     """Hand a train over; a family buying the last 4J makes the next 4J copy appear."""
     ctx.emit(TrainMoved(card.id, to, variant))
-    if card.name == "4J" and card.owner == "depot":
-        if not any(t.owner == "depot" and t.name == "4J" for t in ctx.state.trains):
-            index = int(card.id.rsplit("-", 1)[1]) + 1
-            ctx.emit(TrainCreated(f"4J-{index}"))
+    last = not any(t.owner == "depot" and t.name == "4J" for t in ctx.state.trains)
+    if card.name == "4J" and card.owner == "depot" and last:
+        index = int(card.id.rsplit("-", 1)[1]) + 1
+        ctx.emit(TrainCreated(f"4J-{index}"))
 
 
 def after_purchase(ctx: Ctx, card: TrainCard, buyer: str, in_or: bool) -> bool:

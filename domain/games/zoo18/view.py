@@ -78,7 +78,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         },
         "depot": [{"train": t.id, "name": t.name, "from": t.owner} for t in depot_offer(state)],
         "hexes": _hexes(state),
-        "last_run": {"family": state.last_run[0], "revenue": state.last_run[1], "subsidy": state.last_run[2]},
+        "last_run": {
+            "family": state.last_run[0],
+            "revenue": state.last_run[1],
+            "subsidy": state.last_run[2],
+        },
         "ended": state.ended,
     }
 
@@ -100,7 +104,11 @@ def _player(state: State, n: int) -> dict[str, Any]:
         "name": p.name,
         "cash": p.cash,
         "penalty": p.penalty,
-        "shares": {f.sym: state.percent_of(me, f.sym) for f in state.families if state.percent_of(me, f.sym)},
+        "shares": {
+            f.sym: state.percent_of(me, f.sym)
+            for f in state.families
+            if state.percent_of(me, f.sym)
+        },
         "certificates": [s.id for s in state.shares if s.owner == me],
         "powers": [_power(h.id) for h in state.owned_powers(me)],
         "tickets": [t.id for t in state.owned_tickets(me)],

@@ -29,9 +29,7 @@ def _cases() -> list[object]:
     cases: list[object] = []
     for path in sorted(FIXTURES.glob("*/*.json")):
         name = f"{path.parent.name}/{path.name}"
-        marks = (
-            [pytest.mark.xfail(strict=True, reason=NOT_YET[name])] if name in NOT_YET else []
-        )
+        marks = [pytest.mark.xfail(strict=True, reason=NOT_YET[name])] if name in NOT_YET else []
         cases.append(pytest.param(path, id=name, marks=marks))
     return cases
 

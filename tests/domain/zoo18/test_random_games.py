@@ -42,9 +42,7 @@ def trains_are_somewhere(state: State) -> None:
     assert sum(1 for t in state.trains if t.name == "1S" and t.owner in families) <= 1
 
 
-@settings(
-    max_examples=50, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
-)
+@settings(max_examples=50, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(
     seed=st.integers(0, 2**32 - 1),
     seats=st.integers(2, 5),
