@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from domain.games.zoo18 import board as B
 from domain.games.zoo18.facts import PHASE_BY_NAME
 
@@ -63,6 +65,6 @@ def lay(
         tile,
         rotation,
         colours(phase),
-        mode,
-        strict=not replay,  # type: ignore[arg-type]
+        cast(B.LayMode, mode),
+        strict=not replay,
     )
