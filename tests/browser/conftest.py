@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
@@ -25,12 +26,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-pytest.importorskip("playwright.sync_api")
-if not os.path.exists(CHROMIUM):
-    pytest.skip("chromium is missing: apt-get install -y chromium", allow_module_level=True)
-
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 
 def free_port() -> int:
@@ -83,6 +78,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("chromium is missing: apt-get install -y chromium (make system-deps)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
@@ -133,6 +130,11 @@ def legal_commands(page: Page) -> list[dict[str, Any]]:
         "els => els.map(e => e.dataset.command)"
     )
     return [json.loads(item) for item in raw]
+
+
+def legal_count(page: Page) -> int:
+    """How many legal commands the page holds (some boards show them only after a click)."""
+    return int(page.locator("[data-testid=board]").get_attribute("data-legal") or "0")
 
 
 def shown_version(page: Page) -> int:

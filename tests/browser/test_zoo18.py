@@ -1,0 +1,71 @@
+"""18ZOO through the page: map B, the draft and stock round, and tiles laid on the map."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Pages, legal_count, screenshot, shown_version
+from tests.browser.flow import create_table, join, open_table, play_one, start, wait_versions
+
+pytestmark = pytest.mark.browser
+
+
+def prefer_action(_player: int, commands: list[dict[str, Any]], rng: random.Random) -> int:
+    """Random, but rather act than pass, so the game moves on to track laying."""
+    acting = [i for i, c in enumerate(commands) if c["type"] not in ("pass", "sell_ticket")]
+    return rng.choice(acting or list(range(len(commands))))
+
+
+def lay_through_the_map(page: Page, players: list[Page]) -> str:
+    """Clicks a highlighted hex, then a rotation of a legal tile; returns the hex."""
+    hexagon = page.locator(".zoo-hex.can-lay").first
+    coord = (hexagon.get_attribute("data-testid") or "").removeprefix("hex-")
+    before = shown_version(page)
+    hexagon.click()
+    rotation = page.get_by_test_id("zoo-lay").get_by_test_id("legal-command").first
+    expect(rotation).to_contain_text("↻")
+    rotation.click()
+    wait_versions(players, before + 1)
+    return coord
+
+
+def test_first_turns_on_map_b(pages: Pages) -> None:
+    ada = pages.open("/")
+    game_id = create_table(ada, "18zoo", 3, {"map": "B"})
+    join(ada, "Ada")
+    bob, cy = open_table(pages, game_id), open_table(pages, game_id)
+    join(bob, "Bob")
+    join(cy, "Cy")
+    start(cy)
+    players = [ada, bob, cy]
+    for page in players:
+        expect(page.get_by_test_id("zoo-board")).to_be_visible()
+        expect(page.get_by_test_id("zoo-map")).to_be_visible()
+    hexes = ada.locator(".zoo-hex").count()
+    assert hexes == 91  # map B
+    expect(ada.get_by_test_id("zoo-phase")).to_have_text("2S")
+
+    rng = random.Random(5)
+    laid: list[str] = []
+    for _ in range(150):
+        mover = next((p for p in players if legal_count(p)), None)
+        if mover is None:
+            break
+        if mover.locator(".zoo-hex.can-lay").count():
+            coord = lay_through_the_map(mover, players)
+            laid.append(coord)
+            for page in players:
+                expect(page.get_by_test_id(f"hex-{coord}")).not_to_have_attribute("data-tile", "")
+            if len(laid) >= 2:
+                break
+            continue
+        play_one(players, prefer_action, rng)
+    assert laid, "no tile was laid in the first turns"
+    log = ada.get_by_test_id("log").text_content() or ""
+    assert f"on {laid[0]}" in log
+    assert ada.locator(".zoo-token").count() >= 1  # home tokens of the opened families
+    screenshot(ada, "zoo18_player")
