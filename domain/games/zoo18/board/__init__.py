@@ -61,6 +61,7 @@ __all__ = [
     "check_lay",
     "check_token",
     "city_at",
+    "home_colours",
     "initial_board",
     "legal_lays",
     "legal_tokens",
@@ -89,6 +90,12 @@ def supply(board: Board) -> dict[str, int]:
     return lays.supply(board)
 
 
+def home_colours(par: int) -> PhaseColours:
+    """The `colours` for a "home" lay right after par: 5, 6, 57; +14, 15, 619 at par 9;
+    +611 at par 12 (the home list depends on the par price, not on the phase)."""
+    return ("yellow", "green", "brown")[: 1 + (par >= 9) + (par >= 12)]
+
+
 def initial_board(map_def: MapDef) -> Board:
     """The empty board: preprinted hexes only, every home slot reserved for its family."""
     return tokens.initial_board(map_def)
@@ -112,7 +119,8 @@ def check_lay(
     (next colour, same label/stops, old track preserved by this rotation), no upgrade of M/MM/O
     hexes once laid, red/gray never, TI/GI/BB_455 only on that family's home, and the new track
     connects to the family's network (a new exit pointing into it from a reachable hex).
-    `mode` selects the power rules: "home" (SR lay on the home hex right after par), "bonus"
+    `mode` selects the power rules: "home" (SR lay on the home hex right after par; pass
+    `colours=home_colours(par)` then, not the phase colours), "bonus"
     (SR par-bonus yellow lays), "rabbits", "moles", "ancient_maps".
     `strict=False` is the replay mode of 18xx.games: only the upgrade relation is checked (no
     phase colour, rotation or connectivity checks), for importing recorded games.

@@ -139,6 +139,8 @@ def resolve(
             if _candidates(graph, tuple(hexes), frozenset(), frozenset()):
                 raise _refuse(f"the track {'-'.join(hexes)} is already used by another route")
             raise _refuse(f"no track runs {'-'.join(hexes)} for {spec.train}")
+    if len(options) == 1:  # a lone connection takes the first walk that touches a token
+        options[0].sort(key=lambda chain: family not in _route_owners(graph, [chain]))
     chosen = _pick(graph, options, 0, [], set(taken))
     if chosen is None:
         raise _refuse(f"the connections of {spec.train} do not join into one route")

@@ -1,6 +1,14 @@
-"""Finding routes: whether a family can run at all, and a good set of routes for its trains."""
+"""Finding routes: whether a family can run at all, and a good set of routes for its trains.
+
+Routes are grown as "arms" out of each token city (walks through passable stops), then two
+arms of the same city are joined. Arms carry bit masks of their paths and stops so joins are
+cheap; joined routes are scored (exactly, with every rule) best rough value first.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
 
 from domain.games.zoo18.board.graph import Graph, Node, graph_of
 from domain.games.zoo18.board.model import (
@@ -14,23 +22,18 @@ from domain.games.zoo18.board.model import (
 from domain.games.zoo18.board.routes import (
     Chain,
     Scored,
+    TrainKind,
     chain_hexes,
     score,
+    stop_value,
     track_keys,
     train_kind,
 )
 from domain.kernel import Rejected
 
-MAX_ARMS = 500
-MAX_ROUTES = 300
-BRANCHING = 40
-
-RouteKey = tuple[frozenset[int], frozenset[Node]]
-
-
-def _key(chains: tuple[Chain, ...]) -> RouteKey:
-    pids = frozenset(p for c in chains for p in c[2])
-    return pids, frozenset(n for c in chains for n in c[:2])
+MAX_ARMS = 400  # arms grown from one token city
+MAX_SCORED = 150  # joined routes scored per train
+BRANCHING = 30  # routes tried per train when combining trains
 
 
 def can_run(board: Board, family: str) -> bool:
@@ -38,47 +41,66 @@ def can_run(board: Board, family: str) -> bool:
     return any(next(graph.chains(node), None) is not None for node in graph.family_nodes(family))
 
 
+@dataclass(frozen=True)
+class Arm:
+    chains: tuple[Chain, ...]
+    paths: int  # bit mask of path ids
+    stops: int  # bit mask of stop indexes (the start excluded)
+    counted: int
+    value: int
+
+
 def _arms(
-    graph: Graph, family: str, start: Node, budget: int, count_ponds: bool, wings: bool = False
-) -> list[list[Chain]]:
-    """Walks from `start` through passable stops, at most `budget` counted stops beyond it.
+    graph: Graph,
+    family: str,
+    start: Node,
+    budget: int,
+    kind: TrainKind,
+    colours: PhaseColours,
+    wings: bool,
+) -> list[Arm]:
+    """Walks from `start` through passable stops with at most `budget` counted stops beyond it.
 
     With `wings`, a walk may fly over one city full of other tokens (WINGS).
     """
-    arms: list[list[Chain]] = [[]]
+    index = {node: i for i, node in enumerate(graph.nodes)}
+    arms = [Arm((), 0, 0, 0, 0)]
 
-    def extend(
-        node: Node, chains: list[Chain], seen: set[Node], used: set[int], left: int, flown: bool
-    ) -> None:
-        for end, pids in graph.chains(node, frozenset(used)):
+    def extend(node: Node, arm: Arm, flown: bool) -> None:
+        for end, pids in graph.chains(node):
             if len(arms) >= MAX_ARMS:
                 return
-            if end in seen:
+            bit = 1 << index[end]
+            if end == start or arm.stops & bit:
+                continue
+            mask = sum(1 << pid for pid in set(pids))
+            if arm.paths & mask:
                 continue
             stop = graph.stop(end)
-            cost = 0 if (stop.kind == "town" and not count_ponds) or stop.hidden else 1
-            if cost > left:
+            counted = 0 if (stop.kind == "town" and kind.kind != "J") or stop.hidden else 1
+            if arm.counted + counted > budget:
                 continue
-            arm = [*chains, (node, end, pids)]
-            arms.append(arm)
+            grown = Arm(
+                (*arm.chains, (node, end, pids)),
+                arm.paths | mask,
+                arm.stops | bit,
+                arm.counted + counted,
+                arm.value + stop_value(stop, colours),
+            )
+            arms.append(grown)
             if not graph.blocks(end, family):
-                extend(end, arm, seen | {end}, used | set(pids), left - cost, flown)
+                extend(end, grown, flown)
             elif wings and not flown and stop.kind == "city":
-                extend(end, arm, seen | {end}, used | set(pids), left, True)
+                extend(end, grown, True)
 
-    extend(start, [], {start}, set(), budget, False)
+    extend(start, arms[0], False)
     return arms
 
 
-def _join(left: list[Chain], right: list[Chain]) -> tuple[Chain, ...] | None:
-    """Route = left arm reversed, then right arm (both start at the same token city)."""
-    if {c[1] for c in left} & {c[1] for c in right}:
-        return None
-    pids_left = {p for c in left for p in c[2]}
-    if any(p in pids_left for c in right for p in c[2]):
-        return None
-    reversed_left = [(b, a, tuple(reversed(pids))) for a, b, pids in reversed(left)]
-    return (*reversed_left, *right)
+def _joined(left: Arm, right: Arm) -> tuple[Chain, ...]:
+    """Route = left arm reversed, then right arm (both leave the same token city)."""
+    reversed_left = [(b, a, tuple(reversed(pids))) for a, b, pids in reversed(left.chains)]
+    return (*reversed_left, *right.chains)
 
 
 def _candidate_routes(
@@ -92,29 +114,35 @@ def _candidate_routes(
         sugar=modifiers.sugar and kind.kind == "S",
         wings=modifiers.wings,
     )
-    found: dict[RouteKey, Scored] = {}
-
-    def keep(chains: tuple[Chain, ...]) -> None:
-        key = _key(chains)
-        if key in found:
-            return
-        try:
-            found[key] = score(graph, family, train, chains, colours, plain)
-        except Rejected:
-            return
-
+    limit = kind.distance + (1 if plain.sugar else 0)
+    pairs: list[tuple[int, int, Arm, Arm]] = []
     for start in graph.family_nodes(family):
+        start_stop = graph.stop(start)
+        base = stop_value(start_stop, colours)
+        own = 1 if start_stop.kind == "city" or kind.kind == "J" else 0
         if kind.kind == "1S":
-            keep(((start, start, ()),))
-        reach = kind.distance + (1 if plain.sugar else 0)
-        arms = _arms(graph, family, start, reach, kind.kind == "J", plain.wings)
+            lone = Arm(((start, start, ()),), 0, 0, 0, 0)
+            pairs.append((base, len(pairs), Arm((), 0, 0, 0, 0), lone))
+        arms = _arms(graph, family, start, limit - own, kind, colours, plain.wings)
         for i, left in enumerate(arms):
-            for right in arms[i:]:
-                route = _join(left, right)
-                if route:
-                    keep(route)
-    best = sorted(found.values(), key=lambda s: -s.result.revenue)
-    return best[:MAX_ROUTES]
+            room = limit - own - left.counted
+            for right in arms[i + 1 :]:
+                if right.counted > room or left.paths & right.paths or left.stops & right.stops:
+                    continue
+                pairs.append((base + left.value + right.value, len(pairs), left, right))
+            if left.chains:
+                pairs.append((base + left.value, len(pairs), Arm((), 0, 0, 0, 0), left))
+    pairs.sort(key=lambda pair: (-pair[0], pair[1]))
+    scored: list[Scored] = []
+    for _, _, left, right in pairs:
+        try:
+            scored.append(score(graph, family, train, _joined(left, right), colours, plain))
+        except Rejected:
+            continue
+        if len(scored) >= MAX_SCORED:
+            break
+    scored.sort(key=lambda s: -s.result.revenue)
+    return scored
 
 
 def best_routes(
@@ -125,23 +153,39 @@ def best_routes(
     colours: PhaseColours,
     modifiers: Modifiers,
 ) -> tuple[RouteSpec, ...]:
+    return _best_routes(board, family, trains, tuple(colours), modifiers)
+
+
+@lru_cache(maxsize=128)
+def _best_routes(
+    board: Board,
+    family: str,
+    trains: tuple[Train, ...],
+    colours: PhaseColours,
+    modifiers: Modifiers,
+) -> tuple[RouteSpec, ...]:
     graph = graph_of(board)
     options = [_candidate_routes(graph, family, train, colours, modifiers) for train in trains]
     ceiling = [max((s.result.revenue for s in o), default=0) for o in options]
+    keys_of = [
+        [{k for pid in s.pids for k in track_keys(graph, pid)} for s in option]
+        for option in options
+    ]
     best: list[tuple[int, list[Scored | None]]] = [(-1, [])]
 
     def search(index: int, chosen: list[Scored | None], keys: set[object], total: int) -> None:
+        if total + sum(ceiling[index:]) <= best[0][0]:
+            return
         if sum(1 for s in chosen if s is not None and s.sugar) > 1:
             return
         if sum(1 for s in chosen if s is not None and s.wings) > 1:
             return
-        if total + sum(ceiling[index:]) <= best[0][0]:
-            return
         if index == len(options):
             best[0] = (total, list(chosen))
             return
-        for scored in options[index][:BRANCHING]:
-            route_keys = {k for pid in scored.pids for k in track_keys(graph, pid)}
+        for scored, route_keys in zip(
+            options[index][:BRANCHING], keys_of[index][:BRANCHING], strict=True
+        ):
             if route_keys & keys:
                 continue
             search(index + 1, [*chosen, scored], keys | route_keys, total + scored.result.revenue)
