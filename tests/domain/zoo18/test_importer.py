@@ -1,0 +1,98 @@
+"""The 18xx.games importer: undo/redo filtering, ignored actions, auto actions, seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from domain.games.zoo18.importer import active_actions, import_game, to_command
+from domain.games.zoo18.messages import BuyTrain, Pass, SellTicket, UsePower
+
+FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18zoo" / "fixtures"
+
+
+def _a(i: int, kind: str = "pass", **extra: Any) -> dict[str, Any]:
+    return {"id": i, "type": kind, "entity": "Player 1", "entity_type": "player", **extra}
+
+
+def test_undo_removes_the_last_action_and_redo_brings_it_back() -> None:
+    acts = [_a(1), _a(2), _a(3, "undo"), _a(4, "redo")]
+    assert [a["id"] for a in active_actions(acts)] == [1, 2]
+    acts = [_a(1), _a(2), _a(3, "undo")]
+    assert [a["id"] for a in active_actions(acts)] == [1]
+
+
+def test_undo_to_an_action_id_and_messages_survive() -> None:
+    acts = [_a(1), _a(2), _a(3, "message"), _a(4), _a(5, "undo", action_id=1)]
+    assert [a["id"] for a in active_actions(acts)] == [1, 3]
+    acts = [_a(1), _a(2), _a(3, "undo", action_id=0)]
+    assert active_actions(acts) == []
+
+
+def test_a_new_action_clears_the_redo_stack() -> None:
+    acts = [_a(1), _a(2), _a(3, "undo"), _a(4), _a(5, "redo")]
+    assert [a["id"] for a in active_actions(acts)] == [1, 4]
+
+
+def test_action_shapes_become_plateau_commands() -> None:
+    assert to_command(_a(1)) == Pass()
+    assert to_command(_a(1, "message", message="hi")) is None
+    assert to_command(_a(1, "program_share_pass")) is None
+    ticket = {
+        "type": "choose_ability",
+        "entity": "ZOOTicket 1 - Player 1",
+        "entity_type": "company",
+        "choice": {"type": "sell", "price": 5, "corporation": "GI"},
+    }
+    assert to_command(ticket) == SellTicket("ZOOTicket 1 - Player 1", 5)
+    whatsup = {
+        "type": "choose_ability",
+        "entity": "WHATSUP",
+        "entity_type": "company",
+        "choice": {"type": "whatsup", "corporation_id": "PE", "train_id": "4J-0", "variant": "2J"},
+    }
+    assert to_command(whatsup) == UsePower("WHATSUP", "whatsup", "PE", "4J-0", "2J", None)
+    buy = {"type": "buy_train", "entity": "GI", "train": "2S-0", "price": 7}
+    assert to_command(buy) == BuyTrain("2S-0", 7, None)
+
+
+def _fixture(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / name).read_text())
+    return data
+
+
+def test_undone_actions_do_not_change_the_replay() -> None:
+    data = _fixture("18ZOOMapA/sell_ticket_zoo_in_any_step.json")
+    plain = import_game(data)
+    actions = list(data["actions"])
+    # an extra purchase that is undone right away, and a chat message
+    extra = {"type": "buy_shares", "entity": "Player 2", "entity_type": "player", "id": 900}
+    extra["shares"] = ["GI_3"]
+    undo = {"type": "undo", "entity": "Player 2", "entity_type": "player", "id": 901}
+    chat = {"type": "message", "entity": "Player 1", "entity_type": "player", "id": 902}
+    data["actions"] = actions[:20] + [extra, undo, chat] + actions[20:]
+    for i, action in enumerate(data["actions"]):
+        action["id"] = i + 1
+    again = import_game(data)
+    assert again.match and again.result == plain.result
+    assert len(again.events) == len(plain.events)
+
+
+def test_auto_actions_are_replayed_after_their_action() -> None:
+    data = _fixture("18ZOOMapA/sr_power.leprechaun_pot_of_gold.json")
+    actions = list(data["actions"])
+    # fold the second action into the first one's auto_actions: same game
+    first = dict(actions[0])
+    first["auto_actions"] = [actions[1]]
+    data["actions"] = [first, *actions[2:]]
+    imported = import_game(data)
+    assert imported.match, imported.error
+
+
+def test_an_online_game_uses_its_seed_and_numeric_ids() -> None:
+    imported = import_game(_fixture("18ZOOMapF/ebuy_sell_multiple_shares.json"))
+    assert [p["id"] for p in imported.players] == ["5895", "7431", "7384", "4473"]
+    # tickets are named after the player name, not the id
+    assert imported.state.tickets[0].id == "ZOOTicket 1 - Player 0"
+    assert set(imported.result) == {"5895", "7431", "7384", "4473"}
