@@ -228,3 +228,11 @@ def test_every_map_loads_with_its_homes() -> None:
             assert map_def.hexes[home].home_of == family
     assert B.load_map("A", "base_3").hexes["H10"].type == "city_Y"
     rejects("maps A to F", B.load_map, "G")
+
+
+def test_home_lay_colours_follow_the_par_price() -> None:
+    assert [B.home_colours(par) for par in (5, 7, 9, 12)] == [YELLOW, YELLOW, GREEN, BROWN]
+    map_def, board = parred("A", "GI")
+    homes = B.legal_lays(board, map_def, "GI", B.home_colours(12), "home")
+    assert {o.tile.split("-")[0] for o in homes} == {"5", "6", "57", "14", "15", "619", "611"}
+    assert {o.hex for o in homes} == {"K9"}

@@ -105,3 +105,28 @@ def test_tokens_stay_in_their_slot_when_the_city_is_upgraded() -> None:
     assert B.Token("L4", 0, 0, "GI") in board.tokens
     assert B.city_at(board, map_def, "793-0-0") == ("L4", 0)
     assert B.legal_tokens(board, map_def, "GI") == []  # GI is already in the only city there
+
+
+def test_work_in_progress_cannot_block_a_kept_slot() -> None:
+    map_def, board = gi_to_l4()
+    board = B.reserve(board, map_def, "PB", "L4")
+    rejects(
+        "no free slot for PE",
+        B.check_token,
+        board,
+        map_def,
+        "PE",
+        "L4",
+        0,
+        reachable=False,
+        owner="WIP",
+    )
+
+
+def test_a_kept_slot_is_offered_to_its_family_and_filled_at_its_place() -> None:
+    map_def, board = gi_to_l4()
+    board = B.reserve(board, map_def, "GI", "L4")
+    assert B.legal_tokens(board, map_def, "GI") == [B.TokenOption("L4", 0, 0, "201-0-0")]
+    board = B.check_token(board, map_def, "GI", "L4", 0)
+    assert B.Token("L4", 0, 0, "GI") in board.tokens
+    assert not any(r.hex == "L4" for r in board.reservations)
