@@ -42,7 +42,7 @@ class DesignateFirstPlayer(Command, frozen=True, tag="designate_first_player"):
 
 
 class ReleaseScholar(Command, frozen=True, tag="release_scholar"):
-    source: str
+    source: str = msgspec.field(name="from")
 
 
 class AbandonFactory(Command, frozen=True, tag="abandon_factory"):
@@ -54,7 +54,7 @@ class PayUpkeep(Command, frozen=True, tag="pay_upkeep"):
 
 
 class MoveScholar(Command, frozen=True, tag="move_scholar"):
-    source: str
+    source: str = msgspec.field(name="from_region")
     to: str
 
 
@@ -76,7 +76,7 @@ class BuyPopulation(Command, frozen=True, tag="buy_population"):
 
 
 class MovePopulation(Command, frozen=True, tag="move_population"):
-    source: str
+    source: str = msgspec.field(name="from")
     to: str
 
 
