@@ -71,7 +71,7 @@ def test_undone_actions_do_not_change_the_replay() -> None:
     extra["shares"] = ["GI_3"]
     undo = {"type": "undo", "entity": "Player 2", "entity_type": "player", "id": 901}
     chat = {"type": "message", "entity": "Player 1", "entity_type": "player", "id": 902}
-    data["actions"] = actions[:20] + [extra, undo, chat] + actions[20:]
+    data["actions"] = [*actions[:20], extra, undo, chat, *actions[20:]]
     for i, action in enumerate(data["actions"]):
         action["id"] = i + 1
     again = import_game(data)
