@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from domain.games.zoo18.board import lays, maps, search, tokens
 from domain.games.zoo18.board import routes as running
+from domain.games.zoo18.board.graph import graph_of
 from domain.games.zoo18.board.model import (
     Board,
     HexDef,
@@ -61,6 +62,7 @@ __all__ = [
     "check_lay",
     "check_token",
     "city_at",
+    "face",
     "home_colours",
     "initial_board",
     "legal_lays",
@@ -69,6 +71,7 @@ __all__ = [
     "place_home_token",
     "reserve",
     "route_revenue",
+    "stop_value",
     "supply",
     "tile_def",
     "use_hole",
@@ -94,6 +97,17 @@ def home_colours(par: int) -> PhaseColours:
     """The `colours` for a "home" lay right after par: 5, 6, 57; +14, 15, 619 at par 9;
     +611 at par 12 (the home list depends on the par price, not on the phase)."""
     return ("yellow", "green", "brown")[: 1 + (par >= 9) + (par >= 12)]
+
+
+def stop_value(stop: Stop, colours: PhaseColours) -> int:
+    """What a stop pays now: its fixed value, or that of the last phase colour it names."""
+    return running.stop_value(stop, colours)
+
+
+def face(board: Board, hex: str) -> tuple[TileDef, int, str]:
+    """What shows on a hex now: (tile, rotation, tile id), the laid tile, a HOLE tunnel tile
+    or the printed hex (tile id = its preprinted id)."""
+    return graph_of(board).faces[hex]
 
 
 def initial_board(map_def: MapDef) -> Board:

@@ -25,7 +25,9 @@ def _raw(name: str) -> Any:
 def _revenue(value: Any) -> int | tuple[tuple[str, int], ...]:
     if isinstance(value, int):
         return value
-    return tuple((colour, int(amount)) for colour, amount in value.items())
+    order = ("white", "yellow", "green", "brown", "gray")
+    pairs = sorted(value.items(), key=lambda item: order.index(item[0]))
+    return tuple((colour, int(amount)) for colour, amount in pairs)
 
 
 def _stops(facts: dict[str, Any]) -> tuple[Stop, ...]:

@@ -254,3 +254,17 @@ def test_can_run_needs_track_from_a_token_to_another_stop() -> None:
     assert B.can_run(board, map_def, "GI")
     board = B.place_home_token(B.initial_board(map_def), map_def, "GI")
     assert not B.can_run(board, map_def, "GI")
+
+
+def test_stop_values_follow_the_last_phase_colour_they_name() -> None:
+    board = gi_with_l4_token()
+    red, _, _ = B.face(board, "M5")
+    yellow_y, _, _ = B.face(board, "K15")
+    assert [B.stop_value(red.stops[0], c) for c in (YELLOW, BROWN)] == [30, 60]
+    assert [B.stop_value(yellow_y.stops[0], c) for c in (YELLOW, ("yellow", "green"), BROWN)] == [
+        30,
+        40,
+        50,
+    ]
+    tile, rotation, tile_id = B.face(board, "L4")
+    assert (tile.name, rotation, tile_id) == ("201", 5, "201-0")
