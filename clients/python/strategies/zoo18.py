@@ -20,7 +20,7 @@ from domain.games.zoo18.scoring import player_value
 from domain.games.zoo18.state import State
 from domain.kernel import Game, Rejected
 
-NUDGE = {LayTile: 0.3, PlaceToken: 0.4, Par: 0.2, RunRoutes: 0.2}
+NUDGE: dict[type, float] = {LayTile: 0.3, PlaceToken: 0.4, Par: 0.2, RunRoutes: 0.2}
 
 
 def value(state: State, seat: int) -> float:
