@@ -96,7 +96,12 @@ async def follow(store: EventStore, stream: str, after: int = 0) -> AsyncIterato
 
 
 def open_store(url: str | None) -> EventStore:
-    """`redis://...` for Redis Streams, `sqlite:///path` (or nothing: in memory) for SQLite."""
+    """`redis://...` for Redis Streams, `redis+cluster://host:port,...` for Redis Cluster,
+    `sqlite:///path` (or nothing: in memory) for SQLite."""
+    if url and url.startswith("redis+cluster://"):
+        from server.store.redis_cluster import RedisClusterStore
+
+        return RedisClusterStore.from_url(url)
     if url and url.startswith(("redis://", "rediss://", "unix://")):
         from server.store.redis import RedisStore
 

@@ -1,0 +1,107 @@
+"""A real 3-master Redis Cluster: games spread over its slots, played through two processes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from redis.crc import key_slot
+
+from server.store import open_store
+from server.store.redis import events_key
+from server.store.redis_cluster import RedisClusterStore
+from tests.reliability.checks import full, report, verify_game
+from tests.reliability.cluster import Cluster
+from tests.reliability.processes import start_servers
+from tests.reliability.scenario import everyone, open_tables, play, seat_players
+
+
+@pytest.fixture
+def cluster() -> Iterator[Cluster]:
+    built = Cluster(3).start()
+    yield built
+    built.stop()
+
+
+async def test_the_cluster_store_keeps_the_contract(cluster: Cluster) -> None:
+    """Appends, conflicts, command ids and following, on streams of every master."""
+    store = open_store(cluster.url)
+    assert isinstance(store, RedisClusterStore)
+    try:
+        names = [f"g{n}" for n in range(24)]
+        owners = Counter(cluster.owner(key_slot(events_key(s).encode())) for s in names)
+        assert len(owners) == 3  # the streams sit on all three masters
+        for name in names:
+            assert await store.append(name, 0, [b'{"a":1}'], "c1") == 1
+            assert await store.append(name, 1, [b'{"b":2}', b'{"c":3}'], "c2") == 3
+            assert await store.append(name, 0, [b"{}"], "c1") == 1  # a retried id
+            assert await store.recall(name, "c2") == 3
+        with pytest.raises(Exception, match="version 3"):
+            await store.append(names[0], 1, [b"{}"])
+        got = await store.wait({n: 1 for n in names}, timeout=2)
+        while len(got) < len(names):
+            more = await store.wait({n: 1 for n in names if n not in got}, timeout=2)
+            assert more, "a stream was never followed"
+            got |= more
+        assert all([r.version for r in got[n]] == [2, 3] for n in names)
+        follower = asyncio.create_task(store.wait({n: 3 for n in names}, timeout=10))
+        await asyncio.sleep(0.3)
+        await store.append(names[-1], 3, [b'{"d":4}'])
+        woken = await asyncio.wait_for(follower, 10)
+        assert [r.version for r in woken[names[-1]]] == [4]
+    finally:
+        await store.close()
+
+
+async def cluster_games(cluster: Cluster, games: int) -> None:
+    servers = start_servers(cluster.url, 2)
+    store = open_store(cluster.url)
+    rng = random.Random(23)
+    try:
+        opened = await open_tables([s.url for s in servers], games, rng)
+        slots = [key_slot(events_key(g).encode()) for g, _ in opened]
+        per_master = Counter(cluster.owner(s) for s in slots)
+        tables = seat_players(opened, lambda k: lambda: [servers[k % 2].ws], rng, spectators=1)
+        await play(tables, asyncio.Event(), timeout=600)
+        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
+        mismatches = [m for c in checks for m in c.mismatches]
+        players = everyone(tables)
+        report(
+            "Redis Cluster (3 masters), two server processes",
+            [
+                ("games", len(tables)),
+                ("distinct slots", len(set(slots))),
+                ("games per master", " / ".join(str(per_master[i]) for i in range(3))),
+                ("commands acknowledged", sum(c.acked for c in checks)),
+                (
+                    "acknowledged commands lost",
+                    f"{sum(c.acked_lost for c in checks)} of {sum(c.acked for c in checks)}",
+                ),
+                ("events in the streams (hash chains intact)", sum(c.version for c in checks)),
+                ("frames checked against a replay", sum(c.frames_checked for c in checks)),
+                ("frames differing from the replay", len(mismatches)),
+            ],
+            "make faults (tests/reliability/test_cluster.py::test_cluster_games_full)",
+        )
+        assert len(per_master) == 3 or games < 6
+        assert not mismatches, mismatches[:10]
+        assert sum(c.acked_lost for c in checks) == 0
+        assert all(p.over for p in players)
+    finally:
+        await store.close()
+        for server in servers:
+            server.stop()
+
+
+@pytest.mark.skipif(full(), reason="the full size runs under -m slow")
+async def test_cluster_games(cluster: Cluster) -> None:
+    await cluster_games(cluster, games=6)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full (make faults)")
+async def test_cluster_games_full(cluster: Cluster) -> None:
+    await cluster_games(cluster, games=30)
