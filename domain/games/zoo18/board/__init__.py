@@ -129,16 +129,20 @@ def check_lay(
 ) -> Lay:
     """Validate laying tile copy `tile` ("7-0") on `hex` at `rotation` for `family`.
 
-    Checks: the copy is in supply, colour allowed in the phase (`colours`), the upgrade relation
-    (next colour, same label/stops, old track preserved by this rotation), no upgrade of M/MM/O
-    hexes once laid, red/gray never, TI/GI/BB_455 only on that family's home, and the new track
-    connects to the family's network (a new exit pointing into it from a reachable hex).
+    Checks: the copy is not on the board and a piece is left (the two faces 7 / X7 of a piece
+    share one count), colour allowed in the phase (`colours`), the upgrade relation (next
+    colour, same label/stops, old track preserved by this rotation), no upgrade of M/MM/O
+    hexes once laid, red/gray never, TI/GI/BB_455 only on that family's home, every new exit
+    points at a hex that can take track, and the new track meets the family's network.
     `mode` selects the power rules: "home" (SR lay on the home hex right after par; pass
     `colours=home_colours(par)` then, not the phase colours), "bonus"
     (SR par-bonus yellow lays), "rabbits", "moles", "ancient_maps".
     `strict=False` is the replay mode of 18xx.games: only the upgrade relation is checked (no
-    phase colour, rotation or connectivity checks), for importing recorded games.
-    Returns the new board (tile laid, replaced tile back in supply, tokens moved) and the cost.
+    supply, phase colour, rotation or connectivity checks), for importing recorded games.
+    Returns the new board (tile laid, replaced tile back in supply, tokens kept in their slots),
+    the cost (terrain of a first lay on M 1 / MM 2; never for RABBITS/MOLES), the terrain paid
+    ("hill"/"mountain", for SHINING GOLD) and whether it was an upgrade. A tile laid on a hill
+    or mountain in the OR keeps the mark M/MM (`LaidTile.label`).
     """
     return lays.check_lay(board, map_def, family, hex, tile, rotation, colours, mode, strict=strict)
 
