@@ -21,6 +21,8 @@ async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event)
         if reply["type"] == "ack":
             accepted += 1
             await client.wait_version(reply["version"])
+        elif reply["reason"] == "rate_limited":
+            await asyncio.sleep(0.25)  # the server asks us to slow down: do, then retry
         elif reply["reason"] in ("stale_version", "busy", "not_your_turn", "illegal"):
             # the game moved on under us: wait for the update we have not seen yet
             await client.wait_for(lambda c, v=seen: c.version > v or c.over, timeout=120)
