@@ -11,6 +11,8 @@ Identifiers are those of 18xx.games: hexes "K9", tile copies "7-0", city ids "20
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.games.zoo18.board import lays, maps, search, tokens
 from domain.games.zoo18.board import routes as running
 from domain.games.zoo18.board.graph import graph_of
@@ -163,7 +165,21 @@ def legal_lays(
     `upgrades=False` offers only yellow lays on white hexes (second lay after an upgrade);
     `exclude_hexes` leaves out hexes already laid this turn.
     """
-    return lays.legal_lays(
+    return list(_legal_lays(board, family, tuple(colours), mode, upgrades, exclude_hexes, limit))
+
+
+@lru_cache(maxsize=256)
+def _legal_lays(
+    board: Board,
+    family: str,
+    colours: PhaseColours,
+    mode: LayMode,
+    upgrades: bool,
+    exclude_hexes: frozenset[str],
+    limit: int | None,
+) -> tuple[LayOption, ...]:
+    map_def = maps.load_map(board.map_id, board.variant)
+    options = lays.legal_lays(
         board,
         map_def,
         family,
@@ -173,6 +189,7 @@ def legal_lays(
         exclude_hexes=exclude_hexes,
         limit=limit,
     )
+    return tuple(options)
 
 
 def city_at(board: Board, map_def: MapDef, city_id: str) -> tuple[str, int]:
@@ -225,7 +242,12 @@ def reserve(board: Board, map_def: MapDef, family: str, hex: str, city: int = 0)
 
 def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`."""
-    return tokens.legal_tokens(board, map_def, family)
+    return list(_legal_tokens(board, family))
+
+
+@lru_cache(maxsize=256)
+def _legal_tokens(board: Board, family: str) -> tuple[TokenOption, ...]:
+    return tuple(tokens.legal_tokens(board, maps.load_map(board.map_id, board.variant), family))
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
