@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.games.zoo18 import board as B
@@ -268,3 +269,34 @@ def test_stop_values_follow_the_last_phase_colour_they_name() -> None:
     ]
     tile, rotation, tile_id = B.face(board, "L4")
     assert (tile.name, rotation, tile_id) == ("201", 5, "201-0")
+
+
+def test_a_hole_is_either_an_end_or_a_tunnel_mouth_never_both() -> None:
+    board = replay(fixture("18ZOOMapA/or_power.hole"), stop_at=36).board
+    # without the LI token, E15 can be passed through, so C17 could end a route through E15
+    board = msgspec.structs.replace(board, tokens=tuple(t for t in board.tokens if t.owner != "LI"))
+    tunnel = (
+        "E15",
+        "D14",
+        "C15",
+        "C17",
+        "C19",
+        "D18",
+        "E19",
+        "F20",
+        "F22",
+        "G23",
+        "H22",
+        "I21",
+        "I19",
+        "J18",
+        "K17",
+    )
+    assert run(board, "PE", ("4S-0", "4S", (tunnel,))).revenue == 20 + 20 + 30
+    refused(
+        "cannot stop at a hole and also run through it",
+        board,
+        "PE",
+        ("4S-0", "4S", (("C17", "D16", "E15"), tunnel)),
+    )
+    assert run(board, "PE", ("2S-0", "2S", (("K17", "J18", "I19"),))).revenue == 20 + 30
