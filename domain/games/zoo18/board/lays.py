@@ -342,6 +342,20 @@ def legal_lays(
                 shapes.add(shape)
                 cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
                 found.append(LayOption(coord, copy, rotation, cost, laid is not None))
-                if limit is not None and len(found) >= limit:
-                    return found
-    return found
+    if limit is None or len(found) <= limit:
+        return found
+    return _spread(found, limit)
+
+
+def _spread(options: list[LayOption], limit: int) -> list[LayOption]:
+    """At most `limit` options, taking one per hex in turn so that every hex is represented."""
+    by_hex: dict[str, list[LayOption]] = {}
+    for option in options:
+        by_hex.setdefault(option.hex, []).append(option)
+    queues = list(by_hex.values())
+    picked: list[LayOption] = []
+    depth = 0
+    while len(picked) < limit:
+        picked += [queue[depth] for queue in queues if depth < len(queue)][: limit - len(picked)]
+        depth += 1
+    return sorted(picked, key=options.index)

@@ -200,9 +200,8 @@ def test_legal_lays_are_all_accepted_and_include_the_mountain() -> None:
     assert options, "PE has somewhere to lay"
     for option in options:
         B.check_lay(board, map_def, "PE", option.hex, option.tile, option.rotation, YELLOW)
-    assert {o.hex for o in options} == {"K15", "L18", "J16", "L16", "J18", "K19"} & {
-        o.hex for o in options
-    }
+    # tile 6 at rotation 3 leaves K17 towards K15 (top) and L18 (lower right) only
+    assert {o.hex for o in options} == {"K15", "L18"}
     assert any(o.hex == "L18" and o.cost == 2 for o in options)
     assert any(o.hex == "K15" and o.tile.startswith("20") for o in options)
     assert not [
@@ -236,3 +235,13 @@ def test_home_lay_colours_follow_the_par_price() -> None:
     homes = B.legal_lays(board, map_def, "GI", B.home_colours(12), "home")
     assert {o.tile.split("-")[0] for o in homes} == {"5", "6", "57", "14", "15", "619", "611"}
     assert {o.hex for o in homes} == {"K9"}
+
+
+def test_a_limited_sample_of_lays_covers_every_hex_first() -> None:
+    map_def, board = pe_home()
+    every = B.legal_lays(board, map_def, "PE", YELLOW)
+    hexes = {o.hex for o in every}
+    sample = B.legal_lays(board, map_def, "PE", YELLOW, limit=len(hexes))
+    assert len(sample) == len(hexes) < len(every)
+    assert {o.hex for o in sample} == hexes
+    assert set(sample) <= set(every)
