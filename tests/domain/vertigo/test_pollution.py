@@ -295,3 +295,45 @@ def test_no_decrease_when_a_die_placed_a_marker() -> None:
     at(state).when(1, m.EndStep()).then(
         m.StepEnded(1, "training"), m.PollutionPhaseEnded(False, 40)
     )
+
+
+def test_sources_are_tested_per_player_in_turn_order_and_regions_r_c_l() -> None:
+    state = position(country(), country(), country(), agenda=[Task("order")], turn=3, first=1)
+    after = game.evolve(state, m.TurnOrderSet((1, 2, 0)))
+    sources = [(t.seat, t.region) for t in after.agenda if t.kind == "sources"]
+    assert sources == [(p, r) for p in (1, 2, 0) for r in (0, 1, 2)]
+
+
+def test_sources_are_a_snapshot_a_destroyed_factory_still_rolls() -> None:
+    # R: two polluting factories and nothing free: the first roll destroys one, both still roll
+    blue = country(R="PPxxxxxxxx", C="o.........")
+    state = rolling(blue, country(R="o........."))
+    after = at(state).when(0, m.EndStep(), Dice(ONE)).after
+    after = (
+        at(after)
+        .when(0, m.PlacePollution("R1"), Dice(ONE))
+        .then(
+            m.PollutionPlaced(0, 0, "R1", True, destroyed="polluting"),
+            m.PollutionDieRolled(0, "R", "one_cloud"),
+            m.PollutionPlaced(0, 0, "R2", True, destroyed="polluting"),
+        )
+    )
+    assert after.countries[0].factories() == 0 and after.placed == 2
+
+
+def test_with_two_players_the_arrow_target_player_is_forced() -> None:
+    state = rolling(country(R="P........."), country(R="o.........", L="x" * 9 + "."))
+    after = at(state).when(0, m.EndStep(), Dice(ARROW)).after
+    assert {cmd.player for cmd in game.legal(after, 0)} == {1}
+    assert [cmd.region for cmd in game.legal(after, 0)] == ["R", "C", "L"]
+
+
+def test_eliminated_pieces_return_to_the_supplies() -> None:
+    from domain.games.vertigo.state import factory_stock, population_stock
+
+    blue = country(R="Pxxxxxxxxx", C=FULL, L=FULL)
+    state = rolling(blue, country(R="oo........"), country(R="CP........"))
+    assert factory_stock(state, "polluting") == 18 and population_stock(state) == 85
+    after = at(state).when(0, m.EndStep(), Dice(ONE)).after
+    assert not after.countries[0].active
+    assert factory_stock(after, "polluting") == 19 and population_stock(after) == 86
