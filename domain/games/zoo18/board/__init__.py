@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from domain.games.zoo18.board import describe as describing
 from domain.games.zoo18.board import lays, maps, search, tokens
 from domain.games.zoo18.board import routes as running
+from domain.games.zoo18.board.describe import HexView, StopView
 from domain.games.zoo18.board.graph import graph_of
 from domain.games.zoo18.board.model import (
     Board,
@@ -43,6 +45,7 @@ __all__ = [
     "NO_MODIFIERS",
     "Board",
     "HexDef",
+    "HexView",
     "LaidTile",
     "Lay",
     "LayMode",
@@ -55,6 +58,7 @@ __all__ = [
     "RouteSpec",
     "RunResult",
     "Stop",
+    "StopView",
     "TileDef",
     "Token",
     "TokenOption",
@@ -64,6 +68,7 @@ __all__ = [
     "check_lay",
     "check_token",
     "city_at",
+    "describe",
     "face",
     "home_colours",
     "initial_board",
@@ -110,6 +115,12 @@ def face(board: Board, hex: str) -> tuple[TileDef, int, str]:
     """What shows on a hex now: (tile, rotation, tile id), the laid tile, a HOLE tunnel tile
     or the printed hex (tile id = its preprinted id)."""
     return graph_of(board).faces[hex]
+
+
+def describe(board: Board, colours: PhaseColours) -> list[HexView]:
+    """Every hex as a client draws it: face, rotation, absolute track, stops paying now, tokens
+    and reservations (a msgspec-encodable list, sorted by hex)."""
+    return describing.describe(board, colours)
 
 
 def initial_board(map_def: MapDef) -> Board:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.games.zoo18 import board as B
@@ -130,3 +131,18 @@ def test_a_kept_slot_is_offered_to_its_family_and_filled_at_its_place() -> None:
     board = B.check_token(board, map_def, "GI", "L4", 0)
     assert B.Token("L4", 0, 0, "GI") in board.tokens
     assert not any(r.hex == "L4" for r in board.reservations)
+
+
+def test_the_board_description_draws_every_hex_with_track_and_tokens() -> None:
+    map_def, board = gi_to_l4()
+    board = B.check_token(board, map_def, "GI", "L4", 0)
+    views = {v.hex: v for v in B.describe(board, ("yellow",))}
+    assert set(views) == set(map_def.hexes)
+    l4 = views["L4"]
+    assert (l4.tile, l4.face, l4.rotation, l4.color) == ("201-0", "201", 5, "yellow")
+    assert sorted(l4.paths) == [("edge0", "stop0"), ("edge5", "stop0")]
+    assert [(s.kind, s.revenue, s.tokens) for s in l4.stops] == [("city", 30, ((0, "GI"),))]
+    assert views["M5"].stops[0].revenue == 30 and views["E17"].lay_cost == 1
+    pb_home = views["N10"]
+    assert (pb_home.home_of, pb_home.stops[0].reserved) == ("PB", ((0, "PB"),))
+    assert msgspec.json.decode(msgspec.json.encode(list(views.values())))
