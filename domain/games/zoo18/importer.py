@@ -220,6 +220,10 @@ def import_game(data: dict[str, Any]) -> Imported:
             if command is None:
                 continue
             seat = _seat_of(state, step, ids)
+            if isinstance(command, Pass):
+                # 18xx.games hands a pass to the blocking step whoever is named in it (some
+                # recorded passes name the next entity); the awaited seat passes
+                seat = acting_seat(state)
             if isinstance(command, EndGame):
                 seat = acting_seat(state) if seat is None else seat
             try:

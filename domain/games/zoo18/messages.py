@@ -296,7 +296,6 @@ class Flow(msgspec.Struct, frozen=True):
     subsidy: int = 0
     helped: bool = False
     train_bonus_used: bool = False
-    train_step_blocked: bool = False  # the train step stopped for a decision this turn
     patch_family: str = ""
     patch_trains: tuple[str, ...] = ()
     patch_return: str = ""

@@ -253,7 +253,7 @@ def buy_train_blocks(state: State, sym: str) -> bool:
         t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved") and not t.obsolete
         for t in state.trains
     ):
-        prices.append(0)  # 18xx.games opens the step even when only a price of 0 would fit
+        prices.append(1)
     return bool(prices) and budget >= min(prices)
 
 

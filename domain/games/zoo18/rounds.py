@@ -186,16 +186,6 @@ def next_step(ctx: Ctx) -> None:
     ctx.flow(step=OR_STEPS[OR_STEPS.index(step) + 1])
 
 
-def final_step_blocks(state: State, sym: str) -> bool:
-    """Whether the closing "use / buy powers" step waits for a pass (fitted to the recorded
-    18xx.games games): with powers of the family or tickets of its president, always; with money
-    left, only when the train step stopped for a decision (a pass or purchases) this turn."""
-    pres = state.president(sym)
-    if state.owned_powers(sym) or (pres is not None and state.owned_tickets(seat_id(pres))):
-        return True
-    return state.flow.train_step_blocked and state.family(sym).cash > 0
-
-
 def crowded(state: State) -> str | None:
     for sym in floated(state):
         if counted(state, sym) > train_limit(state):
@@ -253,14 +243,11 @@ def settle(ctx: Ctx) -> None:
                 return
         elif step == "buy_train":
             if buy_train_blocks(state, sym):
-                if not flow.train_step_blocked:
-                    ctx.flow(train_step_blocked=True)
                 return
-            # a train step that never opened takes the closing step with it (see "done")
         elif step == "done":
-            if flow.helped or not final_step_blocks(state, sym):
-                end_family_turn(ctx)
-                continue
-            return
+            if not flow.helped:
+                return  # the closing "use / buy powers" step always waits for a pass
+            end_family_turn(ctx)
+            continue
         next_step(ctx)
     raise AssertionError("the rounds machine does not settle")
