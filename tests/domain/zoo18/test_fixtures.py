@@ -13,8 +13,8 @@ FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18z
 
 # Fixtures that do not replay yet, with the reason (strict: one that starts passing fails).
 NOT_YET = {
-    "18ZOOMapD/or_power.patch.when_forced.json": "PATCH decision while a family is over its limit",
-    "18ZOOMapD/or_power.patch.when_not_forced.json": "PATCH decision while a family is over its limit",
+    "18ZOOMapD/or_power.patch.when_forced.json": "PATCH with a family over its train limit",
+    "18ZOOMapD/or_power.patch.when_not_forced.json": "PATCH with a family over its train limit",
 }
 
 
