@@ -26,6 +26,14 @@ def test_two_players_play_the_whole_cruise(pages: Pages) -> None:
         expect(page.get_by_test_id("bab-sheet-1")).to_be_visible()
     shot = {"done": False}
 
+    # Chat goes through the log, for players and spectators alike.
+    ada.get_by_test_id("chat-input").fill("Bon voyage!")
+    ada.get_by_test_id("chat-input").press("Enter")
+    for page in [*players, spectator]:
+        expect(page.locator("[data-testid=log-entry][data-type=chat_posted]")).to_contain_text(
+            "Ada: Bon voyage!"
+        )
+
     def after(move: int, player: int, command: dict[str, object]) -> None:
         if command["type"] == "split":
             # The split is public: the spectator sees the two piles, and only the chooser may take.

@@ -193,6 +193,10 @@ export function tablePage(root, gameId, { replay = false } = {}) {
 
   function describeEvent(event) {
     if (event === null || event === undefined) return "Something happened out of your sight";
+    if (event.type === "table_opened") {
+      const type = types.find((t) => t.name === event.game);
+      return `Table opened for ${event.seats} players of ${type ? type.title : humanize(event.game)}`;
+    }
     const tableWords = describeTableEvent(event, names());
     if (tableWords) return tableWords;
     let words = null;
@@ -233,6 +237,10 @@ export function tablePage(root, gameId, { replay = false } = {}) {
       }, h("span", { class: "ver" }, entry.version), " ", describeEvent(event)));
     }
     if (shown.live && entries.length !== lastRenderedLog) els.log.scrollTop = els.log.scrollHeight;
+    if (!shown.live) {
+      const current = [...els.log.children].filter((li) => Number(li.dataset.version) <= shownVersion).pop();
+      if (current) els.log.scrollTop = Math.max(0, current.offsetTop - els.log.offsetTop - els.log.clientHeight / 2);
+    }
     lastRenderedLog = entries.length;
   }
 
@@ -268,7 +276,8 @@ export function tablePage(root, gameId, { replay = false } = {}) {
     }
     if (rejection) {
       els.notice.append(h("div", { class: "notice rejected", role: "alert", testid: "rejection" },
-        h("strong", {}, "Refused: "), rejection.detail || humanize(rejection.reason)));
+        h("strong", {}, "Refused: "), rejection.detail || humanize(rejection.reason), " ",
+        h("button", { type: "button", class: "ghost", "aria-label": "Dismiss", onClick: () => { rejection = null; render(); } }, "OK")));
     }
     if (conn.lastError) {
       els.notice.append(h("div", { class: "notice rejected", role: "alert", testid: "server-error" }, conn.lastError.detail || humanize(conn.lastError.reason)));
@@ -339,7 +348,6 @@ export function tablePage(root, gameId, { replay = false } = {}) {
 
   function onChange(kind) {
     if (kind === "update" || kind === "snapshot") {
-      if (kind === "update") rejection = null;
       conn.lastError = null;
       if (!startedReplay && kind === "snapshot" && conn.shown().live) {
         startedReplay = true;

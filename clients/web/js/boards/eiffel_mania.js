@@ -169,7 +169,11 @@ function stanceBox(label, seat, committed, stance, ctx, mine) {
 
 function negotiationPanel(view, ctx) {
   const n = view.negotiation;
-  if (!n) return h("section", { class: "panel em-nego" }, h("h3", {}, PHASES[view.phase] || view.phase));
+  if (!n) {
+    const ending = { pile_empty: "The contract pile is empty.", inactivity: "Too few players are still negotiating." }[view.end_reason];
+    return h("section", { class: "panel em-nego", testid: "em-negotiation" }, h("h3", {}, PHASES[view.phase] || view.phase),
+      view.over ? h("p", {}, ending || "", " Final scores are on each player's card below.") : null);
+  }
   const stances = n.stances || {};
   const myStance = n.my_stance;
   const pickCommands = ctx.legal.filter((c) => c.type === "pick_card");
@@ -238,7 +242,7 @@ function pilePanel(view, ctx) {
     h("div", { class: "em-pile-count" },
       h("span", { class: "em-stack", "aria-hidden": "true" }),
       h("strong", { testid: "em-pile-count" }, view.pile_count), " cards face down"),
-    view.pile_order ? h("div", { class: "em-row", testid: "em-pile-order" },
+    view.pile_order && view.pile_order.length && !view.over ? h("div", { class: "em-row", testid: "em-pile-order" },
       h("span", { class: "em-label" }, "Order you know (top first)"),
       view.pile_order.map((card) => h("span", { class: "em-chip", title: cardName(card) }, cardInfo(card)?.kind === "lot" ? `L${cardInfo(card).number}` : (cardInfo(card)?.icon || "?")))) : null,
     h("details", {},

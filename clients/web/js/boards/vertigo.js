@@ -168,11 +168,11 @@ export default {
       case "population_bought": return `${n(e.seat)} buys population in ${e.province} ($${e.cost})`;
       case "population_moved": return `${n(e.seat)} moves population ${e.source} → ${e.to}${e.cost ? ` ($${e.cost})` : ""}`;
       case "scholar_trained": return `${n(e.seat)} trains a scholar in ${where(e.region)} ($${e.cost})`;
-      case "pollution_sources_counted": return `${n(e.seat)}'s ${where(e.region)}: ${e.sources} pollution source${e.sources === 1 ? "" : "s"}`;
+      case "pollution_sources_counted": return `${n(e.seat)}, ${(REGION_NAMES[e.region] || e.region).toLowerCase()} region: ${e.sources} pollution source${e.sources === 1 ? "" : "s"}`;
       case "pollution_die_rolled": return `${n(e.seat)} rolls for ${where(e.region)}: ${FACES[e.face] || e.face}`;
       case "arrow_lost": return `${n(e.seat)}'s arrow has no target`;
-      case "pollution_target_chosen": return `${n(e.seat)} sends pollution to ${n(e.player)}'s ${where(e.region)}`;
-      case "marker_lost": return `A pollution marker for ${n(e.owner)}'s ${where(e.region)} is lost`;
+      case "pollution_target_chosen": return `${n(e.seat)} sends pollution to ${n(e.player)}'s ${(REGION_NAMES[e.region] || e.region).toLowerCase()} region`;
+      case "marker_lost": return `A pollution marker for ${n(e.owner)}'s ${(REGION_NAMES[e.region] || e.region).toLowerCase()} region is lost`;
       case "pollution_placed": return `Pollution in ${n(e.owner)}'s ${e.province}${e.destroyed ? ` destroys the ${e.destroyed}` : ""}`;
       case "global_increase": return `Planetary pollution rises to ${e.level}%`;
       case "player_eliminated": return `${n(e.seat)} is eliminated ($${e.safe} to the UN)`;
@@ -207,7 +207,7 @@ export default {
       case "buy_population": return `Buy population in ${c.province}`;
       case "move_population": return `Move population ${c.source} → ${c.to}`;
       case "train_scholar": return `Train a scholar in ${where(c.region)}`;
-      case "choose_pollution_target": return `Pollute ${seatName(names, c.player)}'s ${where(c.region)}`;
+      case "choose_pollution_target": return `Pollute ${seatName(names, c.player)}'s ${(REGION_NAMES[c.region] || c.region).toLowerCase()} region`;
       case "place_pollution": return `Pollution in ${c.province}`;
       case "clean_province": return `Clean ${c.province}`;
       case "propose_law": return `Propose law ${c.law}: ${LAWS[c.law] || ""}`;
