@@ -39,6 +39,7 @@ from domain.games.zoo18.messages import (
 )
 from domain.games.zoo18.rounds import (
     acting_seat,
+    crowded,
     end_family_turn,
     end_sr_turn,
     finish_game,
@@ -78,7 +79,11 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
     if acting_seat(state) != seat:
         raise Rejected(Reason.NOT_YOUR_TURN)
     round_ = state.flow.round
-    if state.flow.patch_family:
+    if crowded(state) is not None and not state.flow.patch_family:
+        if not isinstance(command, DiscardTrain):
+            raise illegal("a family is over its train limit: it discards first")
+        _discard(ctx, command.train)
+    elif state.flow.patch_family:
         if isinstance(command, ProtectTrain):
             patch.decide_protection(ctx, command.train)
         elif isinstance(command, Pass):
@@ -281,8 +286,6 @@ def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
 
 
 def _discard(ctx: Ctx, train: str) -> None:
-    from domain.games.zoo18.rounds import crowded
-
     sym = crowded(ctx.state)
     if sym is None:
         raise illegal("no family is over its train limit")

@@ -58,6 +58,9 @@ def _legal(state: State, seat: int) -> list[Command]:
     flow = state.flow
     if flow.patch_family:
         return [ProtectTrain(None), *(ProtectTrain(t) for t in flow.patch_trains)]
+    heavy = crowded(state) if flow.round in ("sr", "or") else None
+    if heavy is not None:
+        return [DiscardTrain(t.id) for t in state.family_trains(heavy) if not t.obsolete]
     if flow.round == "draft":
         return _draft(state, seat)
     if flow.round == "sr":

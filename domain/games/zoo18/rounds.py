@@ -41,6 +41,9 @@ def acting_entity(state: State) -> str | None:
         from domain.games.zoo18.patch import patch_holder
 
         return patch_holder(state)
+    heavy = crowded(state) if flow.round in ("sr", "or") else None
+    if heavy is not None:
+        return heavy
     if flow.round == "sr" and flow.lay_family:
         return flow.lay_family
     if flow.index >= len(flow.order):
@@ -208,6 +211,8 @@ def settle(ctx: Ctx) -> None:
                 start_sr(ctx, 1)
                 continue
             return
+        if flow.patch_family or crowded(state) is not None:
+            return  # a PATCH decision or a train over the limit comes first
         if flow.round == "sr":
             if flow.lay_family:
                 if flow.step == "home" or (flow.step == "bonus" and flow.bonus_left > 0):
@@ -222,8 +227,6 @@ def settle(ctx: Ctx) -> None:
         if flow.index >= len(flow.order):
             end_or(ctx)
             continue
-        if flow.patch_family:
-            return
         sym = flow.order[flow.index]
         step = flow.step
         if step == "track":
