@@ -17,8 +17,12 @@ def test_two_players_play_the_whole_cruise(pages: Pages) -> None:
     join(ada, "Ada")
     bob = open_table(pages, game_id)
     join(bob, "Bob")
-    spectator = open_table(pages, game_id)
     start(bob)
+    # Anyone may watch a live game from the lobby.
+    spectator = pages.open("/")
+    row = spectator.locator(f"[data-testid=live-games] [data-game-id='{game_id}']")
+    expect(row.get_by_test_id("live-action")).to_have_text("Watch")
+    row.get_by_test_id("live-action").click()
     players = [ada, bob]
     for page in [*players, spectator]:
         expect(page.get_by_test_id("bab-board")).to_be_visible()
@@ -51,6 +55,10 @@ def test_two_players_play_the_whole_cruise(pages: Pages) -> None:
     result = ada.get_by_test_id("result").text_content() or ""
     assert "Game over" in result and "Ada" in result and "Bob" in result
     assert spectator.get_by_test_id("result").text_content() == result
+    # The generic board draws the same table from the raw view, every legal command a button.
+    raw = pages.open(f"/#/game/{game_id}/raw")
+    expect(raw.get_by_test_id("generic-view")).to_contain_text("Sheets")
+    expect(raw.get_by_test_id("result")).to_have_text(result)
     # The sheet totals shown on the board match the final ranking's points.
     for seat, name in enumerate(["Ada", "Bob"]):
         total = (ada.get_by_test_id(f"bab-total-{seat}").text_content() or "").replace(" VP", "")

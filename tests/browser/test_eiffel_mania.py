@@ -60,9 +60,14 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
     assert join(bob, "Bob") == 1
     cy = open_table(pages, game_id)
     assert join(cy, "Cy") == 2
-    spectator = pages.open(f"/#/game/{game_id}")
+    # The spectator finds the table in the lobby's open list, with its seated players.
+    spectator = pages.open("/")
     spectator_frames = frames_of(spectator)
-    spectator.reload()
+    row = spectator.locator(f"[data-testid=open-games] [data-game-id='{game_id}']")
+    expect(row).to_contain_text("Ada")
+    expect(row).to_contain_text("Cy")
+    row.get_by_test_id("open-action").click()
+    expect(spectator.get_by_test_id("pregame")).to_contain_text("you are watching")
     # The spectator sees who is seated and connected, and has no seat to take.
     for seat, name in enumerate(["Ada", "Bob", "Cy"]):
         expect(spectator.get_by_test_id(f"seat-{seat}")).to_contain_text(name)

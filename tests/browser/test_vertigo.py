@@ -7,7 +7,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Pages, legal_commands, screenshot, shown_version
+from tests.browser.conftest import Pages, legal_commands, legal_count, screenshot, shown_version
 from tests.browser.flow import create_table, join, open_table, play_one, start, wait_versions
 
 pytestmark = pytest.mark.browser
@@ -48,6 +48,13 @@ def test_three_countries_play_their_first_turns(pages: Pages) -> None:
             break
         if play_one(players, lambda _p, cmds, r: r.randrange(len(cmds)), rng) is None:
             break
+    # The same seat, in a second tab drawn by the generic board: every legal command a button.
+    mover = next(p for p in players if legal_commands(p))
+    raw = mover.context.new_page()
+    raw.goto(mover.url.split("#")[0] + f"#/game/{game_id}/raw")
+    expect(raw.get_by_test_id("legal-panel")).to_be_visible()
+    expect(raw.get_by_test_id("legal-command")).to_have_count(legal_count(mover))
+    raw.close()
     populated = ada.locator(".vg-province[data-state=populated]").count()
     assert populated >= 3  # each country bought at least one population
     log = ada.get_by_test_id("log").text_content() or ""

@@ -1,4 +1,5 @@
-// Router: #/ is the lobby, #/game/<id> a table, #/game/<id>/replay a table opened in replay.
+// Router: #/ is the lobby, #/game/<id> a table, #/game/<id>/replay a table opened in replay,
+// #/game/<id>/raw a table drawn by the generic board (every view field, every legal command).
 
 import { lobbyPage } from "./lobby.js";
 import { tablePage } from "./table.js";
@@ -9,8 +10,10 @@ function route() {
   if (stop) stop();
   stop = null;
   const root = document.getElementById("app");
-  const match = location.hash.match(/^#\/game\/([^/?]+)(\/replay)?/);
-  if (match) stop = tablePage(root, decodeURIComponent(match[1]), { replay: Boolean(match[2]) });
+  const match = location.hash.match(/^#\/game\/([^/?]+)(?:\/(replay|raw))?/);
+  if (match) {
+    stop = tablePage(root, decodeURIComponent(match[1]), { replay: match[2] === "replay", raw: match[2] === "raw" });
+  }
   else stop = lobbyPage(root);
 }
 

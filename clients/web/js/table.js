@@ -8,7 +8,7 @@ import { clear, h, toast } from "./dom.js";
 import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { describeObject, describeTableEvent, humanize, seatColour, seatName, setPalette } from "./words.js";
 
-export function tablePage(root, gameId, { replay = false } = {}) {
+export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
   let conn = null;
   let board = generic;
   let info = null; // the lobby item: names, connected, ...
@@ -385,6 +385,7 @@ export function tablePage(root, gameId, { replay = false } = {}) {
     await refreshInfo();
     const game = info ? info.game : null;
     board = game ? await boardFor(game) : generic;
+    if (raw) board = { ...board, render: generic.render }; // the game's words, the generic drawing
     if (!document.body.contains(root) || stopped) return;
     reconnect();
   }
