@@ -154,7 +154,7 @@ def evolve(state: State, event: Event) -> State:
             )
         case Parred(family=sym, row=row, col=col):
             n = state.arrivals + 1
-            state = replace(state, arrivals=n)
+            state = replace(state, arrivals=n, par_order=(*state.par_order, sym))
             return _family(
                 state, sym, lambda f: replace(f, parred=True, row=row, col=col, arrival=n)
             )

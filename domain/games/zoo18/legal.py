@@ -126,12 +126,10 @@ def _stock(state: State, seat: int) -> list[Command]:
     if not state.flow.bought:
         over = stock.certs(state, seat) >= cert_limit(state.map, len(state.players))
         if not over:
-            for f in state.families:
-                if f.parred:
-                    continue
+            for sym in stock.neighbour_families(state):
                 for price in stock.allowed_pars(state):
                     if 2 * price <= player.cash:
-                        out.append(Par(f.sym, price))
+                        out.append(Par(sym, price))
             out += [BuyShares((sid,)) for sid in stock.buyable_shares(state, seat)]
         if len(state.owned_powers(me)) < MAX_POWERS:
             out += [

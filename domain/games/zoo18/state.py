@@ -67,6 +67,7 @@ class State(msgspec.Struct, frozen=True):
     flow: Flow = Flow()
     priority: tuple[int, ...] = ()
     arrivals: int = 0
+    par_order: tuple[str, ...] = ()  # families in the order they were opened
     bank_flow: int = 0  # money the bank paid out minus money it received
     last_run: tuple[str, int, int] = ("", 0, 0)
     ended: str = ""

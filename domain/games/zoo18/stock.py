@@ -12,6 +12,7 @@ from domain.games.zoo18.ctx import (
     ticket_value,
 )
 from domain.games.zoo18.facts import (
+    MAP_FAMILIES,
     MAX_POWERS,
     PARS,
     POWER_PRICE,
@@ -79,6 +80,33 @@ def buyable_shares(state: State, seat: int) -> list[str]:
         if pool:
             out.append(pool[0].id)
     return out
+
+
+def neighbour_families(state: State) -> tuple[str, ...]:
+    """Families that may be opened now under the neighbour rule (fewer than 5 players):
+    families form a cycle in name order; the second opened is next to the first, which fixes
+    a direction; then only the first unopened family after the last opened one that way."""
+    cycle = MAP_FAMILIES[state.map]
+    closed = [sym for sym in cycle if not state.family(sym).parred]
+    opened = state.par_order
+    if len(state.players) >= 5 or not opened or not closed:
+        return tuple(closed)
+
+    def step_from(sym: str, direction: int) -> str:
+        i = cycle.index(sym)
+        for k in range(1, len(cycle)):
+            other = cycle[(i + direction * k) % len(cycle)]
+            if other in closed:
+                return other
+        return sym
+
+    if len(opened) == 1:
+        return tuple(dict.fromkeys((step_from(opened[0], 1), step_from(opened[0], -1))))
+    i0, i1 = cycle.index(opened[0]), cycle.index(opened[1])
+    forward = [cycle[(i0 + k) % len(cycle)] for k in range(1, len(cycle))]
+    between = forward[: forward.index(cycle[i1])]
+    direction = 1 if all(sym in opened for sym in between) else -1
+    return (step_from(opened[-1], direction),)
 
 
 def can_par(state: State, seat: int) -> bool:
@@ -229,6 +257,9 @@ def par(ctx: Ctx, seat: int, cmd: Par) -> None:
         raise illegal(f"there is no family {cmd.family} on this map") from None
     if fam.parred:
         raise illegal(f"{cmd.family} is already open")
+    if not state.options.imported and cmd.family not in neighbour_families(state):
+        allowed = ", ".join(neighbour_families(state))
+        raise illegal(f"the neighbour rule lets you open only {allowed}")
     if cmd.price not in allowed_pars(state):
         raise illegal(f"par {cmd.price} is not allowed in phase {state.phase}")
     if certs(state, seat) >= cert_limit(state.map, len(state.players)):
