@@ -33,6 +33,10 @@ from server.state import AppState
 from server.store import StoreUnavailable
 
 HELLO_TIMEOUT = 10.0
+FRAME_RATE = 2  # frames of any kind per second (and burst), as a multiple of the command rate
+MAX_STRIKES = 20  # frames over the rate tolerated within STRIKE_WINDOW seconds, then 1008
+STRIKE_WINDOW = 10.0
+MAX_COMMAND_ID = 128
 STORE_DOWN = "the event store is unavailable; retry"
 _frames = msgspec.json.Decoder(ClientFrame)
 
@@ -168,10 +172,32 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
 async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: int | None) -> None:
     settings, service = state.settings, state.service
     bucket = Bucket(settings.commands_per_second, settings.command_burst)
+    # every frame, whatever it holds (junk, seeks, pings), is paced too; a socket that keeps
+    # going over the limit is closed
+    frames = Bucket(settings.commands_per_second * FRAME_RATE, settings.command_burst * FRAME_RATE)
+    strikes, window = 0, time.monotonic()
     while not conn.closed:
-        text = await _receive_text(ws, settings.max_frame_bytes)
-        if text is None:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
             return
+        if not frames.take():
+            state.metrics.count("frames_rate_limited")
+            now = time.monotonic()
+            if now - window > STRIKE_WINDOW:
+                strikes, window = 0, now
+            strikes += 1
+            if strikes > MAX_STRIKES:
+                log.info("flood_closed")
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(code=1008, reason="too many messages"), 5)
+                return
+            conn.push(error(Reason.RATE_LIMITED, "too many messages; slow down"))
+            continue
+        text = message.get("text")
+        if text is None:
+            state.metrics.count("frames_refused")
+            conn.push(error(Reason.BAD_REQUEST, "frames are JSON text, not binary"))
+            continue
         if len(text) > settings.max_frame_bytes:
             state.metrics.count("frames_refused")
             conn.push(
@@ -204,6 +230,11 @@ async def _handle(
                 return _refuse(
                     state, frame.id, Rejected(Reason.FORBIDDEN, "spectators may not play")
                 )
+            if len(frame.id) > MAX_COMMAND_ID:
+                too_long = Rejected(
+                    Reason.BAD_REQUEST, f"a command id has at most {MAX_COMMAND_ID} characters"
+                )
+                return _refuse(state, frame.id[:MAX_COMMAND_ID], too_long)
             if not bucket.take():
                 return _refuse(state, frame.id, Rejected(Reason.RATE_LIMITED))
             try:

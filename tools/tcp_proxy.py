@@ -47,7 +47,10 @@ class _Link:
 
 
 class TcpProxy:
-    def __init__(self, upstream_host: str, upstream_port: int, listen_port: int = 0) -> None:
+    def __init__(
+        self, upstream_host: str, upstream_port: int, listen_port: int = 0, rcvbuf: int = 0
+    ) -> None:
+        self.rcvbuf = rcvbuf  # >0: a small receive buffer upstream, so a stall backs up sooner
         self.upstream_host = upstream_host
         self.upstream_port = upstream_port
         self.listen_port = listen_port
@@ -92,9 +95,7 @@ class TcpProxy:
             _Link((reader, writer), (reader, writer)).reset()
             return
         try:
-            upstream = await asyncio.wait_for(
-                asyncio.open_connection(self.upstream_host, self.upstream_port), 5
-            )
+            upstream = await asyncio.wait_for(self._connect(), 5)
         except (OSError, TimeoutError):
             _Link((reader, writer), (reader, writer)).reset()
             return
@@ -106,13 +107,28 @@ class TcpProxy:
             asyncio.create_task(self._pipe(upstream[0], writer, link)),
         ]
 
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        if not self.rcvbuf:
+            return await asyncio.open_connection(self.upstream_host, self.upstream_port)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.rcvbuf)
+        sock.setblocking(False)
+        try:
+            await asyncio.get_running_loop().sock_connect(
+                sock, (self.upstream_host, self.upstream_port)
+            )
+        except OSError:
+            sock.close()
+            raise
+        return await asyncio.open_connection(sock=sock, limit=self.rcvbuf)
+
     async def _pipe(
         self, source: asyncio.StreamReader, sink: asyncio.StreamWriter, link: _Link
     ) -> None:
         try:
             while True:
                 await self._flowing.wait()
-                data = await source.read(CHUNK)
+                data = await source.read(self.rcvbuf or CHUNK)
                 if not data:
                     break
                 await self._flowing.wait()  # a stall that began mid-read holds this chunk
