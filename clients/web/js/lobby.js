@@ -83,9 +83,8 @@ export function lobbyPage(root) {
     }
   } },
   h("h3", {}, "New table"),
-  h("div", { class: "form-row" },
-    h("label", { for: "new-game" }, "Game"), gameSelect,
-    h("label", { for: "new-seats" }, "Seats"), seatsInput),
+  h("label", { class: "option", for: "new-game" }, h("span", {}, "Game"), gameSelect),
+  h("label", { class: "option", for: "new-seats" }, h("span", {}, "Seats"), seatsInput),
   optionsBox,
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
 
@@ -102,10 +101,13 @@ export function lobbyPage(root) {
 
   clear(root).append(
     h("div", { class: "lobby" },
-      form,
-      h("section", { class: "panel" }, h("h3", {}, "Open tables"), lists.open),
-      h("section", { class: "panel" }, h("h3", {}, "Being played"), lists.live),
-      h("section", { class: "panel" }, h("h3", {}, "Finished"), lists.finished)),
+      h("div", { class: "lobby-left" },
+        form,
+        h("p", { class: "muted lobby-help" }, "Create a table, then share its link: each friend opens it, takes a seat with a name, and anyone seated starts the game once enough players are in. Anyone can watch a game being played, and every finished game can be replayed move by move.")),
+      h("div", { class: "lobby-right" },
+        h("section", { class: "panel" }, h("h3", {}, "Open tables"), lists.open),
+        h("section", { class: "panel" }, h("h3", {}, "Being played"), lists.live),
+        h("section", { class: "panel" }, h("h3", {}, "Finished"), lists.finished))),
   );
 
   async function refresh() {
