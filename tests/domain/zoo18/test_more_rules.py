@@ -26,9 +26,8 @@ from tests.given import Given
 
 from .helpers import DECK, play, start
 
-SR_FIRST = ("LEPRECHAUN_POT_OF_GOLD", "IT_S_ALL_GREEK_TO_ME") + tuple(
-    p for p in DECK if p not in ("LEPRECHAUN_POT_OF_GOLD", "IT_S_ALL_GREEK_TO_ME")
-)
+_FIRST = ("LEPRECHAUN_POT_OF_GOLD", "IT_S_ALL_GREEK_TO_ME")
+SR_FIRST = (*_FIRST, *(p for p in DECK if p not in _FIRST))
 
 
 def _sr1(seats: int = 2, map_id: str = "A") -> State:
