@@ -195,6 +195,29 @@ def _validate(
     connected: set[int] | None,
 ) -> None:
     """Raise unless tile `name` fits on the hex at `rotation` (supply is checked elsewhere)."""
+    _check_tile(board, map_def, family, hexdef, name, colours, mode, strict)
+    if strict:
+        linked = _linked_edges(board, map_def, hexdef.coord)
+        _check_rotation(board, family, hexdef, name, rotation, mode, connected, linked)
+    else:
+        laid = laid_on(board, hexdef.coord)
+        old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
+        new = manifest()[name]
+        if not any(_preserves(old, old_rotation, new, turn) for turn in range(6)):
+            raise _refuse(f"tile {name} does not keep the track of {hexdef.coord}")
+
+
+def _check_tile(
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    hexdef: HexDef,
+    name: str,
+    colours: PhaseColours,
+    mode: LayMode,
+    strict: bool,
+) -> None:
+    """The checks that do not depend on the rotation."""
     coord = hexdef.coord
     laid = laid_on(board, coord)
     problem = _why_not_upgradable(hexdef, laid, mode)
@@ -212,26 +235,42 @@ def _validate(
         raise _refuse(f"tile {name} only goes on the home of {new.only_on_home_of}")
     if strict and mode in ("track", "bonus", "ancient_maps", "home") and new.color not in colours:
         raise _refuse(f"{new.color} tiles are not available in this phase")
-    old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
+    old = tile_def(laid.tile) if laid else hexdef.preprinted
     if laid is not None and mode != "home" and NEXT_COLOUR.get(old.color) != new.color:
-        raise _refuse(
-            f"a {old.color} tile is upgraded to {NEXT_COLOUR.get(old.color)}, not {new.color}"
-        )
+        wanted = NEXT_COLOUR.get(old.color)
+        raise _refuse(f"a {old.color} tile is upgraded to {wanted}, not {new.color}")
     if laid is not None and mode == "track" and _stop_counts(old) != _stop_counts(new):
         raise _refuse(f"tile {name} does not keep the cities and ponds of {coord}")
-    if strict:
-        if not _preserves(old, old_rotation, new, rotation):
-            raise _refuse(f"tile {name} at rotation {rotation} does not keep the track of {coord}")
-        new_exits = exits(new, rotation)
-        for edge in sorted(new_exits - exits(old, old_rotation)):
-            if not _linked(board, map_def, coord, edge):
-                raise _refuse(
-                    f"tile {name} at rotation {rotation} on {coord} points track where none can go"
-                )
-        if mode != "home" and connected is not None and not (new_exits & connected):
-            raise _refuse(f"tile {name} at rotation {rotation} on {coord} misses {family}'s track")
-    elif not any(_preserves(old, old_rotation, new, turn) for turn in range(6)):
-        raise _refuse(f"tile {name} does not keep the track of {coord}")
+
+
+def _linked_edges(board: Board, map_def: MapDef, coord: str) -> frozenset[int]:
+    return frozenset(edge for edge in range(6) if _linked(board, map_def, coord, edge))
+
+
+def _check_rotation(
+    board: Board,
+    family: str,
+    hexdef: HexDef,
+    name: str,
+    rotation: int,
+    mode: LayMode,
+    connected: set[int] | None,
+    linked: frozenset[int],
+) -> None:
+    """The checks of one rotation: old track kept, exits lead somewhere and meet the network."""
+    coord = hexdef.coord
+    laid = laid_on(board, coord)
+    old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
+    new = manifest()[name]
+    if not _preserves(old, old_rotation, new, rotation):
+        raise _refuse(f"tile {name} at rotation {rotation} does not keep the track of {coord}")
+    new_exits = exits(new, rotation)
+    if not (new_exits - exits(old, old_rotation)) <= linked:
+        raise _refuse(
+            f"tile {name} at rotation {rotation} on {coord} points track where none can go"
+        )
+    if mode != "home" and connected is not None and not (new_exits & connected):
+        raise _refuse(f"tile {name} at rotation {rotation} on {coord} misses {family}'s track")
 
 
 def check_lay(
@@ -315,9 +354,15 @@ def legal_lays(
         if _why_not_upgradable(hexdef, laid, mode):
             continue
         connected = network_edges.get(coord) if mode != "home" else None
+        linked = _linked_edges(board, map_def, coord)
+        cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
         for name in _candidates(board, map_def, hexdef, family, mode, colours):
             copy = _free_copy(board, name, counts)
             if copy is None:
+                continue
+            try:
+                _check_tile(board, map_def, family, hexdef, name, colours, mode, True)
+            except Rejected:
                 continue
             shapes: set[frozenset[frozenset[str]]] = set()
             for rotation in range(6):
@@ -325,22 +370,10 @@ def legal_lays(
                 if shape in shapes:
                     continue
                 try:
-                    _validate(
-                        board,
-                        map_def,
-                        family,
-                        hexdef,
-                        name,
-                        rotation,
-                        colours,
-                        mode,
-                        True,
-                        connected,
-                    )
+                    _check_rotation(board, family, hexdef, name, rotation, mode, connected, linked)
                 except Rejected:
                     continue
                 shapes.add(shape)
-                cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
                 found.append(LayOption(coord, copy, rotation, cost, laid is not None))
     if limit is None or len(found) <= limit:
         return found
