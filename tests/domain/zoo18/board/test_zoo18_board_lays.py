@@ -245,3 +245,26 @@ def test_a_limited_sample_of_lays_covers_every_hex_first() -> None:
     assert len(sample) == len(hexes) < len(every)
     assert {o.hex for o in sample} == hexes
     assert set(sample) <= set(every)
+
+
+def test_bonus_and_ancient_maps_lays_go_on_empty_hexes_only() -> None:
+    map_def, board = pe_home()
+    board = lay(map_def, board, "PE", "K15", "202-0", 0)
+    for mode in ("bonus", "ancient_maps"):
+        options = B.legal_lays(board, map_def, "PE", GREEN, mode)
+        assert options and not any(o.upgrade for o in options)
+        assert all(o.hex != "K15" for o in options)
+        rejects(
+            "empty hexes only", B.check_lay, board, map_def, "PE", "K15", "579-0", 0, GREEN, mode
+        )
+
+
+def test_the_hole_links_two_red_areas_once() -> None:
+    map_def = B.load_map("A")
+    board = B.initial_board(map_def)
+    opened = B.use_hole(board, map_def, "I19", "C17")
+    assert opened.hole == ("C17", "I19")
+    assert B.face(opened, "C19")[0].color == "red"  # a tunnel tile replaces the gray hex
+    rejects("already open", B.use_hole, opened, map_def, "F8", "M5")
+    rejects("not an R area", B.use_hole, board, map_def, "K9", "C17")
+    rejects("two different", B.use_hole, board, map_def, "C17", "C17")
