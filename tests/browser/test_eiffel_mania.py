@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -13,7 +14,9 @@ from tests.browser.flow import (
     create_table,
     join,
     open_table,
+    play_one,
     play_to_end,
+    random_choice,
     start,
     wait_versions,
 )
@@ -27,6 +30,17 @@ def frames_of(page: Page) -> list[dict[str, Any]]:
 
     def watch(ws: Any) -> None:
         ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return frames
+
+
+def sent_frames(page: Page) -> list[dict[str, Any]]:
+    """Every websocket frame the page sends from now on, decoded."""
+    frames: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framesent", lambda payload: frames.append(json.loads(payload)))
 
     page.on("websocket", watch)
     return frames
@@ -74,8 +88,11 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
         expect(spectator.get_by_test_id(f"seat-{seat}-online")).to_have_text("online")
     expect(spectator.get_by_test_id("join-form")).to_have_count(0)
 
+    cy_frames = frames_of(cy)
+    cy_sent = sent_frames(cy)
     start(host)
     players = [host, bob, cy]
+    rng = random.Random(3)
     for page in [*players, spectator]:
         expect(page.get_by_test_id("em-board")).to_be_visible()
     expect(spectator.get_by_test_id("em-actions")).to_have_count(0)
@@ -104,12 +121,25 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
             wait_versions([bob], version)
             assert log_versions(bob) == log_versions(host)
         if move == 20:
-            # A dropped connection resumes from its last version: nothing missed, nothing doubled.
-            cy.evaluate("window.plateau.conn.ws.close()")
+            # Cy's connection drops and stays down while the others play on; it then resumes
+            # from its last version and hash: nothing missed, nothing doubled.
+            cy.evaluate(
+                "() => { const c = window.plateau.conn; const again = c.connect.bind(c);"
+                " c.connect = () => { window.resumeNow = again; }; c.ws.close(); }"
+            )
+            expect(cy.get_by_test_id("connection")).to_have_attribute("data-state", "reconnecting")
+            left_at = shown_version(cy)
+            for _ in range(3):
+                if play_one([host, bob], random_choice, rng) is None:
+                    break
+            cy.evaluate("window.resumeNow()")
             expect(cy.get_by_test_id("connection")).to_have_attribute("data-state", "live")
-        if move == 24:
-            versions = log_versions(cy)
-            assert versions == sorted(set(versions))
+            hello = [f for f in cy_sent if f.get("type") == "hello"][-1]
+            assert hello["last_version"] == left_at and hello["last_hash"]
+            wait_versions([cy], shown_version(host))
+            assert log_versions(cy) == log_versions(host)
+            updates = [f["version"] for f in cy_frames if f.get("type") == "update"]
+            assert len(updates) == len(set(updates))
         if not shots["mid"] and spectator.get_by_test_id("em-table-card").count() == 2 and move > 8:
             screenshot(host, "eiffel_mania_player")
             screenshot(spectator, "eiffel_mania_spectator")
