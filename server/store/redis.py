@@ -24,6 +24,8 @@ from server.store import Recorded, StoreUnavailable, WrongExpectedVersion
 APPEND_LUA = resources.files("server.store").joinpath("append.lua").read_text()
 INDEX_KEY = "plateau:games"
 PAGE = 1000
+POOL_SIZE = 64  # connections for appends and reads (the blocking pump has its own)
+POOL_WAIT = 5.0  # seconds a command may wait for a free connection before StoreUnavailable
 
 
 def events_key(stream: str) -> str:
@@ -60,8 +62,14 @@ class RedisStore:
     @classmethod
     def from_url(cls, url: str) -> RedisStore:
         options: dict[str, Any] = {"health_check_interval": 30, "socket_connect_timeout": 5}
+        # A burst of concurrent reads (hundreds of sockets saying hello at once, a reconnect
+        # storm) must queue for a connection, not fail: redis-py's default pool raises "Too
+        # many connections" past 100, which reached clients as "store unavailable".
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=POOL_SIZE, timeout=POOL_WAIT, **options
+        )
         return cls(
-            aioredis.Redis.from_url(url, **options),
+            aioredis.Redis.from_pool(pool),
             aioredis.Redis.from_url(url, socket_timeout=None, **options),
         )
 
