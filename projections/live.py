@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from domain import games
 from domain.kernel import Game
-from domain.table import Table, apply, open_table
+from domain.table import TABLE_EVENTS, Table, apply, open_table
 from projections.codec import decoder, opening
 
 CHECKPOINT_EVERY = 100
+_TABLE_EVENTS = frozenset(TABLE_EVENTS)
+_replace = msgspec.structs.replace
 
 
 class GameGap(Exception):
@@ -24,6 +28,7 @@ class LiveGame:
         self.game_id = game_id
         self.game: Game[Any, Any, Any] = games.get(opened.game)
         self._decode = decoder(opened.game).decode
+        self._evolve = self.game.evolve
         self.table: Table = open_table(opened)
         self.events: list[Any] = [opened]  # events[i] is version i + 1
         self.hashes: list[str] = [first_hash]
@@ -43,27 +48,40 @@ class LiveGame:
 
     def apply(self, version: int, data: bytes, digest: str, prev_hash: str) -> bool:
         """Fold one record; False if already folded. Raises GameGap on a gap or a fork."""
-        if version <= self.version:
-            if self.hashes[version - 1] != digest:
+        hashes = self.hashes
+        current = len(hashes)
+        if version <= current:
+            if hashes[version - 1] != digest:
                 raise GameGap(f"{self.game_id}: version {version} was rewritten")
             return False
-        if version != self.version + 1 or prev_hash != self.hash:
-            raise GameGap(f"{self.game_id}: expected version {self.version + 1}, got {version}")
+        if version != current + 1 or prev_hash != hashes[-1]:
+            raise GameGap(f"{self.game_id}: expected version {current + 1}, got {version}")
         event = self._decode(data)
-        self.table = apply(self.game, self.table, event)
+        self.table = table = self._step(self.table, event)
         self.events.append(event)
-        self.hashes.append(digest)
+        hashes.append(digest)
         if version % CHECKPOINT_EVERY == 0:
-            self.checkpoints[version] = self.table
+            self.checkpoints[version] = table
         return True
+
+    def _step(self, table: Table, event: Any) -> Table:
+        """`domain.table.apply`, with the game's own events (nearly all) on a short path.
+
+        This is the replay hot loop: the type test and the direct `evolve` keep it about
+        twice as fast as the general function, with the same result (a test checks it)."""
+        if type(event) in _TABLE_EVENTS:
+            return apply(self.game, table, event)
+        result: Table = _replace(table, state=self._evolve(table.state, event))
+        return result
 
     def table_at(self, version: int) -> Table:
         """The table as it was at `version` (1..current): nearest checkpoint, then fold."""
         version = max(1, min(version, self.version))
         base = version - (version % CHECKPOINT_EVERY) if version >= CHECKPOINT_EVERY else 1
         table = self.checkpoints[base]
+        step = self._step
         for event in self.events[base:version]:
-            table = apply(self.game, table, event)
+            table = step(table, event)
         return table
 
     def hash_at(self, version: int) -> str | None:
