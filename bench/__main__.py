@@ -1,0 +1,143 @@
+"""`python -m bench [--quick] [--only 1,4] [--out FILE] [--no-profile]`.
+
+Runs the scenarios (Plateau and its references interleaved in the same run), prints each
+figure and ratio, and writes the report (default docs/benchmarks.md, with docs/benchmarks.png;
+quick runs default to bench/.peer/benchmarks-quick.md so they never overwrite the real one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from bench import procs
+from bench.profile import ensure_tools
+from bench.report import render
+from bench.scenarios import FULL, QUICK, Bench, Outcome
+
+ALL = (4, 5, 1, 2, 3, 6)  # 7 runs with 2
+
+
+def versions() -> str:
+    names = ("uvicorn", "starlette", "websockets", "uvloop", "redis", "msgspec")
+    found = [f"{n} {metadata.version(n)}" for n in names]
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    redis = subprocess.run(["redis-server", "--version"], capture_output=True, text=True).stdout
+    redis_version = next((p.split("=")[1] for p in redis.split() if p.startswith("v=")), "?")
+    python = ".".join(map(str, sys.version_info[:3]))
+    return f"Python {python}, {', '.join(found)}, Redis {redis_version}, Node {node}"
+
+
+def load() -> str:
+    return Path("/proc/loadavg").read_text().split()[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="every scenario at a small size")
+    parser.add_argument("--only", help="comma-separated scenario numbers (7 comes with 2)")
+    parser.add_argument("--out", help="the Markdown report to write")
+    parser.add_argument("--no-profile", action="store_true", help="skip the py-spy runs")
+    parser.add_argument("--no-plot", action="store_true", help="skip the PNG")
+    args = parser.parse_args(argv)
+
+    size = QUICK if args.quick else FULL
+    wanted = [int(n) for n in args.only.split(",")] if args.only else list(ALL)
+    default_out = (
+        procs.PEER_DIR / "benchmarks-quick.md"
+        if args.quick
+        else procs.ROOT / "docs" / "benchmarks.md"
+    )
+    out = Path(args.out) if args.out else default_out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    procs.PEER_DIR.mkdir(exist_ok=True)
+    tools = None if (args.no_plot and args.no_profile) else ensure_tools()
+    started, load_start = time.monotonic(), load()
+    bench = Bench(size, profile=not args.no_profile and not args.quick and tools is not None)
+    outcomes: list[Outcome] = []
+    try:
+        for number in ALL:
+            if number not in wanted and not (number == 2 and 7 in wanted):
+                continue
+            done: list[Outcome]
+            if number == 1:
+                done = [bench.action_to_view()]
+            elif number == 2:
+                done = list(bench.many_games())
+            elif number == 3:
+                done = [bench.fanout()]
+            elif number == 4:
+                done = [bench.replay()]
+            elif number == 5:
+                done = [bench.time_travel()]
+            else:
+                done = [bench.idle()]
+            for outcome in done:
+                show(outcome)
+            outcomes += done
+    finally:
+        bench.close()
+    meta: dict[str, Any] = {
+        "command": " ".join(["python -m bench", *(argv if argv is not None else sys.argv[1:])]),
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "mode": "quick" if args.quick else "full",
+        "rounds": size.rounds,
+        "elapsed_s": time.monotonic() - started,
+        "load_start": load_start,
+        "load_end": load(),
+        "cpus": os.cpu_count(),
+        "versions": versions(),
+    }
+    data = {**meta, "outcomes": [msgspec.to_builtins(o) for o in outcomes]}
+    results = out.with_suffix(".json")
+    results.write_text(json.dumps(data, indent=1, default=str))
+    plot = None
+    if tools is not None and not args.no_plot:
+        png = out.with_suffix(".png")
+        drawn = subprocess.run(
+            [str(tools), str(procs.ROOT / "bench" / "plot.py"), str(results), str(png)],
+            capture_output=True,
+            text=True,
+        )
+        if drawn.returncode == 0:
+            plot = png.name
+        else:
+            procs.log(f"plot failed: {drawn.stderr[-500:]}")
+    out.write_text(render(outcomes, meta, plot))
+    procs.log(f"wrote {out}")
+    return 0
+
+
+def show(outcome: Outcome) -> None:
+    """Print a scenario's figures and ratios as soon as it is done."""
+    print(f"\n== {outcome.number}. {outcome.title}")
+    for row in outcome.figures:
+        figures = ", ".join(
+            f"{k} {v:,.3g}" if isinstance(v, float) else f"{k} {v}"
+            for k, v in row.items()
+            if k != "system"
+        )
+        print(f"  {row['system']}: {figures}")
+    for target in outcome.targets:
+        sign = "<=" if target.at_most else ">="
+        print(
+            f"  ratio/target {target.name}: {target.value:.3g}{target.unit} "
+            f"({sign} {target.limit:g}{target.unit}) {'MET' if target.met else 'MISSED'} "
+            f"{target.margin()}"
+        )
+    for note in outcome.notes:
+        print(f"  note: {note}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

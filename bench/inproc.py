@@ -1,0 +1,240 @@
+"""Scenarios 4 and 5, in one process with no network but Redis: replay and time travel.
+
+`python -m bench.inproc replay|seek --redis URL --events N [--rounds R] [--samples S]`
+prints one JSON line. Both use the production code: the stored bytes are what the service
+appends (msgspec JSON of the events, hash-chained), the fold is `projections.live.LiveGame`,
+a seek is `server.hub.snapshot` (what a `seek` frame returns), encoded for the wire.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+import msgspec
+
+from bench.counter_game import NAME, Bumped, Dealt, register
+from domain.kernel import Seat
+from domain.table import GameStarted, SeatClaimed, TableOpened, apply
+from projections.codec import decoder, encode
+from projections.frames import table_view
+from projections.live import LiveGame
+from server.hub import snapshot
+from server.store import Recorded, chain, open_store
+from server.store.redis import events_key
+
+SEATS = 4
+
+
+def game_events(count: int) -> list[bytes]:
+    """The stored bytes of a benchmark game with `count` events in all."""
+    rng = random.Random(7)
+    events: list[Any] = [TableOpened(game=NAME, seats=SEATS, options={})]
+    events += [SeatClaimed(seat=s, name=f"p{s}", token_hash="ab" * 32) for s in range(SEATS)]
+    events.append(GameStarted(seats=SEATS))
+    hands = tuple(tuple(rng.randrange(100) for _ in range(5)) for _ in range(SEATS))
+    events.append(Dealt(hands=hands))
+    counter = 0
+    while len(events) < count:
+        seat = (len(events) - 7) % SEATS
+        amount = 1 + rng.randrange(3)
+        counter += amount
+        events.append(Bumped(seat=seat, amount=amount, counter=counter))
+    return [encode(e) for e in events[:count]]
+
+
+def chained(data: list[bytes]) -> list[Recorded]:
+    out, prev = [], ""
+    for version, item in enumerate(data, start=1):
+        digest = chain(prev, item)
+        out.append(Recorded(version=version, data=item, prev_hash=prev, hash=digest))
+        prev = digest
+    return out
+
+
+def fold(records: list[Recorded]) -> LiveGame:
+    first = records[0]
+    live = LiveGame("bench", first.data, first.hash)
+    for r in records[1:]:
+        live.apply(r.version, r.data, r.hash, r.prev_hash)
+    return live
+
+
+def decode_only(records: list[Recorded]) -> int:
+    decode = decoder(NAME).decode
+    n = 0
+    for r in records:
+        decode(r.data)
+        n += 1
+    return n
+
+
+def timed(fn: Any, *args: Any) -> tuple[float, Any]:
+    gc.collect()
+    started = time.process_time()
+    out = fn(*args)
+    return time.process_time() - started, out
+
+
+async def store_records(url: str, data: list[bytes]) -> tuple[str, Any]:
+    store = open_store(url)
+    stream = f"bench-{random.randrange(1 << 30):x}"
+    version = 0
+    for i in range(0, len(data), 500):
+        version = await store.append(stream, version, data[i : i + 500])
+    return stream, store
+
+
+async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
+    data = game_events(count)
+    records = chained(data)
+    stream, store = await store_records(url, data)
+    client = store.client  # the raw redis-py client under the adapter
+    folds, decodes, reads, raw_reads = [], [], [], []
+    try:
+        for _ in range(rounds):  # interleaved: decode, fold, store read + fold, raw XRANGE
+            seconds, _ = timed(decode_only, records)
+            decodes.append(count / seconds)
+            seconds, live = timed(fold, records)
+            assert live.version == count
+            folds.append(count / seconds)
+            del live
+            gc.collect()
+            started = time.process_time()
+            stored = await store.read(stream)
+            live = fold(stored)
+            reads.append(count / (time.process_time() - started))
+            assert live.version == count and live.hash == records[-1].hash
+            del live, stored
+            gc.collect()
+            started = time.process_time()
+            start, got = "0-1", 0
+            while True:
+                page = await client.xrange(events_key(stream), start, "+", count=1000)
+                got += len(page)
+                if len(page) < 1000:
+                    break
+                start = f"0-{int(page[-1][0].split(b'-')[1]) + 1}"
+            assert got == count
+            raw_reads.append(count / (time.process_time() - started))
+    finally:
+        await client.delete(events_key(stream))
+        await store.close()
+    med = statistics.median
+    return {
+        "events": count,
+        "mean_event_bytes": sum(map(len, data)) / count,
+        "fold_events_per_s": med(folds),
+        "decode_events_per_s": med(decodes),
+        "fold_vs_decode": med(f / d for f, d in zip(folds, decodes, strict=True)),
+        "redis_read_fold_events_per_s": med(reads),
+        "raw_xrange_events_per_s": med(raw_reads),
+        "redis_vs_raw_xrange": med(r / x for r, x in zip(reads, raw_reads, strict=True)),
+        "rounds": {"fold": folds, "decode": decodes, "redis": reads, "xrange": raw_reads},
+    }
+
+
+def seek_checkpointed(live: LiveGame, viewer: Any, version: int) -> bytes:
+    return encode(snapshot(live, viewer, version))
+
+
+def naive_table_at(live: LiveGame, version: int) -> Any:
+    """The table at `version` folded from the first event: no checkpoints."""
+    table = live.checkpoints[1]
+    for event in live.events[1:version]:
+        table = apply(live.game, table, event)
+    return table
+
+
+def seek_naive(live: LiveGame, viewer: Any, version: int) -> bytes:
+    live.table_at = lambda v: naive_table_at(live, v)  # type: ignore[method-assign,assignment]
+    try:
+        return encode(snapshot(live, viewer, version))
+    finally:
+        del live.table_at
+
+
+def state_view(live: LiveGame, viewer: Any, version: int) -> bytes:
+    """The reference definition of a seek: the state at `version` and one seat's view."""
+    return encode(table_view(live.game, live.table_at(version), viewer))
+
+
+def naive_state_view(live: LiveGame, viewer: Any, version: int) -> bytes:
+    return encode(table_view(live.game, naive_table_at(live, version), viewer))
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+async def seek(url: str, count: int, samples: int) -> dict[str, Any]:
+    data = game_events(count)
+    stream, store = await store_records(url, data)
+    try:
+        live = fold(await store.read(stream))
+    finally:
+        await store.client.delete(events_key(stream))
+        await store.close()
+    rng = random.Random(11)
+    versions = [1 + rng.randrange(count) for _ in range(samples)]
+    viewer = Seat(0)
+    ways = {
+        "state_view": state_view,
+        "naive_state_view": naive_state_view,
+        "seek_frame": seek_checkpointed,
+        "naive_seek_frame": seek_naive,
+    }
+    out: dict[str, list[float]] = {name: [] for name in ways}
+    sizes: dict[str, list[int]] = {name: [] for name in ways}
+    gc.collect()
+    for version in versions:  # interleaved per sample
+        for name, fn in ways.items():
+            started = time.process_time()
+            frame = fn(live, viewer, version)
+            out[name].append((time.process_time() - started) * 1000)
+            sizes[name].append(len(frame))
+    # checkpoints change the cost, not the answer
+    for probe in versions[:5]:
+        assert state_view(live, viewer, probe) == naive_state_view(live, viewer, probe)
+        assert seek_checkpointed(live, viewer, probe) == seek_naive(live, viewer, probe)
+    result: dict[str, Any] = {"events": count, "samples": samples}
+    for name, values in out.items():
+        result[name] = {
+            "p50_ms": pct(values, 50),
+            "p99_ms": pct(values, 99),
+            "mean_bytes": statistics.mean(sizes[name]),
+        }
+    result["state_view_vs_naive_p50"] = (
+        result["state_view"]["p50_ms"] / result["naive_state_view"]["p50_ms"]
+    )
+    result["seek_frame_vs_naive_p50"] = (
+        result["seek_frame"]["p50_ms"] / result["naive_seek_frame"]["p50_ms"]
+    )
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("what", choices=["replay", "seek"])
+    parser.add_argument("--redis", required=True)
+    parser.add_argument("--events", type=int, required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--samples", type=int, default=200)
+    args = parser.parse_args()
+    register()
+    if args.what == "replay":
+        result = asyncio.run(replay(args.redis, args.events, args.rounds))
+    else:
+        result = asyncio.run(seek(args.redis, args.events, args.samples))
+    print(json.dumps({"result": msgspec.to_builtins(result)}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Draw docs/benchmarks.png from the run's JSON (run by the bench venv's python, matplotlib).
+
+`python bench/plot.py results.json out.png`: latency (p50 and p99, scenarios 1 and 2) and
+throughput (scenario 2 actions/s, scenario 3 views/s), Plateau beside its references.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import matplotlib  # type: ignore[import-not-found]
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # type: ignore[import-not-found]
+
+
+def rows(results: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    for outcome in results["outcomes"]:
+        if outcome["key"] == key:
+            found: list[dict[str, Any]] = outcome["figures"]
+            return found
+    return []
+
+
+def main() -> None:
+    with open(sys.argv[1]) as source:
+        results = json.load(source)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.2))
+    labels, p50, p99 = [], [], []
+    for key, tag in (
+        ("action_to_view", "1 game"),
+        ("many_games", "many games"),
+        ("embedded_store", "many games"),
+    ):
+        for row in rows(results, key):
+            if "p50 all viewers ms" not in row:
+                continue
+            label = f"{row['system']}\n({tag})"
+            if label in labels:
+                continue
+            labels.append(label)
+            p50.append(row["p50 all viewers ms"])
+            p99.append(row["p99 all viewers ms"])
+    xs = range(len(labels))
+    left.bar([x - 0.2 for x in xs], p50, width=0.4, label="p50", color="#4c78a8")
+    left.bar([x + 0.2 for x in xs], p99, width=0.4, label="p99", color="#f58518")
+    left.set_yscale("log")
+    left.set_xticks(list(xs), labels, fontsize=7, rotation=20, ha="right")
+    left.set_ylabel("ms, send to the last viewer's update (log scale)")
+    left.set_title("Latency: action to every viewer")
+    left.legend()
+    names, values, colors = [], [], []
+    for key, metric, tag in (
+        ("many_games", "actions/s", "actions/s"),
+        ("embedded_store", "actions/s", "actions/s"),
+        ("fanout", "views/s", "views/s"),
+    ):
+        for row in rows(results, key):
+            label = f"{row['system']}\n{tag} ({key.replace('_', ' ')})"
+            if metric in row and label not in names:
+                names.append(label)
+                values.append(row[metric])
+                colors.append("#54a24b" if row["system"].startswith("Plateau") else "#9d9d9d")
+    right.barh(range(len(names)), values, color=colors)
+    right.set_yticks(range(len(names)), names, fontsize=7)
+    right.invert_yaxis()
+    right.set_xlabel("per second (medians of interleaved rounds)")
+    right.set_title("Throughput")
+    for y, v in enumerate(values):
+        right.text(v, y, f" {v:,.0f}", va="center", fontsize=7)
+    fig.suptitle(f"Plateau benchmarks, {results['when']} ({results['mode']} run)")
+    fig.tight_layout()
+    fig.savefig(sys.argv[2], dpi=110)
+
+
+if __name__ == "__main__":
+    main()

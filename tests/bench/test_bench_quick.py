@@ -1,0 +1,94 @@
+"""Smoke test of the benchmark suite: the quick mode of the in-process scenarios (4, 5).
+
+No timing assertions: only that the run prints figures and ratios and writes a report
+with a verdict for every target. The closed-loop scenarios need Node and the npm peer and
+run under `make bench`."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from functools import reduce
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.counter_game import NAME, register, unregister
+from bench.inproc import chained, fold, game_events
+from domain import games
+from domain.kernel import Seat
+from domain.table import apply
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_quick_run_of_replay_and_time_travel_reports_figures_and_ratios(tmp_path: Path) -> None:
+    out = tmp_path / "bench.md"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bench",
+            "--quick",
+            "--only",
+            "4,5",
+            "--out",
+            str(out),
+            "--no-profile",
+            "--no-plot",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    printed = done.stdout
+    assert "== 4. Replay" in printed and "== 5. Time travel" in printed
+    assert re.search(r"fold vs bare decode: [0-9.e+-]+x \(>= 0\.5x\) (MET|MISSED)", printed)
+    assert re.search(r"seek p50 vs naive replay: [0-9.e+-]+x \(<= 0\.1x\) (MET|MISSED)", printed)
+    report = out.read_text()
+    assert report.count("| 4 | replay |") == 2 and report.count("| 5 | time_travel |") == 3
+    results = json.loads(out.with_suffix(".json").read_text())
+    replay = next(o for o in results["outcomes"] if o["key"] == "replay")["raw"]
+    assert replay["fold_events_per_s"] > 0 and replay["decode_events_per_s"] > 0
+    assert replay["events"] == 10_000
+
+
+@pytest.fixture
+def game() -> Iterator[Any]:
+    register()
+    yield games.get(NAME)
+    unregister()
+
+
+def test_the_live_fold_equals_the_kernel_fold(game: Any) -> None:
+    """projections.live takes a short path for game events: it must fold to the same table."""
+    records = chained(game_events(3_000))
+    live = fold(records)
+    rest = live.events[1:]
+    expected = reduce(lambda table, event: apply(game, table, event), rest, live.checkpoints[1])
+    assert live.table == expected
+    assert live.table_at(1_234) == reduce(
+        lambda table, event: apply(game, table, event), rest[:1_233], live.checkpoints[1]
+    )
+    assert live.table.state.moves == 3_000 - 7
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_benchmark_game_redacts_other_hands(game: Any, seat: int) -> None:
+    live = fold(chained(game_events(20)))
+    hands = game.view(live.table.state, Seat(seat))["hands"]
+    assert hands[seat] is not None
+    assert all(h is None for s, h in enumerate(hands) if s != seat)
+
+
+def test_registering_the_benchmark_game_can_be_undone(game: Any) -> None:
+    assert NAME in games.names()
+    unregister()
+    assert NAME not in games.names()
+    register()
