@@ -248,6 +248,8 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 raise illegal("shares are sold in the OR only to raise money for a train")
+            if tuple(command.shares) not in op.emergency_bundles(state, sym):
+                raise illegal("sell only what the forced train needs, keeping the presidency")
             stock.sell_shares(ctx, seat, command.shares, emergency=True)
         case DiscardTrain():
             _discard(ctx, command.train)

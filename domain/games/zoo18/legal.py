@@ -183,7 +183,9 @@ def _operating(state: State, seat: int) -> list[Command]:
         if not must:
             out.append(Pass())
         if not any(t.name == "1S" for t in state.family_trains(sym)):
-            out += _train_buys(state, sym, must)
+            bundles = op.emergency_bundles(state, sym) if must else []
+            out += [SellShares(b) for b in bundles]
+            out += _train_buys(state, sym, must, emergency=bool(bundles))
     elif step == "done":
         out.append(Pass())
     if not flow.helped:
@@ -226,7 +228,7 @@ def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
     return ()
 
 
-def _train_buys(state: State, sym: str, must: bool) -> list[Command]:
+def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> list[Command]:
     from domain.games.zoo18.trains import has_room
 
     if not has_room(state, sym):
@@ -236,7 +238,9 @@ def _train_buys(state: State, sym: str, must: bool) -> list[Command]:
     for card in depot_offer(state):
         for v in variants(card):
             price = list_price(card, v)
-            if price <= cash or must:
+            pres = state.president(sym)
+            short = pres is None or price > cash + state.players[pres].cash
+            if price <= cash or (must and not (emergency and short)):
                 out.append(BuyTrain(card.id, price, v))
     if cash >= 1:
         for t in state.trains:

@@ -257,6 +257,50 @@ def buy_train_blocks(state: State, sym: str) -> bool:
     return bool(prices) and budget >= min(prices)
 
 
+def emergency_bundles(state: State, sym: str) -> list[tuple[str, ...]]:
+    """Certificates the president may sell to pay for the family's forced train: only while
+    family and president together cannot pay the dearest train on offer, only as much as needed
+    (the bundle without its last certificate would not cover the gap), never so much of the
+    buying family that its presidency changes."""
+    from domain.games.zoo18.stock import sale_problem
+
+    pres = state.president(sym)
+    if pres is None or not must_buy(state, sym):
+        return []
+    offer = [list_price(t, v) for t in depot_offer(state) for v in variants(t)]
+    gap = max(offer, default=0) - state.family(sym).cash - state.players[pres].cash
+    if gap <= 0:
+        return []
+    me = seat_id(pres)
+    out: list[tuple[str, ...]] = []
+    for f in state.families:
+        mine = [s for s in state.family_shares(f.sym) if s.owner == me]
+        normal = [s for s in mine if s.percent == 20]
+        pres_cert = [s for s in mine if s.percent == 40]
+        bundles = [normal[:k] for k in range(1, len(normal) + 1)]
+        if f.sym != sym:
+            bundles += [pres_cert + normal[:k] for k in range(len(normal) + 1) if pres_cert]
+        price = market.price((f.row, f.col))
+        for bundle in bundles:
+            ids = tuple(s.id for s in bundle)
+            if sale_problem(state, pres, ids, emergency=True):
+                continue
+            worth = [price * s.percent // 20 for s in bundle]
+            if sum(worth) - worth[-1] >= gap:
+                continue
+            if f.sym == sym:
+                left = state.percent_of(me, sym) - sum(s.percent for s in bundle)
+                others = (
+                    state.percent_of(seat_id(o), sym)
+                    for o in range(len(state.players))
+                    if o != pres
+                )
+                if any(p > left for p in others):
+                    continue
+            out.append(ids)
+    return out
+
+
 def must_buy(state: State, sym: str) -> bool:
     return not state.family_trains(sym) and bool(depot_offer(state))
 
@@ -285,6 +329,9 @@ def buy_train(ctx: Ctx, sym: str, cmd: BuyTrain) -> None:
     if price > fam_cash:
         pres = state.president(sym)
         assert pres is not None
+        short = price > fam_cash + state.players[pres].cash
+        if from_depot and short and emergency_bundles(state, sym):
+            raise illegal("the president must first sell shares to pay for the train")
         need = price - fam_cash
         pcash = state.players[pres].cash
         give = min(need, pcash)

@@ -160,3 +160,27 @@ def test_manual_end_is_only_for_imported_games() -> None:
     from domain.games.zoo18.messages import EndGame
 
     Given(game, _sr1()).when(0, EndGame()).rejects(Reason.FORBIDDEN)
+
+
+def test_the_president_sells_shares_before_the_bank_covers_a_train() -> None:
+    state = play(_sr1(), Par("GI", 7), LayTile("K9", "5-0", 2), Pass())
+    state = play(state, Par("PB", 5), Pass(), Pass(), Pass())  # seat 1 opens PB
+    state = play(state, Pass(), Pass())
+    assert state.flow.round == "or"
+    while state.flow.order[state.flow.index] != "GI" or state.flow.step != "buy_train":
+        seat = acting_seat(state)
+        assert seat is not None
+        state = play(state, Pass())
+    pb = state.share("PB_0")
+    assert pb.owner == "p1"
+    # seat 0 presides GI; make GI and seat 0 poor, give seat 0 a PB share to sell
+    state = replace(state, families=tuple(replace(f, cash=0) for f in state.families))
+    state = replace(state, players=(replace(state.players[0], cash=0), state.players[1]))
+    shares = tuple(replace(s, owner="p0") if s.id == "PB_1" else s for s in state.shares)
+    state = replace(state, shares=shares)
+    Given(game, state).when(0, BuyTrain("2S-0", 7, "2S")).rejects(Reason.ILLEGAL, "sell shares")
+    assert ("PB_1",) in [c.shares for c in game.legal(state, 0) if isinstance(c, SellShares)]
+    state = play(state, SellShares(("PB_1",)))
+    assert state.players[0].cash == 5
+    state = play(state, BuyTrain("2S-0", 7, "2S"))
+    assert state.players[0].penalty == 4
