@@ -1,0 +1,59 @@
+"""The checker must be able to fail: tampered frames, gaps, forks and lost acks are caught."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+
+from tests.reliability.checks import verify_game
+from tests.reliability.player import Player, Received
+from tests.server.conftest import running
+
+
+async def test_the_checker_catches_tampering() -> None:
+    async with running(None) as run:
+        game_id, tokens = await run.seated_game()
+        players = [
+            Player(game_id, t, lambda: [run.ws], random.Random(n), max_commands=4)
+            for n, t in enumerate([*tokens, None])
+        ]
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(p.run(stop)) for p in players]
+        for _ in range(200):
+            if sum(len(p.acked) for p in players) >= 6:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        stop.set()
+        await asyncio.gather(*tasks)
+        store = run.state.store
+        clean = await verify_game(store, game_id, players)
+        assert clean.mismatches == [] and clean.frames_checked > 10 and clean.acked >= 6
+
+        spectator = players[-1]
+        updates = [i for i, r in enumerate(spectator.received) if r.kind == "update"]
+        assert len(updates) >= 2
+
+        def tampered(change: str) -> list[Received]:
+            frames = copy.deepcopy(spectator.received)
+            target = frames[updates[-1]]
+            if change == "view":
+                target.frame["view"]["table"]["names"][0] = "mallory"
+            elif change == "gap":  # as if an earlier update had been skipped
+                target.before = frames[updates[0]].before
+                target.before_hash = frames[updates[0]].before_hash
+            elif change == "fork":  # it extends a history the stream does not have
+                target.before_hash = "0" * 40
+            elif change == "legal":
+                target.frame["legal"] = [{"type": "pick_card", "card": "L01"}]
+            return frames
+
+        for change in ("view", "gap", "fork", "legal"):
+            frames = tampered(change)
+            check = await verify_game(store, game_id, [spectator], frames=lambda p, f=frames: f)
+            assert check.mismatches, f"a tampered {change} went unnoticed"
+
+        players[0].acked["never-sent"] = 3
+        lost = await verify_game(store, game_id, players[:1])
+        assert lost.acked_lost == 1
