@@ -142,12 +142,20 @@ def _home_lays(ctx: Ctx, command: Command) -> None:
         op.lay_tile(ctx, sym, command, "home" if flow.step == "home" else "bonus")
     elif not isinstance(command, Pass):
         raise illegal(f"{sym} lays its home tile (or passes when it cannot)")
+    elif flow.step == "home" and not ctx.state.options.imported and _home_lay_required(ctx, sym):
+        raise illegal(f"{sym} must lay a tile on its white home hex")
     if flow.step == "home":
         ctx.flow(step="bonus")
     elif isinstance(command, Pass):
         ctx.flow(bonus_left=0)
     else:
         ctx.flow(bonus_left=flow.bonus_left - 1)
+
+
+def _home_lay_required(ctx: Ctx, sym: str) -> bool:
+    from domain.games.zoo18.legal import home_lays
+
+    return bool(home_lays(ctx.state, sym))
 
 
 def _own_ticket(ctx: Ctx, seat: int, ticket: str) -> None:

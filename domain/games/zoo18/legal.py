@@ -103,12 +103,18 @@ def _lays(state: State, sym: str, mode: str, *, upgrades: bool = True) -> list[C
     return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
 
 
+def home_lays(state: State, sym: str) -> list[Command]:
+    """The home tiles `sym` must choose from right after its par (empty when it may pass)."""
+    lays = _lays(state, sym, "home")
+    return lays if _home_is_white(state, sym) else []
+
+
 def _home(state: State) -> list[Command]:
     flow = state.flow
-    lays = _lays(state, flow.lay_family, "home" if flow.step == "home" else "bonus")
-    if flow.step == "home" and lays and _home_is_white(state, flow.lay_family):
-        return lays
-    return [Pass(), *lays]
+    if flow.step == "home":
+        forced = home_lays(state, flow.lay_family)
+        return forced or [Pass(), *_lays(state, flow.lay_family, "home")]
+    return [Pass(), *_lays(state, flow.lay_family, "bonus")]
 
 
 def _home_is_white(state: State, sym: str) -> bool:

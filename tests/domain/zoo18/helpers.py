@@ -41,11 +41,16 @@ def start(seats: int = 2, map_id: str = "A", deck: tuple[str, ...] = DECK) -> St
     return game.fold(start_events(state, seat_names(seats), deck), state)
 
 
+HOME = "home"  # stands for the first home tile legal() offers right after a par
+
+
 def play(state: State, *commands: Any) -> State:
     """Each command by the awaited seat; fails loudly if one is refused."""
     for command in commands:
         seat = acting_seat(state)
         assert seat is not None, f"nobody is awaited for {command}"
+        if command == HOME:
+            command = game.legal(state, seat)[0]
         events = game.decide(state, seat, command, random.Random(0))
         state = game.fold(events, state)
     return state

@@ -24,7 +24,7 @@ from domain.games.zoo18.trains import after_purchase, depot_offer, move_train
 from domain.kernel import Reason
 from tests.given import Given
 
-from .helpers import DECK, play, start
+from .helpers import DECK, HOME, play, start
 
 _FIRST = ("LEPRECHAUN_POT_OF_GOLD", "IT_S_ALL_GREEK_TO_ME")
 SR_FIRST = (*_FIRST, *(p for p in DECK if p not in _FIRST))
@@ -35,15 +35,15 @@ def _sr1(seats: int = 2, map_id: str = "A") -> State:
 
 
 def test_neighbour_rule_second_par_next_to_the_first_then_one_direction() -> None:
-    state = play(_sr1(), Par("PB", 5), Pass(), Pass())  # map A cycle: GI PB PE LI TI
+    state = play(_sr1(), Par("PB", 5), HOME, Pass())  # map A cycle: GI PB PE LI TI
     assert neighbour_families(state) == ("PE", "GI")
     Given(game, state).when(1, Par("LI", 5)).rejects(Reason.ILLEGAL, "neighbour rule")
-    state = play(state, Par("GI", 5), Pass(), Pass())
+    state = play(state, Par("GI", 5), HOME, Pass())
     assert neighbour_families(state) == ("TI",)  # backwards from GI: TI, then LI, then PE
 
 
 def test_neighbour_rule_does_not_apply_with_five_players() -> None:
-    state = play(_sr1(5, "D"), Par("CR", 5), Pass(), Pass())
+    state = play(_sr1(5, "D"), Par("CR", 5), HOME, Pass())
     assert len(neighbour_families(state)) == 6
 
 
@@ -62,14 +62,14 @@ def test_midas_puts_its_owner_first() -> None:
 
 def test_greek_gives_another_turn() -> None:
     state = play(start(2, deck=SR_FIRST), Pass(), Bid("IT_S_ALL_GREEK_TO_ME", 1))
-    state = play(state, Par("GI", 7), Pass())
+    state = play(state, Par("GI", 7), HOME)
     state = play(state, UsePower("IT_S_ALL_GREEK_TO_ME", "greek"), Pass())
     assert acting_seat(state) == 0
     assert state.power("IT_S_ALL_GREEK_TO_ME").owner == "closed"
 
 
 def test_the_same_bundle_sold_twice_by_a_non_president_moves_the_price_once() -> None:
-    state = play(_sr1(3), Par("GI", 7), Pass(), Pass())
+    state = play(_sr1(3), Par("GI", 7), HOME, Pass())
     state = play(state, BuyShares(("GI_1",)), Pass())  # seat 1
     state = play(state, BuyShares(("GI_2",)), Pass())  # seat 2
     state = play(state, Pass(), SellShares(("GI_1",)), Pass())  # seat 0 passes, seat 1 sells
@@ -147,7 +147,7 @@ def test_buying_the_last_4j_makes_another_one() -> None:
 
 
 def test_sold_out_families_rise_when_the_stock_round_ends() -> None:
-    state = play(_sr1(), Par("GI", 7), Pass(), Pass(), BuyShares(("GI_1",)), Pass())
+    state = play(_sr1(), Par("GI", 7), HOME, Pass(), BuyShares(("GI_1",)), Pass())
     state = play(state, BuyShares(("GI_2",)), Pass(), BuyShares(("GI_3",)), Pass())
     assert state.percent_of("ipo", "GI") == 20  # only the cousin is left
     ctx = Ctx(state)
@@ -164,7 +164,7 @@ def test_manual_end_is_only_for_imported_games() -> None:
 
 def test_the_president_sells_shares_before_the_bank_covers_a_train() -> None:
     state = play(_sr1(), Par("GI", 7), LayTile("K9", "5-0", 2), Pass())
-    state = play(state, Par("PB", 5), Pass(), Pass(), Pass())  # seat 1 opens PB
+    state = play(state, Par("PB", 5), HOME, Pass(), Pass())  # seat 1 opens PB
     state = play(state, Pass(), Pass())
     assert state.flow.round == "or"
     while state.flow.order[state.flow.index] != "GI" or state.flow.step != "buy_train":

@@ -21,7 +21,7 @@ from domain.games.zoo18.messages import (
 from domain.kernel import Reason
 from tests.given import Given
 
-from .helpers import DECK, play, seat_now, start
+from .helpers import DECK, HOME, play, seat_now, start
 
 
 def given_state(state: object) -> Given:
@@ -93,7 +93,7 @@ def test_par_9_needs_green_tiles() -> None:
 
 
 def test_ipo_share_sells_at_the_market_price_into_the_treasury() -> None:
-    state = play(_sr1(), Par("GI", 6), Pass(), Pass())  # home lay skipped by pass, then turn ends
+    state = play(_sr1(), Par("GI", 6), HOME, Pass())  # home tile, then the turn ends
     assert seat_now(state) == 1
     state = play(state, BuyShares(("GI_1",)))
     assert state.family("GI").cash == 18
@@ -101,12 +101,12 @@ def test_ipo_share_sells_at_the_market_price_into_the_treasury() -> None:
 
 
 def test_the_cousin_share_waits_for_wednesday() -> None:
-    state = play(_sr1(), Par("GI", 6), Pass(), Pass())
+    state = play(_sr1(), Par("GI", 6), HOME, Pass())
     given_state(state).when(1, BuyShares(("GI_4",))).rejects(Reason.ILLEGAL)
 
 
 def test_selling_drops_the_price_one_row_per_share_and_passes_the_presidency() -> None:
-    state = play(_sr1(), Par("GI", 7), Pass(), Pass())
+    state = play(_sr1(), Par("GI", 7), HOME, Pass())
     state = play(state, BuyShares(("GI_1",)), Pass(), Pass(), BuyShares(("GI_2",)), Pass())
     # seat 0 (president, 40%) sells GI_0: seat 1 holds 40% and takes the presidency
     assert seat_now(state) == 0
@@ -131,7 +131,7 @@ def test_one_purchase_per_turn() -> None:
 
 
 def test_days_off_moves_the_family_right() -> None:
-    state = play(start(2), Pass(), Bid("DAYS_OFF", 3), Par("GI", 7), Pass())
+    state = play(start(2), Pass(), Bid("DAYS_OFF", 3), Par("GI", 7), HOME)
     state = play(state, UsePower("DAYS_OFF", "days_off", "GI"))
     gi = state.family("GI")
     assert (gi.row, gi.col) == (1, 2)
@@ -139,7 +139,7 @@ def test_days_off_moves_the_family_right() -> None:
 
 
 def test_priority_goes_to_the_richest_when_the_stock_round_ends() -> None:
-    state = play(_sr1(), Par("GI", 7), Pass(), Pass(), Pass())
+    state = play(_sr1(), Par("GI", 7), HOME, Pass(), Pass())
     assert state.flow.round == "sr"  # seat 0 bought this turn, so one more lap of passes
     state = play(state, Pass())
     assert state.flow.round == "or"
@@ -148,3 +148,9 @@ def test_priority_goes_to_the_richest_when_the_stock_round_ends() -> None:
 
 def test_not_your_turn() -> None:
     given_state(_sr1()).when(1, Pass()).rejects(Reason.NOT_YOUR_TURN)
+
+
+def test_the_home_tile_is_mandatory_on_a_white_home_hex() -> None:
+    state = play(_sr1(), Par("GI", 7))
+    Given(game, state).when(0, Pass()).rejects(Reason.ILLEGAL, "must lay")
+    assert all(c.hex == "K9" for c in game.legal(state, 0))  # type: ignore[attr-defined]
