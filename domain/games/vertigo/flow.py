@@ -9,17 +9,19 @@ from __future__ import annotations
 from domain.chance import Rng
 from domain.games.vertigo import messages as m
 from domain.games.vertigo.data import (
+    CLEAN,
     COLORS,
     DIE_FACES,
     POLLUTING,
     PRODUCTION,
     REGIONS,
     SUN,
+    TREATMENT,
     TURN_CAP,
 )
 from domain.games.vertigo.evolve import evolve
 from domain.games.vertigo.laws import destroy_all, enact, fine_event
-from domain.games.vertigo.legal import legal
+from domain.games.vertigo.legal import first_legal
 from domain.games.vertigo.pollution import candidates as unpolluted
 from domain.games.vertigo.pollution import decrease_events, roll_events, targets
 from domain.games.vertigo.state import State, Task
@@ -30,17 +32,16 @@ Events = list[m.VertigoEvent]
 
 
 def production(s: State) -> m.ProductionPaid:
-    amounts = []
-    for c in s.countries:
-        if not c.active:
-            amounts.append(0)
-            continue
-        amounts.append(
-            c.population()
-            + PRODUCTION[POLLUTING] * c.factories(POLLUTING)
-            + PRODUCTION["clean"] * c.factories("clean")
-        )
-    return m.ProductionPaid(tuple(amounts))
+    amounts = tuple(
+        c.population()
+        + PRODUCTION[POLLUTING] * c.factories(POLLUTING)
+        + PRODUCTION[CLEAN] * c.factories(CLEAN)
+        + PRODUCTION[TREATMENT] * c.factories(TREATMENT)
+        if c.active
+        else 0
+        for c in s.countries
+    )
+    return m.ProductionPaid(amounts)
 
 
 def automatic(s: State, task: Task, rng: Rng) -> Events | None:
@@ -89,7 +90,7 @@ def advance(s: State, rng: Rng) -> tuple[State, Events]:
         if events is None:
             if task.kind == "vote":
                 break
-            options = legal(s, task.seat)
+            options = first_legal(s, task.seat, 2)
             if len(options) != 1:
                 break
             events = judge(s, task.seat, options[0], task)

@@ -8,8 +8,19 @@ that a seat has exactly one legal command only when the full space has one (auto
 from __future__ import annotations
 
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.data import KINDS, PROVINCE_IDS, REGIONS, UN, region_range
+from domain.games.vertigo.data import (
+    BUILD_PRICE,
+    ENGINEERS,
+    KINDS,
+    POPULATION_PRICE,
+    PROVINCE_IDS,
+    REGIONS,
+    TRANSFORM_PRICE,
+    UN,
+    region_range,
+)
 from domain.games.vertigo.laws import proposable
+from domain.games.vertigo.management import depollution_price
 from domain.games.vertigo.pollution import pool, targets
 from domain.games.vertigo.setup_rules import setup_cost, waiting_setups
 from domain.games.vertigo.state import (
@@ -35,7 +46,12 @@ def _first(cells: tuple[int, ...], r: int, code: int) -> int | None:
     return None
 
 
-def _valid(s: State, seat: int, task: Task, cmds: Commands) -> Commands:
+def _every(cells: tuple[int, ...], code: int) -> list[int]:
+    return [i for i, cell in enumerate(cells) if cell == code]
+
+
+def _valid(s: State, seat: int, task: Task, cmds: Commands, limit: int = 0) -> Commands:
+    """The commands `judge` accepts (only the first `limit` of them when limit > 0)."""
     out: Commands = []
     for cmd in cmds:
         try:
@@ -43,6 +59,8 @@ def _valid(s: State, seat: int, task: Task, cmds: Commands) -> Commands:
         except Rejected:
             continue
         out.append(cmd)
+        if len(out) == limit:
+            break
     return out
 
 
@@ -50,18 +68,13 @@ def _setup(s: State, seat: int) -> Commands:
     c = s.countries[seat]
     cmds: Commands = []
     if c.safe >= 1 and population_stock(s) - 1 >= waiting_setups(s):
-        for r in range(3):
-            free = _first(c.cells, r, FREE)
-            if free is not None:
-                cmds.append(m.SetupPopulation(PROVINCE_IDS[free]))
+        cmds += [m.SetupPopulation(PROVINCE_IDS[i]) for i in _every(c.cells, FREE)]
     if c.safe >= 5 and scholar_stock(s, seat) >= 1:
         cmds += [m.SetupScholar(to) for to in (*REGIONS, UN)]
+    sites = _every(c.cells, POP)
     for kind in KINDS:
         if c.safe >= setup_cost(kind):
-            for r in range(3):
-                site = _first(c.cells, r, POP)
-                if site is not None:
-                    cmds.append(m.SetupFactory(PROVINCE_IDS[site], kind))
+            cmds += [m.SetupFactory(PROVINCE_IDS[i], kind) for i in sites]
     cmds.append(m.EndStep())
     return cmds
 
@@ -81,27 +94,29 @@ def _upkeep(s: State, seat: int) -> Commands:
 def _build(s: State, seat: int) -> Commands:
     c = s.countries[seat]
     cmds: Commands = []
+    kinds = [k for k in KINDS if c.safe >= BUILD_PRICE[k]]
     for r in range(3):
-        if not c.idle_ready[r]:
+        ready = c.idle_ready[r]
+        if not ready:
             continue
         cmds += [m.MoveScholar(REGIONS[r], to) for to in (*REGIONS, UN) if to != REGIONS[r]]
-        site = _first(c.cells, r, POP)
-        if site is not None:
-            cmds += [m.BuildFactory(PROVINCE_IDS[site], kind) for kind in KINDS]
-        old = _first(c.cells, r, POP_POLLUTING)
-        if old is not None:
-            cmds.append(m.TransformFactory(PROVINCE_IDS[old]))
+        buildable = [k for k in kinds if ready >= ENGINEERS[k]]
+        for i in region_range(r):
+            if c.cells[i] == POP:
+                cmds += [m.BuildFactory(PROVINCE_IDS[i], kind) for kind in buildable]
+            elif c.cells[i] == POP_POLLUTING and c.safe >= TRANSFORM_PRICE:
+                cmds.append(m.TransformFactory(PROVINCE_IDS[i]))
     cmds.append(m.EndStep())
     return cmds
 
 
 def _depollute(s: State, seat: int) -> Commands:
     c = s.countries[seat]
-    cmds: Commands = []
-    for r in range(3):
-        spot = _first(c.cells, r, POLLUTED)
-        if spot is not None:
-            cmds.append(m.Depollute(PROVINCE_IDS[spot]))
+    cmds: Commands = [
+        m.Depollute(PROVINCE_IDS[i])
+        for i in _every(c.cells, POLLUTED)
+        if c.polluted(i // 10) > s.level and c.safe >= depollution_price(c, i // 10)
+    ]
     cmds.append(m.EndStep())
     return cmds
 
@@ -109,10 +124,9 @@ def _depollute(s: State, seat: int) -> Commands:
 def _population(s: State, seat: int) -> Commands:
     c = s.countries[seat]
     cmds: Commands = []
+    if c.safe >= POPULATION_PRICE and population_stock(s) >= 1:
+        cmds += [m.BuyPopulation(PROVINCE_IDS[i]) for i in _every(c.cells, FREE)]
     free = [_first(c.cells, r, FREE) for r in range(3)]
-    for r in range(3):
-        if free[r] is not None:
-            cmds.append(m.BuyPopulation(PROVINCE_IDS[free[r]]))  # type: ignore[index]
     for r in range(3):
         mover = next((i for i in region_range(r) if c.cells[i] == POP and i not in c.moved), None)
         if mover is None:
@@ -191,6 +205,14 @@ def legal(s: State, seat: int) -> Commands:
     if seat not in known:
         known[seat] = _compute(s, seat)
     return list(known[seat])
+
+
+def first_legal(s: State, seat: int, limit: int) -> Commands:
+    """At most `limit` legal commands: enough to tell a real choice from a forced one."""
+    if seat not in deciders(s):
+        return []
+    task = s.agenda[0]
+    return _valid(s, seat, task, candidates(s, seat, task), limit)
 
 
 def _compute(s: State, seat: int) -> Commands:

@@ -152,9 +152,9 @@ def decide_population(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
             i = province(pid)
             if c.cells[i] != FREE:
                 illegal(f"{pid} is not free")
+            afford(c.safe, POPULATION_PRICE, "a population pawn")
             if population_stock(s) < 1:
                 illegal("the population supply is empty")
-            afford(c.safe, POPULATION_PRICE, "a population pawn")
             return [m.PopulationBought(seat, pid, POPULATION_PRICE)]
         case m.MovePopulation(source=src, to=dst):
             i, j = province(src), province(dst)
