@@ -29,6 +29,8 @@ export class Connection {
     this.lastError = null;
     this.timer = null;
     this.pinger = null;
+    this.lastSeek = 0;
+    this.seekTimer = null;
     this.connect();
   }
 
@@ -163,10 +165,21 @@ export class Connection {
     });
   }
 
+  /** Time travel; at most one seek frame per 100 ms (the server paces frames), the last wins. */
   seek(version) {
     this.seeking = version;
     if (version === null) this.past = null;
-    this.send({ type: "seek", version });
+    const wait = this.lastSeek + 100 - Date.now();
+    clearTimeout(this.seekTimer);
+    if (wait <= 0) {
+      this.lastSeek = Date.now();
+      this.send({ type: "seek", version });
+    } else {
+      this.seekTimer = setTimeout(() => {
+        this.lastSeek = Date.now();
+        this.send({ type: "seek", version: this.seeking });
+      }, wait);
+    }
     this.onChange("seek");
   }
 
@@ -185,6 +198,7 @@ export class Connection {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.seekTimer);
     clearInterval(this.pinger);
     if (this.ws) this.ws.close();
     this.ws = null;

@@ -84,7 +84,7 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
     if (tag === "TEXTAREA" || tag === "SELECT") return;
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
-    const current = conn.shown().version ?? 0;
+    const current = conn.seeking ?? conn.shown().version ?? 0; // a seek on its way counts
     const next = current + (event.key === "ArrowLeft" ? -1 : 1);
     els.slider.value = String(Math.max(0, Math.min(next, conn.version ?? 0)));
     seekTo(Number(els.slider.value));
