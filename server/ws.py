@@ -142,7 +142,10 @@ async def _session(ws: WebSocket, state: AppState) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=code)
 
-    conn = Connection(hello.game_id, viewer, settings.queue_frames, close)
+    async def send(frame: bytes) -> None:
+        await ws.send_text(frame.decode())
+
+    conn = Connection(hello.game_id, viewer, settings.queue_frames, close, send)
     structlog.contextvars.bind_contextvars(game_id=hello.game_id, seat=seat)
     log.info("connected", resume=hello.last_version)
     state.metrics.count("connections")
@@ -151,22 +154,13 @@ async def _session(ws: WebSocket, state: AppState) -> None:
     )
     conn.push(encode(welcome))
     await hub.attach(conn, live, hello.last_version, hello.last_hash)
-    sender = asyncio.create_task(_send_loop(ws, conn))
     try:
         await _receive_loop(ws, state, conn, seat)
     finally:
         hub.detach(conn)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        await conn.stop()
         log.info("disconnected")
         structlog.contextvars.unbind_contextvars("game_id", "seat")
-
-
-async def _send_loop(ws: WebSocket, conn: Connection) -> None:
-    while True:
-        frame = await conn.queue.get()
-        await ws.send_text(frame.decode())
 
 
 async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: int | None) -> None:
