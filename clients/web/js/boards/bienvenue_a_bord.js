@@ -168,8 +168,10 @@ function tableArea(view, ctx) {
     const byId = new Map(t.revealed.map((c) => [c.id, c]));
     const pile = (name, ids) => {
       const take = takes.find((c) => c.pile === name);
+      const taker = t.taken_by_chooser ? (t.taken_by_chooser === name ? view.chooser : view.splitter) : null;
       return h("div", { class: "bab-pile", testid: `bab-pile-${name}` },
-        h("div", { class: "em-label" }, name === "single" ? "One card" : "Two cards"),
+        h("div", { class: "em-label" }, name === "single" ? "One card" : "Two cards",
+          taker === null ? null : h("span", { style: { color: seatColour(taker) } }, ` → ${seatName(ctx.names, taker)}`)),
         h("div", { class: "bab-cards" }, ids.map((id) => cardFace(byId.get(id) || { id }))),
         take ? commandButton(take, ctx, name === "single" ? "Take this card" : "Take these two") : null);
     };
