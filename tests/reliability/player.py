@@ -127,6 +127,7 @@ class Player:
             for waiter in self._waiters.values():
                 if not waiter.done():
                     waiter.set_exception(ConnectionError("connection lost"))
+                    waiter.exception()  # retrieved: nobody may be waiting any more
             self._waiters.clear()
             await asyncio.sleep(self.rng.uniform(0.02, 0.2))
         raise AssertionError(f"{self.game_id}: gave up after {attempts} connections")

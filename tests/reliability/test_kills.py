@@ -51,22 +51,26 @@ async def kill_servers(games: int, kills: int) -> None:
         tables = seat_players(opened, lambda k: live, rng, spectators=1)
         stop = asyncio.Event()
 
+        reviving: set[int] = set()
+
         async def revive(victim: ServerProcess) -> None:
             await asyncio.sleep(rng.uniform(0.1, 0.5))
             victim.start()
             await asyncio.to_thread(victim.wait_ready)
+            reviving.discard(victim.port)
 
         async def killer() -> None:
             nonlocal killed
             revivals = []
             while killed < kills and not stop.is_set():
                 await asyncio.sleep(rng.uniform(0.3, 0.8))
-                alive = [s for s in servers if s.alive]
+                alive = [s for s in servers if s.alive and s.port not in reviving]
                 if all(p.over for p in everyone(tables)) or len(alive) < 2:
                     continue
                 victim = rng.choice(alive)  # one process always stays up
                 victim.kill()
                 killed += 1
+                reviving.add(victim.port)
                 revivals.append(asyncio.create_task(revive(victim)))
             await asyncio.gather(*revivals)
 
