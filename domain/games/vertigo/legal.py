@@ -1,8 +1,10 @@
 """legal: the commands a seat may send now.
 
-Where the space is large (which free province to buy, which pawn to move where) the list is a
-representative sample: one choice per region or per pair of regions, always with `end_step`, so
-that a seat has exactly one legal command only when the full space has one (auto-apply, D45).
+Every purchase, site, depollution, pollution placement and law is listed in full. Population
+moves (pawns x free provinces, hundreds of pairs) are a representative sample: for each region,
+its first pawn free to move, to the first free province of each region. Since pawns of a region
+are interchangeable for moves, the sample is empty only when no move exists, and a step with a
+real choice always shows at least two commands (auto-apply, D45).
 """
 
 from __future__ import annotations
