@@ -348,6 +348,10 @@ def _assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
     state = ctx.state
     holding = state.power(cmd.power)
     if cmd.power == "WHEAT":
+        if state.board is not None and not any(
+            t.hex == cmd.hex and t.owner == sym for t in state.board.tokens
+        ):
+            raise illegal(f"WHEAT goes on a hex with a token of {sym}")
         ctx.emit(FamilyMarked(sym, f"wheat:{cmd.hex}"))
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "HOLE":
@@ -362,6 +366,9 @@ def _assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
             ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
             ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "WORK_IN_PROGRESS":
+        m = boardlink.map_def(state.map)
+        if m is not None and state.board is not None:
+            B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
         ctx.emit(TokenPlaced("WIP", cmd.hex, 0, None))
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "THAT_S_MINE":

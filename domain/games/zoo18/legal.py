@@ -14,6 +14,7 @@ from domain.games.zoo18.facts import (
     draft_size,
 )
 from domain.games.zoo18.messages import (
+    Assign,
     Bid,
     BuyPower,
     BuyShares,
@@ -195,6 +196,7 @@ def _operating(state: State, seat: int) -> list[Command]:
     elif step == "done":
         out.append(Pass())
     if not flow.helped:
+        out += _power_uses(state, sym)
         pres = state.president(sym)
         if pres == seat:
             out += [
@@ -254,3 +256,72 @@ def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> 
             if elsewhere and not t.obsolete and t.name != "1S":
                 out.append(BuyTrain(t.id, 1))
     return out
+
+
+POWER_LAY_MODES = {"RABBITS": "rabbits", "MOLES": "moles", "ANCIENT_MAPS": "ancient_maps"}
+
+
+def _power_uses(state: State, sym: str) -> list[Command]:
+    """A sample of what the family's OR powers can do now."""
+    out: list[Command] = []
+    m = boardlink.map_def(state.map)
+    board = state.board
+    if m is None or board is None:
+        return out
+    held = {p.id: p for p in state.owned_powers(sym)}
+    if "WHEAT" in held:
+        out += [Assign("WHEAT", t.hex) for t in board.tokens if t.owner == sym][:3]
+    if "TWO_BARRELS" in held and state.flow.step == "route":
+        if "barrel" not in state.family(sym).marks:
+            out.append(UsePower("TWO_BARRELS", "two_barrels"))
+    laid = [t.hex for t in board.tiles]
+    for power in ("WORK_IN_PROGRESS", "THAT_S_MINE"):
+        if power in held and not (power == "THAT_S_MINE" and held[power].uses):
+            out += [a for a in (Assign(power, h) for h in laid) if _accepts(state, sym, a)][:3]
+    if "HOLE" in held:
+        first = held["HOLE"].data
+        out += [Assign("HOLE", r) for r in m.r_areas if r != first][:3]
+    for power, mode in POWER_LAY_MODES.items():
+        if power in held:
+            for lay in _lays(state, sym, mode)[:4]:
+                assert isinstance(lay, LayTile)
+                out.append(LayTile(lay.hex, lay.tile, lay.rotation, power))
+    if "THAT_S_MINE" in held and held["THAT_S_MINE"].uses and not state.flow.tokened:
+        kept = [r for r in board.reservations if r.family == sym]
+        for r in kept:
+            token = PlaceToken(_city_id(board, r.hex, r.city), r.slot, "THAT_S_MINE")
+            if _accepts(state, sym, token):
+                out.append(token)
+    from domain.games.zoo18 import patch
+
+    if patch.can_protect(state, sym) and patch.patch_holder(state) == sym:
+        out += [
+            UsePower("PATCH", "patch", sym, t.id)
+            for t in state.family_trains(sym)
+            if t.name != "1S"
+        ][:2]
+    if "PATCH" in held and held["PATCH"].data:
+        out.append(UsePower("PATCH", "remove_bandage", sym))
+    return out
+
+
+def _city_id(board: B.Board, coord: str, city: int) -> str:
+    from domain.games.zoo18.board.tokens import city_id
+
+    return city_id(board, coord, city)
+
+
+def _accepts(state: State, sym: str, command: Command) -> bool:
+    from domain.games.zoo18.decide import decide
+
+    seat = acting_seat(state)
+    try:
+        decide(state, seat if seat is not None else -1, command, _NoRng())
+    except Rejected:
+        return False
+    return True
+
+
+class _NoRng:
+    def randrange(self, n: int, /) -> int:
+        raise AssertionError("deciding a power use never draws")
