@@ -271,9 +271,9 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     held = {p.id: p for p in state.owned_powers(sym)}
     if "WHEAT" in held:
         out += [Assign("WHEAT", t.hex) for t in board.tokens if t.owner == sym][:3]
-    if "TWO_BARRELS" in held and state.flow.step == "route":
-        if "barrel" not in state.family(sym).marks:
-            out.append(UsePower("TWO_BARRELS", "two_barrels"))
+    barrels = "TWO_BARRELS" in held and state.flow.step == "route"
+    if barrels and "barrel" not in state.family(sym).marks:
+        out.append(UsePower("TWO_BARRELS", "two_barrels"))
     laid = [t.hex for t in board.tiles]
     for power in ("WORK_IN_PROGRESS", "THAT_S_MINE"):
         if power in held and not (power == "THAT_S_MINE" and held[power].uses):
