@@ -63,7 +63,7 @@ async def kill_servers(games: int, kills: int) -> None:
             nonlocal killed
             revivals = []
             while killed < kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.3, 0.8))
+                await asyncio.sleep(rng.uniform(0.1, 0.4))
                 alive = [s for s in servers if s.alive and s.port not in reviving]
                 if all(p.over for p in everyone(tables)) or len(alive) < 2:
                     continue
@@ -174,7 +174,7 @@ async def test_kill_servers() -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full (make faults)")
 async def test_kill_servers_full() -> None:
-    await kill_servers(games=30, kills=20)
+    await kill_servers(games=40, kills=20)
 
 
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
