@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from msgspec.structs import replace
+
 from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
 from clients.python.strategies.vertigo import estimate, greedy, law_gain
@@ -53,3 +55,20 @@ def test_greedy_builds_a_factory_when_it_can() -> None:
     assert estimate(
         game.fold(game.decide(state, 0, choice, random.Random(0)), state), 0
     ) > estimate(state, 0)
+
+
+def test_greedy_ignores_the_hidden_votes_of_others() -> None:
+    base = position(
+        country(R="PP........", diplomats=2, safe=30),
+        country(diplomats=1, safe=0),
+        country(diplomats=1, safe=0),
+        agenda=[Task("vote", seat=1, law=4), Task("pause")],
+        vote_law=4,
+        vote_proposer=1,
+        voters=(0, 1, 2),
+    )
+    choices = set()
+    for hidden in ("yes", "no", "abstain"):
+        state = replace(base, votes=((1, hidden), (2, hidden)))
+        choices.add(greedy(game, state, 0, game.legal(state, 0), random.Random(0)))
+    assert choices == {m.Vote("no")}  # solidarity would take its money, whatever others said
