@@ -276,12 +276,6 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
             raise illegal("that is not an operating-round action")
 
 
-def _before(step: str, other: str) -> bool:
-    from domain.games.zoo18.rounds import OR_STEPS
-
-    return OR_STEPS.index(step) < OR_STEPS.index(other)
-
-
 def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
     flow = ctx.state.flow
     if cmd.hex in flow.laid_hexes:

@@ -298,8 +298,6 @@ class Flow(msgspec.Struct, frozen=True):
     train_bonus_used: bool = False
     patch_family: str = ""
     patch_trains: tuple[str, ...] = ()
-    patch_return: str = ""
-    end_after_or: int = 0  # 1 = market end: the game ends when the current/next OR finishes
 
 
 Event = (

@@ -16,7 +16,6 @@ from domain.games.zoo18.facts import (
     MAX_POWERS,
     PARS,
     POWER_PRICE,
-    SR_POWERS,
     cert_limit,
     draft_size,
 )
@@ -410,7 +409,3 @@ def sold_out_moves(ctx: Ctx) -> None:
             target = market.up((f.row, f.col))
             if target != (f.row, f.col):
                 ctx.emit(PriceMoved(sym, *target))
-
-
-def is_sr_power(power: str) -> bool:
-    return power in SR_POWERS
