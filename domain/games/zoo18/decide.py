@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from domain.chance import Rng
-from domain.games.zoo18 import board as B
-from domain.games.zoo18 import boardlink, market, patch, stock
 from domain.games.zoo18 import operating as op
+from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id
 from domain.games.zoo18.deck import random_deck
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
-    BoardSet,
     BuyPower,
     BuyShares,
     BuyTrain,
@@ -20,20 +18,15 @@ from domain.games.zoo18.messages import (
     Dividend,
     EndGame,
     Event,
-    FamilyMarked,
     LayTile,
     Par,
     Pass,
     PlaceToken,
-    PowerMoved,
-    PowerUpdated,
-    PriceMoved,
     ProtectTrain,
     RunRoutes,
     SellShares,
     SellTicket,
     Started,
-    TokenPlaced,
     TrainMoved,
     UsePower,
 )
@@ -130,7 +123,7 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
             _own_ticket(ctx, seat, command.ticket)
             stock.sell_ticket_sr(ctx, seat, command.ticket)
         case UsePower():
-            _sr_power(ctx, seat, command)
+            powers.use_sr_power(ctx, seat, command)
         case _:
             raise illegal("that is not a stock-round action")
 
@@ -167,41 +160,6 @@ def _own_ticket(ctx: Ctx, seat: int, ticket: str) -> None:
         raise illegal(f"{ticket} is not your ZOOTicket")
 
 
-def _own_power(ctx: Ctx, seat: int, power: str) -> None:
-    try:
-        holding = ctx.state.power(power)
-    except KeyError:
-        raise illegal(f"there is no power {power}") from None
-    if holding.owner != seat_id(seat):
-        raise illegal(f"you do not hold {power}")
-
-
-def _sr_power(ctx: Ctx, seat: int, cmd: UsePower) -> None:
-    _own_power(ctx, seat, cmd.power)
-    if cmd.power not in stock.usable_sr_powers(ctx.state, seat):
-        raise illegal(f"{cmd.power} cannot be used now")
-    if cmd.power == "DAYS_OFF":
-        sym = cmd.family or ""
-        try:
-            fam = ctx.state.family(sym)
-        except KeyError:
-            raise illegal("choose an open family") from None
-        if not fam.parred:
-            raise illegal(f"{sym} is not open")
-        target = market.right((fam.row, fam.col))
-        if target != (fam.row, fam.col):
-            ctx.emit(PriceMoved(sym, *target))
-        ctx.emit(PowerMoved(cmd.power, "closed"))
-    elif cmd.power == "MIDAS":
-        ctx.flow(midas=seat)
-    elif cmd.power == "IT_S_ALL_GREEK_TO_ME":
-        ctx.flow(greek=True)
-    elif cmd.power == "WHATSUP":
-        op.whatsup(ctx, seat, cmd.family or "", cmd.train, cmd.variant, cmd.price)
-    else:
-        raise illegal(f"{cmd.power} is not used this way")
-
-
 def _operate(ctx: Ctx, seat: int, command: Command) -> None:
     state = ctx.state
     flow = state.flow
@@ -218,13 +176,13 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 raise illegal("the president already helped this turn")
             op.buy_power_or(ctx, sym, command.power, command.price)
         case UsePower():
-            _or_power(ctx, sym, command)
+            powers.use_or_power(ctx, sym, command)
         case Assign():
-            _assign(ctx, sym, command)
+            powers.assign(ctx, sym, command)
         case LayTile() if command.power is not None:
-            _power_lay(ctx, sym, command)
+            powers.power_lay(ctx, sym, command)
         case PlaceToken() if command.power is not None:
-            _power_token(ctx, sym, command)
+            powers.power_token(ctx, sym, command)
         case LayTile():
             if step != "track":
                 raise illegal("tiles are laid at the start of the turn")
@@ -296,112 +254,3 @@ def _discard(ctx: Ctx, train: str) -> None:
     if ctx.state.train(train).owner != sym:
         raise illegal(f"{train} does not belong to {sym}")
     ctx.emit(TrainMoved(train, "discard"))
-
-
-def _or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
-    if cmd.power == patch.PATCH:
-        if cmd.kind == "patch":
-            if not patch.can_protect(ctx.state, sym):
-                raise illegal(f"PATCH cannot protect a train of {sym} now")
-            patch.apply(ctx, sym, cmd.train or "")
-        elif cmd.kind == "remove_bandage":
-            patch.remove(ctx, cmd.family or sym)
-            if not ctx.state.family_trains(sym) and ctx.state.flow.step == "done":
-                ctx.flow(step="buy_train")
-        else:
-            raise illegal("PATCH protects a train or is removed")
-        return
-    if cmd.power == "TWO_BARRELS":
-        if op.power_owner(ctx.state, cmd.power) != sym:
-            raise illegal(f"{sym} does not hold TWO BARRELS")
-        if ctx.state.flow.step != "route" or "barrel" in ctx.state.family(sym).marks:
-            raise illegal("TWO BARRELS is used when the trains run, once per OR")
-        holding = ctx.state.power(cmd.power)
-        ctx.emit(FamilyMarked(sym, "barrel"))
-        _count_use(ctx, cmd.power, holding.uses + 1, 2)
-        return
-    raise illegal(f"{cmd.power} cannot be used now")
-
-
-def _count_use(ctx: Ctx, power: str, uses: int, limit: int) -> None:
-    ctx.emit(PowerUpdated(power, uses))
-    if uses >= limit:
-        ctx.emit(PowerMoved(power, "closed"))
-
-
-POWER_LAYS = {"RABBITS": ("rabbits", 2), "MOLES": ("moles", 4), "ANCIENT_MAPS": ("ancient_maps", 2)}
-
-
-def _family_power(ctx: Ctx, sym: str, power: str) -> None:
-    if op.power_owner(ctx.state, power) != sym:
-        raise illegal(f"{sym} does not hold {power}")
-
-
-def _assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
-    _family_power(ctx, sym, cmd.power)
-    state = ctx.state
-    holding = state.power(cmd.power)
-    if cmd.power == "WHEAT":
-        if state.board is not None and not any(
-            t.hex == cmd.hex and t.owner == sym for t in state.board.tokens
-        ):
-            raise illegal(f"WHEAT goes on a hex with a token of {sym}")
-        ctx.emit(FamilyMarked(sym, f"wheat:{cmd.hex}"))
-        ctx.emit(PowerMoved(cmd.power, "closed"))
-    elif cmd.power == "HOLE":
-        if holding.uses == 0:
-            ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
-        else:
-            if cmd.hex == holding.data:
-                raise illegal("choose two different red areas")
-            m = boardlink.map_def(state.map)
-            if m is not None and state.board is not None:
-                ctx.emit(BoardSet(B.use_hole(state.board, m, holding.data, cmd.hex)))
-            ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
-            ctx.emit(PowerMoved(cmd.power, "closed"))
-    elif cmd.power == "WORK_IN_PROGRESS":
-        m = boardlink.map_def(state.map)
-        if m is not None and state.board is not None:
-            B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
-        ctx.emit(TokenPlaced("WIP", cmd.hex, 0, None))
-        ctx.emit(PowerMoved(cmd.power, "closed"))
-    elif cmd.power == "THAT_S_MINE":
-        if holding.uses:
-            raise illegal("THAT'S MINE already reserved a slot")
-        m = boardlink.map_def(state.map)
-        if m is not None and state.board is not None:
-            from domain.games.zoo18.board.tokens import reserve
-
-            ctx.emit(BoardSet(reserve(state.board, m, sym, cmd.hex, 0)))
-        ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
-    else:
-        raise illegal(f"{cmd.power} cannot be assigned")
-
-
-def _power_lay(ctx: Ctx, sym: str, cmd: LayTile) -> None:
-    power = cmd.power or ""
-    _family_power(ctx, sym, power)
-    if power not in POWER_LAYS:
-        raise illegal(f"{power} does not lay tiles")
-    if ctx.state.flow.helped:
-        raise illegal("the president already helped this turn")
-    mode, limit = POWER_LAYS[power]
-    op.lay_tile(ctx, sym, cmd, mode)
-    _count_use(ctx, power, ctx.state.power(power).uses + 1, limit)
-
-
-def _power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
-    power = cmd.power or ""
-    _family_power(ctx, sym, power)
-    if power == "ON_A_DIET":
-        op.place_token(ctx, sym, cmd, free=True, extra=True)
-    elif power == "THAT_S_MINE":
-        if not ctx.state.power(power).uses:
-            raise illegal("THAT'S MINE has not reserved a slot yet")
-        if ctx.state.flow.tokened:
-            raise illegal(f"{sym} already placed a token this turn")
-        op.place_token(ctx, sym, cmd)
-        ctx.flow(tokened=True)
-    else:
-        raise illegal(f"{power} does not place tokens")
-    ctx.emit(PowerMoved(power, "closed"))

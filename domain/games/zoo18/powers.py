@@ -1,0 +1,164 @@
+"""Using powers: the stock-round powers of players and the operating-round powers of families."""
+
+from __future__ import annotations
+
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, market, patch, stock
+from domain.games.zoo18 import operating as op
+from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.messages import (
+    Assign,
+    BoardSet,
+    FamilyMarked,
+    LayTile,
+    PlaceToken,
+    PowerMoved,
+    PowerUpdated,
+    PriceMoved,
+    TokenPlaced,
+    UsePower,
+)
+
+
+def own_power(ctx: Ctx, seat: int, power: str) -> None:
+    try:
+        holding = ctx.state.power(power)
+    except KeyError:
+        raise illegal(f"there is no power {power}") from None
+    if holding.owner != seat_id(seat):
+        raise illegal(f"you do not hold {power}")
+
+
+def use_sr_power(ctx: Ctx, seat: int, cmd: UsePower) -> None:
+    own_power(ctx, seat, cmd.power)
+    if cmd.power not in stock.usable_sr_powers(ctx.state, seat):
+        raise illegal(f"{cmd.power} cannot be used now")
+    if cmd.power == "DAYS_OFF":
+        sym = cmd.family or ""
+        try:
+            fam = ctx.state.family(sym)
+        except KeyError:
+            raise illegal("choose an open family") from None
+        if not fam.parred:
+            raise illegal(f"{sym} is not open")
+        target = market.right((fam.row, fam.col))
+        if target != (fam.row, fam.col):
+            ctx.emit(PriceMoved(sym, *target))
+        ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "MIDAS":
+        ctx.flow(midas=seat)
+    elif cmd.power == "IT_S_ALL_GREEK_TO_ME":
+        ctx.flow(greek=True)
+    elif cmd.power == "WHATSUP":
+        op.whatsup(ctx, seat, cmd.family or "", cmd.train, cmd.variant, cmd.price)
+    else:
+        raise illegal(f"{cmd.power} is not used this way")
+
+
+def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
+    if cmd.power == patch.PATCH:
+        if cmd.kind == "patch":
+            if not patch.can_protect(ctx.state, sym):
+                raise illegal(f"PATCH cannot protect a train of {sym} now")
+            patch.apply(ctx, sym, cmd.train or "")
+        elif cmd.kind == "remove_bandage":
+            patch.remove(ctx, cmd.family or sym)
+            if not ctx.state.family_trains(sym) and ctx.state.flow.step == "done":
+                ctx.flow(step="buy_train")
+        else:
+            raise illegal("PATCH protects a train or is removed")
+        return
+    if cmd.power == "TWO_BARRELS":
+        if op.power_owner(ctx.state, cmd.power) != sym:
+            raise illegal(f"{sym} does not hold TWO BARRELS")
+        if ctx.state.flow.step != "route" or "barrel" in ctx.state.family(sym).marks:
+            raise illegal("TWO BARRELS is used when the trains run, once per OR")
+        holding = ctx.state.power(cmd.power)
+        ctx.emit(FamilyMarked(sym, "barrel"))
+        count_use(ctx, cmd.power, holding.uses + 1, 2)
+        return
+    raise illegal(f"{cmd.power} cannot be used now")
+
+
+def count_use(ctx: Ctx, power: str, uses: int, limit: int) -> None:
+    ctx.emit(PowerUpdated(power, uses))
+    if uses >= limit:
+        ctx.emit(PowerMoved(power, "closed"))
+
+
+POWER_LAYS = {"RABBITS": ("rabbits", 2), "MOLES": ("moles", 4), "ANCIENT_MAPS": ("ancient_maps", 2)}
+
+
+def family_power(ctx: Ctx, sym: str, power: str) -> None:
+    if op.power_owner(ctx.state, power) != sym:
+        raise illegal(f"{sym} does not hold {power}")
+
+
+def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
+    family_power(ctx, sym, cmd.power)
+    state = ctx.state
+    holding = state.power(cmd.power)
+    if cmd.power == "WHEAT":
+        if state.board is not None and not any(
+            t.hex == cmd.hex and t.owner == sym for t in state.board.tokens
+        ):
+            raise illegal(f"WHEAT goes on a hex with a token of {sym}")
+        ctx.emit(FamilyMarked(sym, f"wheat:{cmd.hex}"))
+        ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "HOLE":
+        if holding.uses == 0:
+            ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
+        else:
+            if cmd.hex == holding.data:
+                raise illegal("choose two different red areas")
+            m = boardlink.map_def(state.map)
+            if m is not None and state.board is not None:
+                ctx.emit(BoardSet(B.use_hole(state.board, m, holding.data, cmd.hex)))
+            ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
+            ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "WORK_IN_PROGRESS":
+        m = boardlink.map_def(state.map)
+        if m is not None and state.board is not None:
+            B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
+        ctx.emit(TokenPlaced("WIP", cmd.hex, 0, None))
+        ctx.emit(PowerMoved(cmd.power, "closed"))
+    elif cmd.power == "THAT_S_MINE":
+        if holding.uses:
+            raise illegal("THAT'S MINE already reserved a slot")
+        m = boardlink.map_def(state.map)
+        if m is not None and state.board is not None:
+            from domain.games.zoo18.board.tokens import reserve
+
+            ctx.emit(BoardSet(reserve(state.board, m, sym, cmd.hex, 0)))
+        ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
+    else:
+        raise illegal(f"{cmd.power} cannot be assigned")
+
+
+def power_lay(ctx: Ctx, sym: str, cmd: LayTile) -> None:
+    power = cmd.power or ""
+    family_power(ctx, sym, power)
+    if power not in POWER_LAYS:
+        raise illegal(f"{power} does not lay tiles")
+    if ctx.state.flow.helped:
+        raise illegal("the president already helped this turn")
+    mode, limit = POWER_LAYS[power]
+    op.lay_tile(ctx, sym, cmd, mode)
+    count_use(ctx, power, ctx.state.power(power).uses + 1, limit)
+
+
+def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
+    power = cmd.power or ""
+    family_power(ctx, sym, power)
+    if power == "ON_A_DIET":
+        op.place_token(ctx, sym, cmd, free=True, extra=True)
+    elif power == "THAT_S_MINE":
+        if not ctx.state.power(power).uses:
+            raise illegal("THAT'S MINE has not reserved a slot yet")
+        if ctx.state.flow.tokened:
+            raise illegal(f"{sym} already placed a token this turn")
+        op.place_token(ctx, sym, cmd)
+        ctx.flow(tokened=True)
+    else:
+        raise illegal(f"{power} does not place tokens")
+    ctx.emit(PowerMoved(power, "closed"))
