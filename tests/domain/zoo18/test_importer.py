@@ -96,3 +96,30 @@ def test_an_online_game_uses_its_seed_and_numeric_ids() -> None:
     # tickets are named after the player name, not the id
     assert imported.state.tickets[0].id == "ZOOTicket 1 - Player 0"
     assert set(imported.result) == {"5895", "7431", "7384", "4473"}
+
+
+def test_a_recorded_pass_goes_to_the_awaited_step_whoever_it_names() -> None:
+    data = _fixture("18ZOOMapA/sell_ticket_zoo_in_any_step.json")
+    for action in data["actions"]:
+        if action["type"] == "pass" and action["entity_type"] == "corporation":
+            action["entity"], action["entity_type"] = "Player 2", "player"
+    imported = import_game(data)
+    assert imported.match, imported.error
+
+
+def test_a_refused_action_stops_the_import_with_its_reason() -> None:
+    data = _fixture("18ZOOMapA/sr_power.days_off.json")
+    data["actions"].insert(
+        2,
+        {
+            "type": "buy_shares",
+            "entity": "Player 1",
+            "entity_type": "player",
+            "id": 2,
+            "shares": ["GI_1"],
+            "percent": 20,
+        },
+    )
+    imported = import_game(data)
+    assert not imported.match
+    assert "buy_shares" in imported.error
