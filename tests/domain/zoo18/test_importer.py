@@ -123,3 +123,8 @@ def test_a_refused_action_stops_the_import_with_its_reason() -> None:
     imported = import_game(data)
     assert not imported.match
     assert "buy_shares" in imported.error
+
+
+def test_replay_stops_at_an_id_beyond_the_last_one() -> None:
+    assert [a["id"] for a in active_actions([_a(1), _a(5), _a(2)])] == [1]
+    assert [a["id"] for a in active_actions([_a(1), _a(2), _a(2)])] == [1, 2, 2]
