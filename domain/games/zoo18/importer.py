@@ -218,7 +218,11 @@ def import_game(data: dict[str, Any]) -> Imported:
                 error = f"action {step.get('id')}: malformed ({problem})"
                 break
             if command is None:
-                continue
+                kind = str(step.get("type"))
+                if kind in IGNORED or kind.startswith(IGNORED_PREFIX):
+                    continue
+                error = f"action {step.get('id')}: unsupported action type {kind}"
+                break
             seat = _seat_of(state, step, ids)
             if isinstance(command, Pass):
                 # 18xx.games hands a pass to the blocking step whoever is named in it (some
