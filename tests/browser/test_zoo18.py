@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Pages, legal_count, screenshot, shown_version
+from tests.browser.conftest import Pages, legal_commands, legal_count, screenshot, shown_version
 from tests.browser.flow import create_table, join, open_table, play_one, start, wait_versions
 
 pytestmark = pytest.mark.browser
@@ -69,3 +69,40 @@ def test_first_turns_on_map_b(pages: Pages) -> None:
     assert f"on {laid[0]}" in log
     assert ada.locator(".zoo-token").count() >= 1  # home tokens of the opened families
     screenshot(ada, "zoo18_player")
+
+
+def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) -> None:
+    ada = pages.open("/")
+    game_id = create_table(ada, "18zoo", 2)
+    join(ada, "Ada")
+    bob = open_table(pages, game_id)
+    join(bob, "Bob")
+    start(ada)
+    players = [ada, bob]
+    rng = random.Random(5)
+    for _ in range(300):
+        mover = next((p for p in players if legal_count(p)), None)
+        assert mover is not None, "nobody to act"
+        if any(
+            len(connection) >= 2
+            for command in legal_commands(mover)
+            if command["type"] == "run_routes"
+            for route in command["routes"]
+            for connection in route["connections"]
+        ):
+            break
+        if mover.locator(".zoo-hex.can-lay").count():
+            lay_through_the_map(mover, players)
+        else:
+            play_one(players, prefer_action, rng)
+    else:
+        pytest.fail("no route to run in the first operating rounds")
+    # The offered routes are drawn over the map; running one records the family's revenue.
+    assert mover.locator(".zoo-route").count() >= 1
+    screenshot(mover, "zoo18_routes")
+    before = shown_version(mover)
+    mover.get_by_test_id("zoo-actions").locator("[data-type=run_routes]").first.click()
+    wait_versions(players, before + 1)
+    expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
+        "runs for"
+    )
