@@ -227,7 +227,7 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
       const chat = event && event.type === "chat_posted";
       const seat = event && typeof event.seat === "number" ? event.seat : null;
       els.log.append(h("li", {
-        class: `${chat ? "chat-line" : ""} ${entry.version > shownVersion ? "future" : ""} ${entry.version === shownVersion ? "current" : ""}`,
+        class: `${chat ? "chat-line" : ""} ${event && board.minor && board.minor.has(event.type) ? "minor" : ""} ${entry.version > shownVersion ? "future" : ""} ${entry.version === shownVersion ? "current" : ""}`,
         testid: "log-entry",
         "data-version": entry.version,
         "data-type": event ? event.type : "hidden",

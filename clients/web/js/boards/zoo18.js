@@ -185,6 +185,7 @@ function layChooser(ctx, state) {
 const ROUND = { sr: "Stock round", or: "Operating round", draft: "Powers draft", over: "Game over" };
 
 export default {
+  minor: new Set(["flow_changed", "priority_changed"]),
   render(root, ctx) {
     const view = ctx.view;
     if (!view.started) {
@@ -263,8 +264,9 @@ export default {
       case "run_recorded": return `${e.family} runs for ${e.revenue}${e.subsidy ? ` + ${e.subsidy} subsidy` : ""}`;
       case "flow_changed": {
         const f = e.flow || {};
-        const turn = f.round === "or" ? `OR ${f.or_num}` : `turn ${f.turn}`;
-        return `${ROUND[f.round] || f.round}, ${turn}${f.step ? `, ${f.step} step` : ""}: ${who(/^\d+$/.test(f.order?.[f.index] ?? "") ? `p${f.order[f.index]}` : f.order?.[f.index]) ?? "—"} to act`;
+        const turn = f.round === "or" ? `OR ${f.or_num}` : `${ROUND[f.round] || f.round} ${f.turn}`;
+        const actor = f.order?.[f.index];
+        return `${turn}${f.step ? ` · ${f.step.replace(/_/g, " ")}` : ""} · ${who(/^\d+$/.test(actor ?? "") ? `p${actor}` : actor) ?? "—"} to act`;
       }
       case "priority_changed": return `Priority: ${e.order.map((seat) => seatName(names, seat)).join(", ")}`;
       case "penalised": return `${seatName(names, e.seat)} is penalised ${e.amount}`;
