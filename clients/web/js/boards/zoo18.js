@@ -251,7 +251,7 @@ export default {
   describeEvent(e, names) {
     const who = (id) => (typeof id === "string" && /^p\d+$/.test(id) ? seatName(names, parseInt(id.slice(1), 10)) : id);
     switch (e.type) {
-      case "zoo_started": return `18ZOO on map ${e.map} with ${e.players.join(", ")}`;
+      case "zoo_started": return `18ZOO starts on map ${e.map} with ${e.players.length} players`;
       case "paid": return `${who(e.payer)} pays ${e.amount} to ${who(e.payee)}`;
       case "shares_moved": return `${e.shares.join(", ")} → ${who(e.to)}`;
       case "parred": return `${e.family} opens on the market`;
