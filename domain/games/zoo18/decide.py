@@ -110,6 +110,8 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
         return
     match command:
         case Pass():
+            if not ctx.state.options.imported and stock.must_sell(ctx.state, seat):
+                raise illegal("you hold more certificates than the limit: sell first")
             end_sr_turn(ctx)
         case Par():
             stock.par(ctx, seat, command)

@@ -128,8 +128,10 @@ def _home_is_white(state: State, sym: str) -> bool:
 def _stock(state: State, seat: int) -> list[Command]:
     me = seat_id(seat)
     player = state.players[seat]
-    out: list[Command] = [Pass()]
-    out += [SellShares(bundle) for bundle in stock.sellable(state, seat)]
+    sales: list[Command] = [SellShares(bundle) for bundle in stock.sellable(state, seat)]
+    if stock.must_sell(state, seat):
+        return sales
+    out: list[Command] = [Pass(), *sales]
     if not state.flow.bought:
         over = stock.certs(state, seat) >= cert_limit(state.map, len(state.players))
         if not over:

@@ -198,6 +198,12 @@ def whatsup_families(state: State, seat: int) -> list[str]:
     ]
 
 
+def must_sell(state: State, seat: int) -> bool:
+    """Over the certificate limit (after a presidency change) with something sellable."""
+    over = certs(state, seat) > cert_limit(state.map, len(state.players))
+    return over and bool(sellable(state, seat))
+
+
 def sr_has_actions(state: State, seat: int) -> bool:
     """Whether the player's stock-round turn still blocks (18xx.games action list non-empty)."""
     if state.owned_tickets(seat_id(seat)) or usable_sr_powers(state, seat):

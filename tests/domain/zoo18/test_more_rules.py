@@ -184,3 +184,19 @@ def test_the_president_sells_shares_before_the_bank_covers_a_train() -> None:
     assert state.players[0].cash == 5
     state = play(state, BuyTrain("2S-0", 7, "2S"))
     assert state.players[0].penalty == 4
+
+
+def test_over_the_certificate_limit_the_player_sells_before_passing() -> None:
+    state = play(_sr1(), Par("GI", 7), HOME, Pass(), Pass())
+    assert acting_seat(state) == 0
+    # hand seat 0 more certificates than the 2-player limit of 10 allows
+    shares = tuple(
+        replace(s, owner="p0") if s.family in ("PB", "PE", "LI") else s for s in state.shares
+    )
+    families = tuple(
+        replace(f, parred=True, row=1, col=1) if f.sym in ("PB", "PE", "LI") else f
+        for f in state.families
+    )
+    state = replace(state, shares=shares, families=families)
+    Given(game, state).when(0, Pass()).rejects(Reason.ILLEGAL, "limit")
+    assert all(isinstance(c, SellShares) for c in game.legal(state, 0))
