@@ -200,3 +200,33 @@ def test_over_the_certificate_limit_the_player_sells_before_passing() -> None:
     state = replace(state, shares=shares, families=families)
     Given(game, state).when(0, Pass()).rejects(Reason.ILLEGAL, "limit")
     assert all(isinstance(c, SellShares) for c in game.legal(state, 0))
+
+
+def test_whatsup_buys_a_train_in_the_stock_round_that_skips_the_next_run() -> None:
+    state = play(start(2), Pass(), Bid("WHATSUP", 3), Par("GI", 7), HOME)
+    state = play(state, UsePower("WHATSUP", "whatsup", "GI", "2S-0", "2S"))
+    gi = state.family("GI")
+    assert state.train("2S-0").owner == "GI" and gi.cash == 7
+    assert (gi.row, gi.col) == (1, 2)
+    assert state.power("WHATSUP").owner == "closed"
+    state = play(state, Pass(), Pass(), Pass())
+    assert state.flow.round == "or"
+    assert state.train("2S-0").operated  # disabled for this turn
+
+
+def test_patch_saves_a_rusting_train_and_the_family_runs_the_1s() -> None:
+    from domain.games.zoo18.messages import PowerMoved, ProtectTrain
+
+    state = play(_or_with_gi(), Pass())
+    ctx = Ctx(replace(state, families=tuple(replace(f, cash=99) for f in state.families)))
+    ctx.emit(PowerMoved("PATCH", "GI"))
+    for tid in ("2S-0", "2S-1", "3S-0", "3S-1", "3S-2", "3S Long-0"):
+        card = ctx.state.train(tid)
+        move_train(ctx, card, "GI" if tid == "2S-0" else "PB", None)
+        after_purchase(ctx, card, "GI", in_or=True)
+    state = play(ctx.state, BuyTrain("4S-0", 20, "4S"))
+    assert state.flow.patch_family == "GI" and state.flow.patch_trains == ("2S-0",)
+    state = play(state, ProtectTrain("2S-0"))
+    assert state.train("2S-0").owner == "aside" and state.train("1S-0").owner == "GI"
+    assert state.train("2S-1").owner == "rusted"
+    assert state.power("PATCH").data == "2S-0"
