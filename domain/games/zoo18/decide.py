@@ -22,6 +22,7 @@ from domain.games.zoo18.messages import (
     Par,
     Pass,
     PlaceToken,
+    PowerMoved,
     ProtectTrain,
     RunRoutes,
     SellShares,
@@ -167,6 +168,15 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
     flow = state.flow
     sym = flow.order[flow.index]
     step = flow.step
+    pending = powers.half_used(state, sym)
+    if pending == "ANCIENT_MAPS":
+        if isinstance(command, Pass):  # no second lay is possible: the power is spent
+            ctx.emit(PowerMoved(pending, "closed"))
+            return
+        if not (isinstance(command, LayTile) and command.power == pending):
+            raise illegal("ANCIENT MAPS lays its two tiles together")
+    elif pending == "HOLE" and not (isinstance(command, Assign) and command.power == pending):
+        raise illegal("HOLE needs its second red area first")
     match command:
         case SellTicket():
             _own_ticket(ctx, seat, command.ticket)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18 import board as B
-from domain.games.zoo18 import boardlink, stock
+from domain.games.zoo18 import boardlink, powers, stock
 from domain.games.zoo18 import operating as op
 from domain.games.zoo18.ctx import next_token_price, offered_powers, seat_id, ticket_value
 from domain.games.zoo18.facts import (
@@ -166,6 +166,10 @@ def _stock(state: State, seat: int) -> list[Command]:
 def _operating(state: State, seat: int) -> list[Command]:
     flow = state.flow
     sym = flow.order[flow.index]
+    pending = powers.half_used(state, sym)
+    if pending is not None:
+        linked = [c for c in _power_uses(state, sym) if getattr(c, "power", None) == pending]
+        return linked if linked or pending == "HOLE" else [Pass()]
     fam = state.family(sym)
     step = flow.step
     out: list[Command] = []

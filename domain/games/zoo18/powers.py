@@ -18,6 +18,7 @@ from domain.games.zoo18.messages import (
     TokenPlaced,
     UsePower,
 )
+from domain.games.zoo18.state import State
 
 
 def own_power(ctx: Ctx, seat: int, power: str) -> None:
@@ -162,3 +163,11 @@ def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
     else:
         raise illegal(f"{power} does not place tokens")
     ctx.emit(PowerMoved(power, "closed"))
+
+
+def half_used(state: State, sym: str) -> str | None:
+    """A power of `sym` stopped between its two linked uses (ANCIENT MAPS lays, HOLE areas)."""
+    for power in ("ANCIENT_MAPS", "HOLE"):
+        if op.power_owner(state, power) == sym and state.power(power).uses == 1:
+            return power
+    return None

@@ -128,3 +128,19 @@ def test_a_refused_action_stops_the_import_with_its_reason() -> None:
 def test_replay_stops_at_an_id_beyond_the_last_one() -> None:
     assert [a["id"] for a in active_actions([_a(1), _a(5), _a(2)])] == [1]
     assert [a["id"] for a in active_actions([_a(1), _a(2), _a(2)])] == [1, 2, 2]
+
+
+def test_ancient_maps_lays_its_two_tiles_together() -> None:
+    from domain.games.zoo18 import game
+    from domain.kernel import Reason
+    from tests.given import Given
+
+    data = _fixture("18ZOOMapA/or_power.ancient_maps.json")
+    cut = next(i for i, a in enumerate(data["actions"]) if a["id"] == 31)
+    data["actions"] = data["actions"][:cut]
+    state = import_game(data).state
+    assert state.power("ANCIENT_MAPS").uses == 1
+    seat = state.president("PE")
+    Given(game, state).when(seat, BuyTrain("2S-0", 7, "2S")).rejects(
+        Reason.ILLEGAL, "two tiles together"
+    )
