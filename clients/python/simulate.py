@@ -46,11 +46,12 @@ def play(
     while not game.is_over(played.state):
         if played.commands >= max_commands:
             raise TooLong(f"{game.name}: no end after {max_commands} commands")
-        movers = [s for s in range(seats) if game.legal(played.state, s)]
+        options = {s: game.legal(played.state, s) for s in range(seats)}
+        movers = [s for s, legal in options.items() if legal]
         if not movers:
             raise RuntimeError(f"{game.name}: not over, but no seat has a legal command")
         seat = movers[rng.randrange(len(movers))]
-        legal = game.legal(played.state, seat)
+        legal = options[seat]
         command = bots[seat](game, played.state, seat, legal, rng)
         new = game.decide(played.state, seat, command, rng)
         played.state = game.fold(new, played.state)

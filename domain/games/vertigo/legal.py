@@ -194,21 +194,6 @@ def candidates(s: State, seat: int, task: Task) -> Commands:
     return []
 
 
-_last: list[tuple[State, dict[int, Commands]]] = []
-
-
-def legal(s: State, seat: int) -> Commands:
-    """Remembers the lists of the last state asked about (bots ask every seat in a row)."""
-    if _last and _last[0][0] is s:
-        known = _last[0][1]
-    else:
-        known = {}
-        _last[:] = [(s, known)]
-    if seat not in known:
-        known[seat] = _compute(s, seat)
-    return list(known[seat])
-
-
 def first_legal(s: State, seat: int, limit: int) -> Commands:
     """At most `limit` legal commands: enough to tell a real choice from a forced one."""
     if seat not in deciders(s):
@@ -217,7 +202,7 @@ def first_legal(s: State, seat: int, limit: int) -> Commands:
     return _valid(s, seat, task, candidates(s, seat, task), limit)
 
 
-def _compute(s: State, seat: int) -> Commands:
+def legal(s: State, seat: int) -> Commands:
     if seat not in deciders(s):
         return []
     task = s.agenda[0]
