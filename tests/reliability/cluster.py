@@ -54,7 +54,11 @@ class Cluster:
             capture_output=True,
             timeout=60,
         )
-        deadline = time.monotonic() + 30
+        return self.wait_ok()
+
+    def wait_ok(self, timeout: float = 30) -> Cluster:
+        cli = shutil.which("redis-cli") or "redis-cli"
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             states = [
                 subprocess.run(

@@ -15,7 +15,7 @@ from server.store.redis import events_key
 from server.store.redis_cluster import RedisClusterStore
 from tests.reliability.checks import full, report, verify_game
 from tests.reliability.cluster import Cluster
-from tests.reliability.processes import start_servers
+from tests.reliability.processes import restart_redis, start_servers
 from tests.reliability.scenario import everyone, open_tables, play, seat_players
 
 
@@ -56,7 +56,7 @@ async def test_the_cluster_store_keeps_the_contract(cluster: Cluster) -> None:
         await store.close()
 
 
-async def cluster_games(cluster: Cluster, games: int) -> None:
+async def cluster_games(cluster: Cluster, games: int, master_kills: int = 0) -> None:
     servers = start_servers(cluster.url, 2)
     store = open_store(cluster.url)
     rng = random.Random(23)
@@ -65,7 +65,23 @@ async def cluster_games(cluster: Cluster, games: int) -> None:
         slots = [key_slot(events_key(g).encode()) for g, _ in opened]
         per_master = Counter(cluster.owner(s) for s in slots)
         tables = seat_players(opened, lambda k: lambda: [servers[k % 2].ws], rng, spectators=1)
-        await play(tables, asyncio.Event(), timeout=600)
+        stop = asyncio.Event()
+        killed = 0
+
+        async def killer() -> None:
+            nonlocal killed
+            while killed < master_kills and not stop.is_set():
+                await asyncio.sleep(rng.uniform(0.3, 0.8))
+                if all(p.over for p in everyone(tables)):
+                    return
+                node = rng.choice(cluster.nodes)
+                await asyncio.to_thread(restart_redis, node)  # kill -9, restart from its AOF
+                await asyncio.to_thread(cluster.wait_ok)
+                killed += 1
+
+        chaos = asyncio.create_task(killer())
+        await play(tables, stop, timeout=600)
+        await chaos
         checks = [await verify_game(store, t.game_id, t.players) for t in tables]
         mismatches = [m for c in checks for m in c.mismatches]
         players = everyone(tables)
@@ -83,10 +99,12 @@ async def cluster_games(cluster: Cluster, games: int) -> None:
                 ("events in the streams (hash chains intact)", sum(c.version for c in checks)),
                 ("frames checked against a replay", sum(c.frames_checked for c in checks)),
                 ("frames differing from the replay", len(mismatches)),
+                ("masters killed -9 and restarted mid-game", killed),
             ],
             "make faults (tests/reliability/test_cluster.py::test_cluster_games_full)",
         )
         assert len(per_master) == 3 or games < 6
+        assert killed == master_kills
         assert not mismatches, mismatches[:10]
         assert sum(c.acked_lost for c in checks) == 0
         assert all(p.over for p in players)
@@ -98,10 +116,10 @@ async def cluster_games(cluster: Cluster, games: int) -> None:
 
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
 async def test_cluster_games(cluster: Cluster) -> None:
-    await cluster_games(cluster, games=6)
+    await cluster_games(cluster, games=4, master_kills=1)
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full (make faults)")
 async def test_cluster_games_full(cluster: Cluster) -> None:
-    await cluster_games(cluster, games=30)
+    await cluster_games(cluster, games=30, master_kills=5)
