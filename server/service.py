@@ -32,6 +32,15 @@ GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_CHAT = 500
 
 
+def once() -> str:
+    """A command id for an append the server makes itself (create, claim, start, chat).
+
+    redis-py resends a command after a connection error; if Redis had run the append and the
+    reply was lost, the resent append with the same id returns the first result instead of
+    writing the event twice (a chat line twice, a second seat claim, a failed create)."""
+    return "server-" + uuid.uuid4().hex
+
+
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     seats: int
@@ -140,7 +149,7 @@ class GameService:
         opened = TableOpened(
             game=request.game, seats=request.seats, options=msgspec.to_builtins(options)
         )
-        await self.store.append(game_id, 0, [encode(opened)])
+        await self.store.append(game_id, 0, [encode(opened)], once())
         await self.store.register(game_id)
         self.metrics.count("games_created")
         log.info("game_created", game_id=game_id, game=request.game, seats=request.seats)
@@ -165,7 +174,7 @@ class GameService:
             seat = table.claimed
             claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
             try:
-                await self.store.append(game_id, live.version, [encode(claim)])
+                await self.store.append(game_id, live.version, [encode(claim)], once())
             except WrongExpectedVersion:
                 await self.catch_up(live)
                 continue
@@ -205,7 +214,7 @@ class GameService:
             events = [GameStarted(seats=table.claimed), *game.setup(initial, self.rng)]
             try:
                 version = await self.store.append(
-                    game_id, live.version, [encode(e) for e in events]
+                    game_id, live.version, [encode(e) for e in events], once()
                 )
             except WrongExpectedVersion:
                 await self.catch_up(live)
@@ -225,7 +234,7 @@ class GameService:
         posted = encode(ChatPosted(seat=seat, name=name, text=text))
         for _ in range(MAX_ATTEMPTS):
             try:
-                return await self.store.append(game_id, live.version, [posted])
+                return await self.store.append(game_id, live.version, [posted], once())
             except WrongExpectedVersion:
                 await self.catch_up(live)
         raise Rejected(Reason.BUSY)
