@@ -140,6 +140,7 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
             for _ in range(3):
                 if play_one([host, bob], random_choice, rng) is None:
                     break
+            cy.wait_for_function("() => typeof window.resumeNow === 'function'")
             cy.evaluate("window.resumeNow()")
             expect(cy.get_by_test_id("connection")).to_have_attribute("data-state", "live")
             hello = [f for f in cy_sent if f.get("type") == "hello"][-1]
