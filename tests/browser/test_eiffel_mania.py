@@ -165,6 +165,11 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
     assert rankings[0] and all(r == rankings[0] for r in rankings)
     assert "Game over" in rankings[0]
     assert log_versions(cy) == log_versions(host)
+    # Once the game is over everyone may see everything: the spectator's log now tells the
+    # stances that were secret while they mattered.
+    expect(
+        spectator.locator("[data-testid=log-entry][data-type=stance_committed]").first
+    ).to_contain_text("secretly chose to")
     screenshot(host, "eiffel_mania_over")
 
     # Before the end, the spectator never received a chosen stance or the pile order.

@@ -18,6 +18,7 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
   let startedReplay = !replay;
   let lastRenderedLog = -1;
   let pregameKey = null;
+  let sawOver = false;
 
   const shareUrl = `${location.origin}${location.pathname}#/game/${gameId}`;
   const els = {
@@ -301,6 +302,7 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
       setPalette(board.palette && shown.view && shown.view.game ? board.palette(shown.view.game) : null);
     } catch {
       setPalette(null);
+    document.title = "Plateau";
     }
     if (table) {
       const type = types.find((t) => t.name === table.game);
@@ -308,6 +310,8 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
       const state = table.over ? "finished" : table.started ? "in play" : "waiting for players";
       els.status.textContent = state;
       els.status.dataset.state = table.over ? "over" : table.started ? "live" : "open";
+      const waiting = shown.live && shown.legal.length > 0;
+      document.title = `${waiting ? "● Your move · " : ""}${els.title.textContent} · Plateau`;
     }
     renderSeats();
     renderPregame();
@@ -358,6 +362,13 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
         }
       }
     }
+    if (kind === "update" && conn.view && conn.view.table && conn.view.table.over && !sawOver) {
+      // The game just ended: everyone may now see everything, so fetch the log unredacted.
+      sawOver = true;
+      reconnect();
+      return;
+    }
+    if (kind === "snapshot" && conn.view && conn.view.table && conn.view.table.over) sawOver = true;
     if (kind === "welcome") refreshInfo();
     if (kind === "error" && conn.closed && loadSeat(gameId)) {
       toast("This seat's token was refused; you are now watching.");
@@ -397,6 +408,7 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
     clearInterval(poll);
     document.removeEventListener("keydown", onKey);
     setPalette(null);
+    document.title = "Plateau";
     if (conn) conn.close();
   }
   boot();

@@ -235,8 +235,8 @@ export default {
     for (const card of [...view.table.revealed, ...view.hands.flat()]) seen.set(card.id, card);
     const mine = view.awaiting.find((a) => a.seat === ctx.seat);
     const banner = view.phase === "over" ? null : mine && ctx.live
-      ? h("div", { class: "em-banner mine", testid: "bab-awaited" }, `Your turn: ${{ split: "split the three cards", take_pile: "take a pile", resolve: "place your cards", compensation: "take your compensation" }[mine.for] || mine.for}.`)
-      : h("div", { class: "em-banner", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat))]), ".");
+      ? h("div", { class: "em-banner mine", role: "status", testid: "bab-awaited" }, `Your turn: ${{ split: "split the three cards", take_pile: "take a pile", resolve: "place your cards", compensation: "take your compensation" }[mine.for] || mine.for}.`)
+      : h("div", { class: "em-banner", role: "status", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat))]), ".");
     root.append(h("div", { class: "bab-board", testid: "bab-board" },
       banner,
       h("div", { class: "bab-top" }, tableArea(view, ctx), stopovers(view)),

@@ -255,9 +255,9 @@ function pilePanel(view, ctx) {
 function awaitedBanner(view, ctx) {
   if (view.over) return null;
   const mine = view.awaited.find((a) => a.seat === ctx.seat);
-  if (mine && ctx.live) return h("div", { class: "em-banner mine", testid: "em-awaited" }, `Your turn: ${DECISIONS[mine.decision] || mine.decision}.`);
+  if (mine && ctx.live) return h("div", { class: "em-banner mine", role: "status", testid: "em-awaited" }, `Your turn: ${DECISIONS[mine.decision] || mine.decision}.`);
   if (!view.awaited.length) return null;
-  return h("div", { class: "em-banner", testid: "em-awaited" }, "Waiting for ",
+  return h("div", { class: "em-banner", role: "status", testid: "em-awaited" }, "Waiting for ",
     view.awaited.map((a, i) => [i ? ", " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat)), ` to ${DECISIONS[a.decision] || a.decision}`]), ".");
 }
 

@@ -75,7 +75,7 @@ export function describeEvent(event, names) {
     case "offer_rejected":
       return `${n(event.seat)} rejected the offer`;
     case "stance_committed":
-      return event.stance ? `${n(event.seat)} chose to ${event.stance} (secret)` : `${n(event.seat)} committed a secret stance`;
+      return event.stance ? `${n(event.seat)} secretly chose to ${event.stance}` : `${n(event.seat)} committed a secret stance`;
     case "denunciation_passed":
       return `${n(event.seat)} did not denounce`;
     case "denounced":

@@ -135,7 +135,7 @@ export default {
     const awaiting = view.awaiting;
     const mine = awaiting && awaiting.seats.includes(ctx.seat) && ctx.live;
     root.append(h("div", { class: "vg-board", testid: "vg-board" },
-      view.over ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, testid: "vg-awaited" },
+      view.over ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, role: "status", testid: "vg-awaited" },
         awaiting ? (mine ? `Your turn: ${awaiting.what}.` : ["Waiting for ", awaiting.seats.map((p, i) => [i ? ", " : "", h("strong", { style: { color: seatColour(p) } }, seatName(ctx.names, p))]), ` to ${awaiting.what}.`]) : "…"),
       council(view, ctx),
       ctx.legal.length ? h("section", { class: "panel em-actions", testid: "vg-actions" },

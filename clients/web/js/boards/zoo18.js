@@ -217,7 +217,7 @@ export default {
     const round = view.round;
     const mine = view.awaiting.seat === ctx.seat && ctx.live && ctx.legal.length;
     root.append(h("div", { class: "zoo-board", testid: "zoo-board" },
-      view.ended ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, testid: "zoo-awaited" },
+      view.ended ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, role: "status", testid: "zoo-awaited" },
         mine ? `Your turn (${view.awaiting.entity}).` : view.awaiting.seat === null || view.awaiting.seat === undefined ? "…" : ["Waiting for ", h("strong", {}, seatName(ctx.names, view.awaiting.seat)), ` (${view.awaiting.entity}).`]),
       h("section", { class: "panel zoo-status", testid: "zoo-status" },
         h("div", { class: "vg-council-row" },
