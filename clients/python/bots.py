@@ -20,7 +20,12 @@ Strategy = Callable[[Game[Any, Any, Any], Any, int, Sequence[Any], Rng], Any]
 def random_bot(
     game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
 ) -> Any:
-    return choice(rng, legal)
+    """A uniformly random kind of command, then a uniformly random one of that kind, so a
+    command with many parametrisations (moves, tile lays) does not crowd out the others."""
+    kinds: dict[type, list[Any]] = {}
+    for command in legal:
+        kinds.setdefault(type(command), []).append(command)
+    return choice(rng, choice(rng, list(kinds.values())))
 
 
 # game name -> module under clients.python.strategies defining `greedy`

@@ -1,10 +1,8 @@
 """legal: the commands a seat may send now.
 
-Every purchase, site, depollution, pollution placement and law is listed in full. Population
-moves (pawns x free provinces, hundreds of pairs) are a representative sample: for each region,
-its first pawn free to move, to the first free province of each region. Since pawns of a region
-are interchangeable for moves, the sample is empty only when no move exists, and a step with a
-real choice always shows at least two commands (auto-apply, D45).
+Everything is listed in full, population moves too (every pawn free to move x every free
+province), so a client without the rules can offer every legal move. A step with a real choice
+always shows at least two commands (auto-apply, D45).
 """
 
 from __future__ import annotations
@@ -128,15 +126,9 @@ def _population(s: State, seat: int) -> Commands:
     cmds: Commands = []
     if c.safe >= POPULATION_PRICE and population_stock(s) >= 1:
         cmds += [m.BuyPopulation(PROVINCE_IDS[i]) for i in _every(c.cells, FREE)]
-    free = [_first(c.cells, r, FREE) for r in range(3)]
-    for r in range(3):
-        mover = next((i for i in region_range(r) if c.cells[i] == POP and i not in c.moved), None)
-        if mover is None:
-            continue
-        for to in range(3):
-            spot = free[to]
-            if spot is not None:
-                cmds.append(m.MovePopulation(PROVINCE_IDS[mover], PROVINCE_IDS[spot]))
+    movers = [i for i in range(30) if c.cells[i] == POP and i not in c.moved]
+    spots = _every(c.cells, FREE)
+    cmds += [m.MovePopulation(PROVINCE_IDS[a], PROVINCE_IDS[b]) for a in movers for b in spots]
     cmds.append(m.EndStep())
     return cmds
 
