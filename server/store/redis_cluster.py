@@ -95,23 +95,33 @@ class RedisClusterStore(RedisStore):
             try:
                 return await self.script(keys=[events_key(stream), commands_key(stream)], args=args)
             except ResponseError as exc:
-                return exc
-            except (RedisError, OSError) as exc:
-                return StoreUnavailable(str(exc))
+                if str(exc).startswith("WRONG_EXPECTED_VERSION"):
+                    return exc
+                # CLUSTERDOWN, TRYAGAIN, a slot without a master...: nothing durable to say
+                return StoreUnavailable(f"{type(exc).__name__}: {exc}")
+            except Exception as exc:
+                # connection errors, and whatever redis-py's cluster client raises while a
+                # master restarts (seen: AttributeError on a connection whose writer is gone):
+                # the append may or may not have run, so the client resends the same id
+                return StoreUnavailable(f"{type(exc).__name__}: {exc}")
 
         return list(await asyncio.gather(*(one(stream, args) for stream, args, _ in batch)))
 
     async def recall(self, stream: str, command_id: str) -> int | None:
         try:
             return await super().recall(stream, command_id)
-        except RedisError as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        except StoreUnavailable:
+            raise
+        except Exception as exc:  # see _run: the cluster client's failures while a node restarts
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         try:
             return await super().read(stream, after, upto)
-        except RedisError as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        except StoreUnavailable:
+            raise
+        except Exception as exc:  # see _run
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     # -- following: one blocking reader per watched slot ----------------------------------
 
@@ -183,7 +193,7 @@ class RedisClusterStore(RedisStore):
             try:
                 node = await self._node_for(reader.wake_key)
                 reply: Any = await node.xread(keys, block=BLOCK_MS)
-            except (RedisError, OSError) as exc:
+            except Exception as exc:  # a node restarting, a moved slot, a cluster down
                 self._ready = False  # the slot may have moved: ask the cluster again
                 self.failure = str(exc)
                 self.arrived.set()
