@@ -57,6 +57,11 @@ class Player:
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     gate: asyncio.Event = field(default_factory=asyncio.Event)  # cleared: send no new command
     resent: int = 0  # commands sent again (same id) after a lost connection
+    forge: float = 0.0  # chance of resuming with a forged hash (the server must resync)
+    forged: int = 0  # resumes sent with a forged hash and welcomed
+    forged_snapshots: int = 0  # snapshots that answered them (right)
+    forged_accepted: int = 0  # updates that answered them (wrong: a fork accepted)
+    _forging: bool = False
 
     def __post_init__(self) -> None:
         self.gate.set()
@@ -71,11 +76,14 @@ class Player:
         kind = message["type"]
         if kind == "welcome":
             self.seat = message["seat"]
+            self.forged += self._forging
         elif kind == "snapshot":
             if not message.get("live", True):
                 return
             if self.version:
                 self.resume_snapshots += 1
+                self.forged_snapshots += self._forging
+            self._forging = False
             self.received.append(Received(kind, self.version, self.hash, message))
             self._take(message)
         elif kind == "update":
@@ -85,6 +93,8 @@ class Player:
                 self.duplicates += 1
                 return
             self.received.append(Received(kind, self.version, self.hash, message))
+            self.forged_accepted += self._forging
+            self._forging = False
             self._take(message)
         elif kind in ("ack", "rejected"):
             waiter = self._waiters.pop(message["id"], None)
@@ -134,8 +144,10 @@ class Player:
 
     async def _session(self, ws: ClientConnection, stop: asyncio.Event) -> bool:
         hello: dict[str, Any] = {"type": "hello", "game_id": self.game_id, "token": self.token}
+        self._forging = bool(self.version) and self.rng.random() < self.forge
         if self.version:
-            hello |= {"last_version": self.version, "last_hash": self.hash}
+            forged = "f" * len(self.hash) if self._forging else self.hash
+            hello |= {"last_version": self.version, "last_hash": forged}
         await ws.send(msgspec.json.encode(hello).decode())
         reader = asyncio.create_task(self._read(ws))
         actor = asyncio.create_task(self._act(ws, stop))
