@@ -10,7 +10,8 @@ watched slot: an XREAD BLOCK, sent to the master that owns the slot on a connect
 own, over every watched stream of that slot plus a wake stream placed in the same slot.
 Readers put what they read in one mailbox; `wait` empties it. A new game in a slot that is
 already followed wakes that slot's reader through its wake stream so it re-issues its XREAD
-with the new key.
+with the new key; a game no longer watched is dropped the same way, and a reader left with
+no game ends.
 
     --store redis+cluster://host1:7000,host2:7001,host3:7002
 """
@@ -164,9 +165,18 @@ class RedisClusterStore(RedisStore):
                 if version < self.positions.get(stream, 0):  # refolded shorter: read again
                     restart.append(reader)
                 self.positions[stream] = version
+        for reader in self.readers.values():  # games nobody here watches any more
+            gone = reader.streams.difference(positions)
+            if gone:
+                reader.streams -= gone
+                for stream in gone:
+                    self.positions.pop(stream, None)
+                    self.told.pop(stream, None)
+                restart.append(reader)  # re-issue its read without them (or let it end)
         for reader in dict.fromkeys(restart):
             if reader.task is None or reader.task.done():
-                reader.task = asyncio.get_running_loop().create_task(self._follow(reader))
+                if reader.streams:
+                    reader.task = asyncio.get_running_loop().create_task(self._follow(reader))
             else:
                 await self._poke(reader)
         if not self.found and self.failure is None:

@@ -52,6 +52,12 @@ async def test_the_cluster_store_keeps_the_contract(cluster: Cluster) -> None:
         await store.append(names[-1], 3, [b'{"d":4}'])
         woken = await asyncio.wait_for(follower, 10)
         assert [r.version for r in woken[names[-1]]] == [4]
+        # games no longer watched are dropped; readers left with none end
+        await store.wait({names[0]: 3}, timeout=0.2)
+        await asyncio.sleep(0.3)
+        assert {s for r in store.readers.values() for s in r.streams} == {names[0]}
+        running = [r for r in store.readers.values() if r.task and not r.task.done()]
+        assert len(running) == 1
     finally:
         await store.close()
 
