@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from domain.games.zoo18 import board as B
+from domain.games.zoo18 import market
 from domain.games.zoo18.facts import PHASE_BY_NAME
+from domain.games.zoo18.state import State
+
+LAY_MODES: tuple[B.LayMode, ...] = ("track", "home", "bonus", "rabbits", "moles", "ancient_maps")
+
+
+def lay_mode(name: str) -> B.LayMode:
+    """The board's lay mode of a recorded mode name (an unknown one is a normal lay)."""
+    return next((mode for mode in LAY_MODES if mode == name), "track")
 
 
 def colours(phase: str) -> tuple[str, ...]:
     return PHASE_BY_NAME[phase].tiles
+
+
+def lay_colours(state: State, family: str, mode: B.LayMode) -> B.PhaseColours:
+    """The tile colours of a lay: the home lay right after par follows the par price (the
+    family's price has not moved since), every other lay the phase."""
+    if mode == "home":
+        f = state.family(family)
+        return B.home_colours(market.price((f.row, f.col)))
+    return colours(state.phase)
 
 
 def map_def(map_id: str) -> B.MapDef | None:
@@ -41,30 +57,14 @@ def ready(board: B.Board | None) -> bool:
 
 
 def lay(
-    board: B.Board,
-    m: B.MapDef,
-    family: str,
-    hex_: str,
-    tile: str,
-    rotation: int,
-    phase: str,
-    mode: str,
-    replay: bool,
-) -> B.Lay:
-    """Check and apply a lay. In replay mode the recorded copy is trusted to be in the supply
-    (18xx.games accepts a recorded copy whose partner face was taken by an earlier lay)."""
-    if replay and tile in board.used and not any(t.tile == tile for t in board.tiles):
-        from msgspec.structs import replace
-
-        board = replace(board, used=board.used - {tile})
+    state: State, family: str, hex_: str, tile: str, rotation: int, mode: B.LayMode, *, replay: bool
+) -> B.Lay | None:
+    """Check and apply a lay (None when the board engine has no map). Replay mode is the
+    board's: 18xx.games checks only the upgrade relation of a recorded lay."""
+    m = map_def(state.map)
+    if m is None or state.board is None:
+        return None
+    colours_now = lay_colours(state, family, mode)
     return B.check_lay(
-        board,
-        m,
-        family,
-        hex_,
-        tile,
-        rotation,
-        colours(phase),
-        cast(B.LayMode, mode),
-        strict=not replay,
+        state.board, m, family, hex_, tile, rotation, colours_now, mode, strict=not replay
     )

@@ -102,18 +102,9 @@ def _train(state: State, tid: str, **changes: object) -> State:
 
 
 def _lay(state: State, e: TileLaid) -> State:
-    m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
-        return state
-    mode = (
-        e.mode
-        if e.mode in ("track", "home", "bonus", "rabbits", "moles", "ancient_maps")
-        else "track"
-    )
-    lay = boardlink.lay(
-        state.board, m, e.family, e.hex, e.tile, e.rotation, state.phase, mode, replay=True
-    )
-    return replace(state, board=lay.board)
+    mode = boardlink.lay_mode(e.mode)
+    lay = boardlink.lay(state, e.family, e.hex, e.tile, e.rotation, mode, replay=True)
+    return state if lay is None else replace(state, board=lay.board)
 
 
 def _token(state: State, e: TokenPlaced) -> State:

@@ -41,19 +41,7 @@ from domain.kernel import Rejected
 LAY_SAMPLE = 12
 
 
-_last: list[tuple[State, int, list[Command]]] = []
-
-
 def legal(state: State, seat: int) -> list[Command]:
-    """Memoised on the very last (state, seat) asked: players and bots ask twice in a row."""
-    if _last and _last[0][0] is state and _last[0][1] == seat:
-        return list(_last[0][2])
-    found = _legal(state, seat)
-    _last[:] = [(state, seat, found)]
-    return list(found)
-
-
-def _legal(state: State, seat: int) -> list[Command]:
     if state.ended or acting_seat(state) != seat:
         return []
     flow = state.flow
@@ -83,23 +71,20 @@ def _draft(state: State, seat: int) -> list[Command]:
     return out
 
 
-def _lays(state: State, sym: str, mode: str, *, upgrades: bool = True) -> list[Command]:
+def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
     m = boardlink.map_def(state.map)
     if m is None or state.board is None:
         return []
-    try:
-        options = B.legal_lays(
-            state.board,
-            m,
-            sym,
-            boardlink.colours(state.phase),
-            mode,  # type: ignore[arg-type]
-            upgrades=upgrades,
-            exclude_hexes=frozenset(state.flow.laid_hexes),
-            limit=LAY_SAMPLE,
-        )
-    except KeyError:  # the board's search trips on a gray home tile of a family not on the map
-        return []
+    options = B.legal_lays(
+        state.board,
+        m,
+        sym,
+        boardlink.lay_colours(state, sym, mode),
+        mode,
+        upgrades=upgrades,
+        exclude_hexes=frozenset(state.flow.laid_hexes),
+        limit=LAY_SAMPLE,
+    )
     cash = state.family(sym).cash
     return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
 
@@ -231,15 +216,7 @@ def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
     colours = boardlink.colours(state.phase)
     mods = op.modifiers(state, sym)
     specs = B.best_routes(state.board, m, sym, trains, colours, mods)
-    # offer only what the run check accepts: the whole set, else its best single route
-    candidates = [specs, *((s,) for s in specs)]
-    for candidate in candidates:
-        try:
-            B.route_revenue(state.board, m, sym, trains, candidate, colours, mods)
-        except Rejected:
-            continue
-        return tuple(RouteClaim(s.train, s.connections) for s in candidate)
-    return ()
+    return tuple(RouteClaim(s.train, s.connections) for s in specs)
 
 
 def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> list[Command]:
@@ -264,9 +241,6 @@ def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> 
     return out
 
 
-POWER_LAY_MODES = {"RABBITS": "rabbits", "MOLES": "moles", "ANCIENT_MAPS": "ancient_maps"}
-
-
 def _power_uses(state: State, sym: str) -> list[Command]:
     """A sample of what the family's OR powers can do now."""
     out: list[Command] = []
@@ -287,7 +261,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     if "HOLE" in held:
         first = held["HOLE"].data
         out += [Assign("HOLE", r) for r in m.r_areas if r != first][:3]
-    for power, mode in POWER_LAY_MODES.items():
+    for power, (mode, _) in powers.POWER_LAYS.items():
         if power in held:
             for lay in _lays(state, sym, mode)[:4]:
                 assert isinstance(lay, LayTile)
@@ -295,7 +269,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     if "THAT_S_MINE" in held and held["THAT_S_MINE"].uses and not state.flow.tokened:
         kept = [r for r in board.reservations if r.family == sym]
         for r in kept:
-            token = PlaceToken(_city_id(board, r.hex, r.city), r.slot, "THAT_S_MINE")
+            token = PlaceToken(B.city_id(board, r.hex, r.city), r.slot, "THAT_S_MINE")
             if _accepts(state, sym, token):
                 out.append(token)
     from domain.games.zoo18 import patch
@@ -309,12 +283,6 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     if "PATCH" in held and held["PATCH"].data:
         out.append(UsePower("PATCH", "remove_bandage", sym))
     return out
-
-
-def _city_id(board: B.Board, coord: str, city: int) -> str:
-    from domain.games.zoo18.board.tokens import city_id
-
-    return city_id(board, coord, city)
 
 
 def _accepts(state: State, sym: str, command: Command) -> bool:

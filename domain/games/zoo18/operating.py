@@ -71,23 +71,14 @@ def modifiers(state: State, sym: str) -> B.Modifiers:
 # ---------------------------------------------------------------- tiles and tokens
 
 
-def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: str) -> bool:
+def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: B.LayMode) -> bool:
     """Lay a tile for `sym`; returns whether it was an upgrade."""
     state = ctx.state
-    m = boardlink.map_def(state.map)
     cost, upgrade, terrain = 0, False, None
-    if m is not None and state.board is not None:
-        lay = boardlink.lay(
-            state.board,
-            m,
-            sym,
-            cmd.hex,
-            cmd.tile,
-            cmd.rotation,
-            state.phase,
-            mode,
-            replay=state.options.imported,
-        )
+    lay = boardlink.lay(
+        state, sym, cmd.hex, cmd.tile, cmd.rotation, mode, replay=state.options.imported
+    )
+    if lay is not None:
         cost, upgrade, terrain = lay.cost, lay.upgrade, lay.terrain
     if owns(state, sym, "SHINING_GOLD") and terrain is not None:
         cost = 0

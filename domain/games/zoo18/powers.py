@@ -87,7 +87,11 @@ def count_use(ctx: Ctx, power: str, uses: int, limit: int) -> None:
         ctx.emit(PowerMoved(power, "closed"))
 
 
-POWER_LAYS = {"RABBITS": ("rabbits", 2), "MOLES": ("moles", 4), "ANCIENT_MAPS": ("ancient_maps", 2)}
+POWER_LAYS: dict[str, tuple[B.LayMode, int]] = {
+    "RABBITS": ("rabbits", 2),
+    "MOLES": ("moles", 4),
+    "ANCIENT_MAPS": ("ancient_maps", 2),
+}  # power -> (board lay mode, uses)
 
 
 def family_power(ctx: Ctx, sym: str, power: str) -> None:
@@ -128,9 +132,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
             raise illegal("THAT'S MINE already reserved a slot")
         m = boardlink.map_def(state.map)
         if m is not None and state.board is not None:
-            from domain.games.zoo18.board.tokens import reserve
-
-            ctx.emit(BoardSet(reserve(state.board, m, sym, cmd.hex, 0)))
+            ctx.emit(BoardSet(B.reserve(state.board, m, sym, cmd.hex, 0)))
         ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
     else:
         raise illegal(f"{cmd.power} cannot be assigned")

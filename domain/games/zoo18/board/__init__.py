@@ -68,6 +68,7 @@ __all__ = [
     "check_lay",
     "check_token",
     "city_at",
+    "city_id",
     "describe",
     "face",
     "home_colours",
@@ -206,6 +207,11 @@ def _legal_lays(
 def city_at(board: Board, map_def: MapDef, city_id: str) -> tuple[str, int]:
     """(hex, city index) of an 18xx.games city id such as "201-0-0" or "L4-3-0"."""
     return tokens.city_at(board, map_def, city_id)
+
+
+def city_id(board: Board, hex: str, city: int) -> str:
+    """The 18xx.games id of city `city` of `hex` as it shows now ("201-0-0", "L4-3-0")."""
+    return tokens.city_id(board, hex, city)
 
 
 def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from domain.games.zoo18.board.graph import Graph, Node, graph_of
+from domain.games.zoo18.board.maps import load_map
 from domain.games.zoo18.board.model import (
     Board,
     MapDef,
@@ -24,6 +25,7 @@ from domain.games.zoo18.board.routes import (
     Scored,
     TrainKind,
     chain_hexes,
+    route_revenue,
     score,
     stop_value,
     track_keys,
@@ -171,7 +173,22 @@ def _best_routes(
         [{k for pid in s.pids for k in track_keys(graph, pid)} for s in option]
         for option in options
     ]
-    best: list[tuple[int, list[Scored | None]]] = [(-1, [])]
+    map_def = load_map(board.map_id, board.variant)
+
+    def accepted(chosen: list[Scored | None]) -> tuple[RouteSpec, ...] | None:
+        """The set as recorded routes, if `route_revenue` accepts it as it resolves them."""
+        specs = tuple(
+            RouteSpec(train.id, _connections(graph, scored.chains))
+            for train, scored in zip(trains, chosen, strict=False)
+            if scored is not None
+        )
+        try:
+            route_revenue(board, map_def, family, trains, specs, colours, modifiers)
+        except Rejected:
+            return None
+        return specs
+
+    best: list[tuple[int, tuple[RouteSpec, ...]]] = [(-1, ())]
 
     def search(index: int, chosen: list[Scored | None], keys: set[object], total: int) -> None:
         if total + sum(ceiling[index:]) <= best[0][0]:
@@ -181,7 +198,9 @@ def _best_routes(
         if sum(1 for s in chosen if s is not None and s.wings) > 1:
             return
         if index == len(options):
-            best[0] = (total, list(chosen))
+            specs = accepted(chosen)
+            if specs is not None:  # a set the run check reads otherwise is not offered
+                best[0] = (total, specs)
             return
         for scored, route_keys in zip(
             options[index][:BRANCHING], keys_of[index][:BRANCHING], strict=True
@@ -192,11 +211,7 @@ def _best_routes(
         search(index + 1, [*chosen, None], keys, total)
 
     search(0, [], set(), 0)
-    specs: list[RouteSpec] = []
-    for train, scored in zip(trains, best[0][1], strict=False):
-        if scored is not None:
-            specs.append(RouteSpec(train.id, _connections(graph, scored.chains)))
-    return tuple(specs)
+    return best[0][1]
 
 
 def _connections(graph: Graph, chains: tuple[Chain, ...]) -> tuple[tuple[str, ...], ...]:
