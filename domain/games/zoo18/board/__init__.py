@@ -152,7 +152,9 @@ def check_lay(
     `colours=home_colours(par)` then, not the phase colours), "bonus"
     (SR par-bonus yellow lays), "rabbits", "moles", "ancient_maps".
     `strict=False` is the replay mode of 18xx.games: only the upgrade relation is checked (no
-    supply, phase colour, rotation or connectivity checks), for importing recorded games.
+    supply, phase colour, rotation or connectivity checks), for importing recorded games. So a
+    recorded copy whose other face is on the board (X8-0 after 8-0: 18xx.games' SR home and
+    bonus lays leave the partner copy in its list) is accepted there, refused in strict mode.
     Returns the new board (tile laid, replaced tile back in supply, tokens kept in their slots),
     the cost (terrain of a first lay on M 1 / MM 2; never for RABBITS/MOLES), the terrain paid
     ("hill"/"mountain", for SHINING GOLD) and whether it was an upgrade. A tile laid on a hill

@@ -268,3 +268,17 @@ def test_the_hole_links_two_red_areas_once() -> None:
     rejects("already open", B.use_hole, opened, map_def, "F8", "M5")
     rejects("not an R area", B.use_hole, board, map_def, "K9", "C17")
     rejects("two different", B.use_hole, board, map_def, "C17", "C17")
+
+
+def test_the_other_face_of_a_laid_copy_is_refused_here_and_accepted_on_replay() -> None:
+    map_def, board = parred("A", "GI", "PB")
+    board = lay(map_def, board, "GI", "K9", "5-0", 2, mode="home")
+    board = lay(map_def, board, "GI", "L4", "201-0", 5)
+    board = lay(map_def, board, "GI", "J8", "7-0", 5)
+    board = lay(map_def, board, "PB", "N10", "57-0", 0, mode="home")
+    offered = [o for o in B.legal_lays(board, map_def, "PB", YELLOW) if o.hex == "N12"]
+    assert ("X7-1", 2) in [(o.tile, o.rotation) for o in offered]  # a free piece is offered
+    args = (board, map_def, "PB", "N12", "X7-0", 2, YELLOW)
+    rejects("other face of 7-0", B.check_lay, *args)
+    replayed = B.check_lay(*args, strict=False)  # 18xx.games accepts the recorded copy
+    assert B.LaidTile("N12", "X7-0", 2, None) in replayed.board.tiles
