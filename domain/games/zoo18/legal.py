@@ -251,9 +251,14 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     held = {p.id: p for p in state.owned_powers(sym)}
     if "WHEAT" in held:
         out += [Assign("WHEAT", t.hex) for t in board.tokens if t.owner == sym][:3]
-    barrels = "TWO_BARRELS" in held and state.flow.step == "route"
-    if barrels and "barrel" not in state.family(sym).marks:
+    if powers.barrels_usable(state, sym):
         out.append(UsePower("TWO_BARRELS", "two_barrels"))
+    if "ON_A_DIET" in held and next_token_price(state, sym) is not None:
+        diets = (
+            PlaceToken(o.city_id, o.slot, "ON_A_DIET")
+            for o in B.legal_tokens(board, m, sym, extra_slot=True)
+        )
+        out += [t for t in diets if _accepts(state, sym, t)][:3]
     laid = [t.hex for t in board.tiles]
     for power in ("WORK_IN_PROGRESS", "THAT_S_MINE"):
         if power in held and not (power == "THAT_S_MINE" and held[power].uses):

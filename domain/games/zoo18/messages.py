@@ -298,6 +298,7 @@ class Flow(msgspec.Struct, frozen=True):
     train_bonus_used: bool = False
     patch_family: str = ""
     patch_trains: tuple[str, ...] = ()
+    spared: tuple[str, ...] = ()  # obsolete trains kept at this dividend (spec 18.8)
 
 
 Event = (

@@ -218,7 +218,8 @@ def dividend(ctx: Ctx, sym: str, kind: str) -> None:
         ctx.emit(FamilyMarked(sym, "-barrel"))
     from domain.games.zoo18.patch import rust
 
-    rust(ctx, [t.id for t in ctx.state.family_trains(sym) if t.obsolete])
+    spared = ctx.state.flow.spared
+    rust(ctx, [t.id for t in ctx.state.family_trains(sym) if t.obsolete and t.id not in spared])
 
 
 # ---------------------------------------------------------------- trains

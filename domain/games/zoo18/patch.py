@@ -93,6 +93,10 @@ def remove(ctx: Ctx, sym: str) -> None:
     elif kind.obsolete_on and _bought(ctx.state, kind.obsolete_on):
         t = ctx.state.train(original.id)
         ctx.emit(TrainFlagged(t.id, True, t.operated, t.disabled))
+        flow = ctx.state.flow
+        if flow.round == "or" and flow.step == "dividend" and flow.order[flow.index] == sym:
+            # the 1S ran in its place: this dividend does not remove it (spec 18.8)
+            ctx.flow(spared=(*flow.spared, t.id))
 
 
 def _bought(state: State, name: str) -> bool:

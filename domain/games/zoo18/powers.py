@@ -72,17 +72,30 @@ def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
     if cmd.power == "TWO_BARRELS":
         if op.power_owner(ctx.state, cmd.power) != sym:
             raise illegal(f"{sym} does not hold TWO BARRELS")
-        if ctx.state.flow.step != "route" or "barrel" in ctx.state.family(sym).marks:
+        if not barrels_usable(ctx.state, sym):
             raise illegal("TWO BARRELS is used when the trains run, once per OR")
         holding = ctx.state.power(cmd.power)
         ctx.emit(FamilyMarked(sym, "barrel"))
-        count_use(ctx, cmd.power, holding.uses + 1, 2)
+        count_use(ctx, cmd.power, holding.uses + 1, 2, this_or(ctx.state))
         return
     raise illegal(f"{cmd.power} cannot be used now")
 
 
-def count_use(ctx: Ctx, power: str, uses: int, limit: int) -> None:
-    ctx.emit(PowerUpdated(power, uses))
+def this_or(state: State) -> str:
+    """The current operating round as a power's "last used" mark, e.g. "2.1"."""
+    return f"{state.flow.turn}.{state.flow.or_num}"
+
+
+def barrels_usable(state: State, sym: str) -> bool:
+    """TWO BARRELS: held by `sym`, in its Route step, not used yet in this OR."""
+    if op.power_owner(state, "TWO_BARRELS") != sym or state.flow.step != "route":
+        return False
+    used_now = state.power("TWO_BARRELS").data == this_or(state)
+    return not used_now and "barrel" not in state.family(sym).marks
+
+
+def count_use(ctx: Ctx, power: str, uses: int, limit: int, data: str = "") -> None:
+    ctx.emit(PowerUpdated(power, uses, data))
     if uses >= limit:
         ctx.emit(PowerMoved(power, "closed"))
 

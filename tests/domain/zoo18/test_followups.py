@@ -7,7 +7,22 @@ from msgspec.structs import replace
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import LayTile, Par, Pass
+from domain.games.zoo18.ctx import Ctx
+from domain.games.zoo18.messages import (
+    BoardSet,
+    Dividend,
+    Event,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    PowerMoved,
+    PowerUpdated,
+    RunRoutes,
+    TrainFlagged,
+    TrainMoved,
+    UsePower,
+)
 from domain.games.zoo18.state import State
 from domain.kernel import Reason
 from tests.given import Given
@@ -46,3 +61,98 @@ def test_a_par_at_9_is_offered_green_home_tiles_too() -> None:
     offered = _home_tiles(state)
     assert offered & {"14", "15", "619"}
     assert not offered & {"611"}
+
+
+def _or_with_gi() -> State:
+    """GI (home K9) operates alone; its first lay, tile 201 on the Y city L4, gives it a run."""
+    state = play(start(2), Pass(), Pass(), Par("GI", 7), LayTile("K9", "5-0", 2), *[Pass()] * 3)
+    assert state.flow.round == "or" and state.flow.order == ("GI",)
+    return play(state, LayTile("L4", "201-0", 5))
+
+
+def _give(state: State, *events: Event) -> State:
+    ctx = Ctx(state)
+    ctx.emit(*events)
+    return ctx.state
+
+
+def _to_step(state: State, step: str) -> State:
+    while state.flow.step != step:
+        state = play(state, Pass())
+    return state
+
+
+def _barrels(state: State) -> list[UsePower]:
+    return [c for c in game.legal(state, 0) if isinstance(c, UsePower) and c.power == "TWO_BARRELS"]
+
+
+def test_two_barrels_is_used_at_most_once_per_operating_round() -> None:
+    state = _give(_or_with_gi(), TrainMoved("2S-0", "GI"), PowerMoved("TWO_BARRELS", "GI"))
+    state = _to_step(state, "route")
+    assert _barrels(state) == [UsePower("TWO_BARRELS", "two_barrels")]
+    used = play(state, UsePower("TWO_BARRELS", "two_barrels"))
+    assert used.power("TWO_BARRELS").uses == 1 and "barrel" in used.family("GI").marks
+    # even without the family's BARREL mark, the power knows it served in this OR
+    unmarked = replace(used, families=tuple(replace(f, marks=()) for f in used.families))
+    assert _barrels(unmarked) == []
+    Given(game, unmarked).when(0, UsePower("TWO_BARRELS", "two_barrels")).rejects(
+        Reason.ILLEGAL, "once per OR"
+    )
+    next_or = replace(unmarked, flow=replace(unmarked.flow, or_num=unmarked.flow.or_num + 1))
+    assert _barrels(next_or) == [UsePower("TWO_BARRELS", "two_barrels")]
+
+
+def test_on_a_diet_is_offered_even_in_a_full_city() -> None:
+    state = _give(_or_with_gi(), PowerMoved("ON_A_DIET", "GI"))
+    assert state.board is not None
+    m = B.load_map("A")
+    full = B.check_token(state.board, m, "PB", "L4", 0, reachable=False)
+    state = _give(state, BoardSet(full))
+    legal = game.legal(state, 0)
+    diet = [c for c in legal if isinstance(c, PlaceToken) and c.power == "ON_A_DIET"]
+    assert diet == [PlaceToken("201-0-0", 1, "ON_A_DIET")]
+    assert not [c for c in legal if isinstance(c, PlaceToken) and c.power is None]
+    after = play(state, diet[0])
+    assert after.board is not None
+    assert {(t.slot, t.owner) for t in after.board.tokens if t.hex == "L4"} == {
+        (0, "PB"),
+        (1, "GI"),
+    }
+    assert (
+        after.power("ON_A_DIET").owner == "closed"
+        and after.family("GI").cash == state.family("GI").cash
+    )
+
+
+def _patched_4s(state: State) -> State:
+    """GI runs the 1S in place of its 4S (set aside by PATCH); a 4J made the 4S obsolete."""
+    state = _give(
+        state,
+        TrainMoved("4S-0", "GI"),
+        PowerMoved("PATCH", "GI"),
+        TrainMoved("4S-0", "aside"),
+        TrainMoved("1S-0", "GI"),
+        PowerUpdated("PATCH", 1, "4S-0"),
+        TrainMoved("4J-0", "PB"),
+        TrainFlagged("4S-0", True, False, 0),
+    )
+    return state
+
+
+def test_an_obsolete_train_back_from_patch_after_the_1s_ran_is_kept_at_this_dividend() -> None:
+    state = _to_step(_patched_4s(_or_with_gi()), "route")
+    state = play(state, next(c for c in game.legal(state, 0) if isinstance(c, RunRoutes)))
+    assert state.flow.step == "dividend", "the 1S earned something: the dividend waits"
+    state = play(state, UsePower("PATCH", "remove_bandage", "GI"))
+    assert state.train("4S-0").owner == "GI" and state.train("4S-0").obsolete
+    state = play(state, Dividend("withhold"))
+    assert state.train("4S-0").owner == "GI"  # it did not run: kept this time
+
+
+def test_an_obsolete_train_back_from_patch_before_the_run_rusts_at_the_dividend() -> None:
+    state = play(_patched_4s(_or_with_gi()), UsePower("PATCH", "remove_bandage", "GI"))
+    state = _to_step(state, "route")
+    run = next(c for c in game.legal(state, 0) if isinstance(c, RunRoutes))
+    assert [r.train for r in run.routes] == ["4S-0"]
+    state = play(state, run, Dividend("withhold"))
+    assert state.train("4S-0").owner == "rusted"

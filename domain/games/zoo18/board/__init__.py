@@ -152,9 +152,10 @@ def check_lay(
     `colours=home_colours(par)` then, not the phase colours), "bonus"
     (SR par-bonus yellow lays), "rabbits", "moles", "ancient_maps".
     `strict=False` is the replay mode of 18xx.games: only the upgrade relation is checked (no
-    supply, phase colour, rotation or connectivity checks), for importing recorded games. So a
-    recorded copy whose other face is on the board (X8-0 after 8-0: 18xx.games' SR home and
-    bonus lays leave the partner copy in its list) is accepted there, refused in strict mode.
+    supply, phase colour, rotation or connectivity checks), for importing recorded games.
+    A copy whose other face is on the board (X8-0 after 8-0: 18xx.games' SR home and bonus
+    lays leave the partner copy in its list) is accepted in both modes while a piece is left:
+    the supply counts pieces, copy ids only name them as 18xx.games does.
     Returns the new board (tile laid, replaced tile back in supply, tokens kept in their slots),
     the cost (terrain of a first lay on M 1 / MM 2; never for RABBITS/MOLES), the terrain paid
     ("hill"/"mountain", for SHINING GOLD) and whether it was an upgrade. A tile laid on a hill
@@ -259,14 +260,18 @@ def reserve(board: Board, map_def: MapDef, family: str, hex: str, city: int = 0)
     return tokens.reserve(board, map_def, family, hex, city)
 
 
-def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:
-    """Every normal token placement `check_token` accepts for `family`."""
-    return list(_legal_tokens(board, family))
+def legal_tokens(
+    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False
+) -> list[TokenOption]:
+    """Every normal token placement `check_token` accepts for `family`; with `extra_slot`
+    (ON A DIET) every reachable city without its token, full or not, at its new extra slot."""
+    return list(_legal_tokens(board, family, extra_slot))
 
 
 @lru_cache(maxsize=256)
-def _legal_tokens(board: Board, family: str) -> tuple[TokenOption, ...]:
-    return tuple(tokens.legal_tokens(board, maps.load_map(board.map_id, board.variant), family))
+def _legal_tokens(board: Board, family: str, extra_slot: bool) -> tuple[TokenOption, ...]:
+    map_def = maps.load_map(board.map_id, board.variant)
+    return tuple(tokens.legal_tokens(board, map_def, family, extra_slot=extra_slot))
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:

@@ -298,9 +298,6 @@ def check_lay(
         or pieces_in_use(board, name) >= definition.count
     ):
         raise _refuse(f"tile {tile} is not in the supply any more")
-    back = f"{definition.partner}-{copy_index(tile)}" if definition.partner else None
-    if strict and any(laid.tile == back for laid in board.tiles):
-        raise _refuse(f"tile {tile} is the other face of {back}, which is on the board")
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":

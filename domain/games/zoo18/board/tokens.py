@@ -170,14 +170,16 @@ def reserve(board: Board, map_def: MapDef, family: str, coord: str, city: int = 
     raise _refuse(f"the city on {coord} has no open slot to reserve")
 
 
-def legal_tokens(board: Board, map_def: MapDef, family: str) -> list[TokenOption]:
+def legal_tokens(
+    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False
+) -> list[TokenOption]:
     graph = graph_of(board)
     options: list[TokenOption] = []
     for node in sorted(reach(board, family).nodes):
         stop = graph.nodes[node]
         if stop.kind != "city" or _has_token_on_hex(board, family, node[0]):
             continue
-        slot = _free_slot(board, node, family)
+        slot = _slot_state(board, node)[0] if extra_slot else _free_slot(board, node, family)
         if slot is not None:
             options.append(TokenOption(node[0], node[1], slot, city_id(board, *node)))
     return options
