@@ -45,6 +45,19 @@ def lay_through_the_map(page: Page, players: list[Page]) -> str:
     return coord
 
 
+def token_through_the_map(page: Page, players: list[Page]) -> str:
+    """Clicks a hex highlighted for a token, then the first city slot offered; returns the hex."""
+    hexagon = page.locator(".zoo-hex.can-token").first
+    coord = (hexagon.get_attribute("data-testid") or "").removeprefix("hex-")
+    before = shown_version(page)
+    hexagon.click()
+    slot = page.get_by_test_id("zoo-lay").locator("[data-type=place_token]").first
+    expect(slot).to_contain_text("city")
+    slot.click()
+    wait_versions(players, before + 1)
+    return coord
+
+
 def test_first_turns_on_map_b(pages: Pages) -> None:
     ada = pages.open("/")
     game_id = create_table(ada, "18zoo", 3, {"map": "B"})
@@ -67,6 +80,12 @@ def test_first_turns_on_map_b(pages: Pages) -> None:
         mover = next((p for p in players if legal_count(p)), None)
         if mover is None:
             break
+        if (
+            mover.locator(".zoo-hex.can-token").count()
+            and not mover.locator(".zoo-hex.can-lay").count()
+        ):
+            token_through_the_map(mover, players)
+            continue
         if mover.locator(".zoo-hex.can-lay").count():
             coord = lay_through_the_map(mover, players)
             laid.append(coord)
@@ -92,6 +111,7 @@ def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) ->
     start(ada)
     players = [ada, bob]
     rng = random.Random(5)
+    tokened: list[str] = []
     for _ in range(200):
         mover = next((p for p in players if legal_count(p)), None)
         assert mover is not None, "nobody to act"
@@ -105,6 +125,8 @@ def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) ->
             break
         if mover.locator(".zoo-hex.can-lay").count():
             lay_through_the_map(mover, players)
+        elif mover.locator(".zoo-hex.can-token").count():
+            tokened.append(token_through_the_map(mover, players))
         else:
             play_one(players, towards_routes, rng)
     else:
@@ -118,3 +140,18 @@ def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) ->
     expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
         "runs for"
     )
+    for coord in tokened:  # tokens placed from the map stand on their hexes
+        expect(ada.get_by_test_id(f"hex-{coord}").locator(".zoo-token").first).to_be_visible()
+
+
+def test_token_cities_are_found_on_the_map(pages: Pages) -> None:
+    """City ids name a tile copy (or a preprinted hex) and a city: the board finds the hex."""
+    page = pages.open("/")
+    found = page.evaluate(
+        """async () => {
+          const { cityHex } = await import("/static/js/boards/zoo18.js");
+          const view = { hexes: [{ hex: "K9", tile: "202-0" }, { hex: "L4", tile: null }] };
+          return [cityHex(view, "202-0-0"), cityHex(view, "L4-3-0"), cityHex(view, "9-9-0")];
+        }"""
+    )
+    assert found == ["K9", "L4", None]

@@ -58,8 +58,9 @@ function track(hex, x, y) {
 
 function hexShape(hex, state) {
   const { x, y } = centre(hex.hex);
+  const tokening = state.tokens.has(hex.hex);
   const laying = state.lays.has(hex.hex);
-  const g = s("g", { class: `zoo-hex ${laying ? "can-lay" : ""} ${state.selected === hex.hex ? "selected" : ""}`, testid: `hex-${hex.hex}`, "data-tile": hex.tile || "", "data-rotation": hex.rotation });
+  const g = s("g", { class: `zoo-hex ${laying ? "can-lay" : ""} ${tokening ? "can-token" : ""} ${state.selected === hex.hex ? "selected" : ""}`, testid: `hex-${hex.hex}`, "data-tile": hex.tile || "", "data-rotation": hex.rotation });
   g.append(s("title", {}, `${hex.hex}${hex.label ? ` ${hex.label}` : ""}${hex.tile ? `: tile ${hex.tile}, rotation ${hex.rotation}` : ""}${hex.revenue.length ? `, revenue ${hex.revenue.join("/")}` : ""}`));
   g.append(s("polygon", { points: corners(x, y), fill: HEX_FILL[hex.color] || "#e5e7eb", class: "zoo-hex-bg" }));
   g.append(...track(hex, x, y));
@@ -90,7 +91,7 @@ function hexShape(hex, state) {
     const p = edgePoint(x, y, hex.rotation % 6);
     g.append(s("circle", { cx: p.x, cy: p.y, r: 2.2, fill: "#1f2937", class: "zoo-rotation" }));
   }
-  if (laying) {
+  if (laying || tokening) {
     g.style.cursor = "pointer";
     g.addEventListener("click", () => state.choose(hex.hex));
   }
@@ -159,18 +160,30 @@ function players(view, ctx) {
     h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Tickets"), `${p.tickets.length}`, h("span", { class: "spacer" }), h("span", { class: "muted" }, `value ${p.value}`)))));
 }
 
+/** The hex of an 18xx.games city id ("<tile copy or preprinted id>-<city index>"), if known. */
+export function cityHex(view, cityId) {
+  const tileId = String(cityId).slice(0, String(cityId).lastIndexOf("-"));
+  const laid = view.hexes.find((hx) => hx.tile === tileId);
+  if (laid) return laid.hex;
+  const coord = tileId.split("-")[0];
+  return view.hexes.some((hx) => hx.hex === coord) ? coord : null;
+}
+
+/** Tile laying (hex -> tile -> rotation) and token placing, started from the map or the list. */
 function layChooser(ctx, state) {
   const box = h("div", { class: "zoo-lay", testid: "zoo-lay" });
-  if (!state.lays.size) return box;
+  const targets = [...new Set([...state.lays.keys(), ...state.tokens.keys()])];
+  if (!targets.length) return box;
   const hex = state.selected;
   if (!hex) {
-    box.append(h("p", { class: "muted" }, `Lay a tile: click one of the ${state.lays.size} highlighted hexes on the map (or choose below).`),
-      h("div", { class: "cmd-row" }, [...state.lays.keys()].map((coord) => h("button", { type: "button", class: "ghost", testid: "zoo-lay-hex", "data-hex": coord, onClick: () => state.choose(coord) }, coord))));
+    const what = [state.lays.size ? "lay a tile" : null, state.tokens.size ? "place a token" : null].filter(Boolean).join(" or ");
+    box.append(h("p", { class: "muted" }, `To ${what}, click one of the ${targets.length} highlighted hexes on the map (or choose below).`),
+      h("div", { class: "cmd-row" }, targets.map((coord) => h("button", { type: "button", class: "ghost", testid: "zoo-lay-hex", "data-hex": coord, onClick: () => state.choose(coord) }, coord))));
     return box;
   }
+  box.append(h("div", { class: "bab-row" }, h("strong", {}, `Hex ${hex}`), h("button", { type: "button", class: "ghost", onClick: () => state.choose(null) }, "Another hex")));
   const commands = state.lays.get(hex) || [];
   const tiles = [...new Set(commands.map((c) => `${c.tile}|${c.power || ""}`))];
-  box.append(h("div", { class: "bab-row" }, h("strong", {}, `Hex ${hex}`), h("button", { type: "button", class: "ghost", onClick: () => state.choose(null) }, "Another hex")));
   for (const key of tiles) {
     const [tile, power] = key.split("|");
     const rotations = commands.filter((c) => c.tile === tile && (c.power || "") === power);
@@ -178,6 +191,11 @@ function layChooser(ctx, state) {
       h("span", { class: "em-chip" }, `Tile ${tile}${power ? ` (${power})` : ""}`),
       h("span", { class: "muted" }, "rotation:"),
       rotations.map((c) => commandButton(c, ctx, `↻ ${c.rotation}`, { title: `Lay tile ${c.tile} on ${c.hex}, rotation ${c.rotation}` }))));
+  }
+  const tokens = state.tokens.get(hex) || [];
+  if (tokens.length) {
+    box.append(h("div", { class: "zoo-lay-tile" }, h("span", { class: "em-chip" }, "Token"),
+      tokens.map((c) => commandButton(c, ctx, `● city ${c.city.slice(c.city.lastIndexOf("-") + 1)}${c.slot !== null && c.slot !== undefined ? `, slot ${c.slot}` : ""}${c.power ? ` (${c.power})` : ""}`))));
   }
   return box;
 }
@@ -198,7 +216,16 @@ export default {
       if (!lays.has(c.hex)) lays.set(c.hex, []);
       lays.get(c.hex).push(c);
     }
-    const state = { lays, selected: null, overlay: null, choose: null };
+    const tokens = new Map();
+    for (const c of ctx.legal) {
+      if (c.type !== "place_token") continue;
+      const coord = cityHex(view, c.city);
+      if (coord === null) continue;
+      if (!tokens.has(coord)) tokens.set(coord, []);
+      tokens.get(coord).push(c);
+    }
+    const mapped = new Set([...tokens.values()].flat());
+    const state = { lays, tokens, selected: null, overlay: null, choose: null };
     const mapBox = h("div", { class: "zoo-map-box" });
     const layBox = h("div", {});
     const draw = () => {
@@ -213,7 +240,7 @@ export default {
     };
     draw();
     const routeCommands = ctx.legal.filter((c) => c.type === "run_routes");
-    const rest = ctx.legal.filter((c) => c.type !== "lay_tile" && c.type !== "run_routes");
+    const rest = ctx.legal.filter((c) => c.type !== "lay_tile" && c.type !== "run_routes" && !mapped.has(c));
     const round = view.round;
     const mine = view.awaiting.seat === ctx.seat && ctx.live && ctx.legal.length;
     root.append(h("div", { class: "zoo-board", testid: "zoo-board" },
