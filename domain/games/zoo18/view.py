@@ -161,45 +161,50 @@ def _market(state: State) -> list[list[dict[str, Any]]]:
     ]
 
 
-def _revenue(stop: B.Stop, colours: tuple[str, ...]) -> int:
-    if isinstance(stop.revenue, int):
-        return stop.revenue
-    value = 0
-    for colour, amount in stop.revenue:
-        if colour in colours:
-            value = amount
-    return value
-
-
 def _hexes(state: State) -> list[dict[str, Any]]:
-    m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
+    """Every hex as the board engine describes it: the face shown (laid tile, HOLE tunnel tile
+    or printed hex), its track, its stops paying now with slots, tokens and reservations."""
+    board = state.board
+    if board is None or boardlink.map_def(state.map) is None:
         return []
-    colours = boardlink.colours(state.phase)
-    laid = {t.hex: t for t in state.board.tiles}
-    out = []
-    for coord, h in sorted(m.hexes.items()):
-        tile = laid.get(coord)
-        face = B.tile_def(tile.tile) if tile else h.preprinted
-        out.append(
+    return [_hex(board, h) for h in B.describe(board, boardlink.colours(state.phase))]
+
+
+def _hex(board: B.Board, h: B.HexView) -> dict[str, Any]:
+    tile, _, face_id = B.face(board, h.hex)
+    return {
+        "hex": h.hex,
+        "color": h.color,
+        "type": h.type,
+        "tile": h.tile,  # the laid copy ("7-0"), None on a printed or tunnel face
+        "face": h.face,  # the tile name or printed id shown
+        "face_id": face_id,  # copy or printed id, as in 18xx.games city ids
+        "rotation": h.rotation,
+        "label": h.label,
+        # ends of the face before rotation: 0..5 edges, 6 + i the i-th stop, -1 the junction
+        "paths": [list(p) for p in tile.paths],
+        "exits": sorted({int(end[4:]) for p in h.paths for end in p if end.startswith("edge")}),
+        "stops": [
             {
-                "hex": coord,
-                "color": face.color,
-                "type": h.type,
-                "tile": tile.tile if tile else None,
-                "rotation": tile.rotation if tile else 0,
-                "label": (tile.label if tile else None) or h.location_name,
-                "revenue": [_revenue(s, colours) for s in face.stops],
-                "tokens": [
-                    {"city": t.city, "slot": t.slot, "owner": t.owner}
-                    for t in state.board.tokens
-                    if t.hex == coord
-                ],
-                "reserved": [
-                    {"city": r.city, "slot": r.slot, "family": r.family}
-                    for r in state.board.reservations
-                    if r.hex == coord
-                ],
+                "kind": stop.kind,
+                "revenue": stop.revenue,
+                "slots": stop.slots,
+                "hidden": stop.hidden,
+                "city_id": B.city_id(board, h.hex, i) if stop.kind == "city" else None,
             }
-        )
-    return out
+            for i, stop in enumerate(h.stops)
+        ],
+        "revenue": [stop.revenue for stop in h.stops],
+        "tokens": [
+            {"city": i, "slot": slot, "owner": owner}
+            for i, stop in enumerate(h.stops)
+            for slot, owner in stop.tokens
+        ],
+        "reserved": [
+            {"city": i, "slot": slot, "family": family}
+            for i, stop in enumerate(h.stops)
+            for slot, family in stop.reserved
+        ],
+        "lay_cost": h.lay_cost,
+        "home_of": h.home_of,
+    }

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-import msgspec
+from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
+from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.facts import END_CELL
-from domain.games.zoo18.messages import Par, Pass, PriceMoved, Started
+from domain.games.zoo18.messages import LayTile, Par, Pass, PriceMoved, Started
 from domain.games.zoo18.rounds import end_or
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 
@@ -44,3 +48,42 @@ def test_reaching_the_end_cell_ends_the_game_after_the_operating_round() -> None
     ctx.emit(PriceMoved("GI", *END_CELL))
     end_or(ctx)
     assert ctx.state.ended == "stock_market"
+
+
+def _hex(view: dict[str, object], coord: str) -> dict[str, Any]:
+    hexes = view["hexes"]
+    assert isinstance(hexes, list)
+    found: dict[str, Any] = next(h for h in hexes if h["hex"] == coord)
+    return found
+
+
+def test_every_hex_shows_its_face_track_stops_and_tokens() -> None:
+    state = play(start(2), Pass(), Pass(), Par("GI", 7), LayTile("K9", "5-0", 2))
+    assert state.board is not None
+    seen = game.view(state, SPECTATOR)
+    k9 = _hex(seen, "K9")
+    assert (k9["tile"], k9["face"], k9["rotation"], k9["color"]) == ("5-0", "5", 2, "yellow")
+    tile = B.tile_def("5")
+    assert k9["paths"] == [list(p) for p in tile.paths]  # before rotation, as drawn
+    assert k9["exits"] == sorted({(e + 2) % 6 for p in tile.paths for e in p if 0 <= e < 6})
+    assert k9["stops"][0]["kind"] == "city" and k9["revenue"] == [k9["stops"][0]["revenue"]]
+    assert k9["tokens"] == [{"city": 0, "slot": 0, "owner": "GI"}]
+    assert B.city_at(state.board, B.load_map("A"), k9["stops"][0]["city_id"]) == ("K9", 0)
+    l4 = _hex(seen, "L4")  # the printed Y city pays 30 in yellow; its id is the printed one
+    assert (l4["tile"], l4["revenue"], l4["stops"][0]["city_id"]) == (None, [30], "L4-3-0")
+    hill = next(h for h in seen["hexes"] if h["type"].startswith("hill"))
+    assert hill["lay_cost"] == 1 and hill["paths"] == []
+
+
+def test_a_hole_tunnel_shows_on_both_red_areas() -> None:
+    state = play(start(2), Pass(), Pass(), Par("GI", 7), HOME)
+    assert state.board is not None
+    m = B.load_map("A")
+    a, b = m.r_areas[0], m.r_areas[1]
+    before = _hex(game.view(state, SPECTATOR), a)
+    holed = replace(state, board=B.use_hole(state.board, m, a, b))
+    after = game.view(holed, SPECTATOR)
+    for coord in (a, b):
+        shown = _hex(after, coord)
+        assert shown["paths"] == [list(p) for p in B.face(holed.board, coord)[0].paths]
+    assert len(_hex(after, a)["paths"]) > len(before["paths"])
