@@ -19,7 +19,17 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
-RETRYABLE = {"stale_version", "not_your_turn", "illegal", "busy", "game_over", "rate_limited"}
+# "forbidden" too: a simultaneous command chosen from a view that is already stale is decided
+# on the newer state, where it may no longer be allowed (a seat that just betrayed too often)
+RETRYABLE = {
+    "stale_version",
+    "not_your_turn",
+    "illegal",
+    "forbidden",
+    "busy",
+    "game_over",
+    "rate_limited",
+}
 
 
 @dataclass
