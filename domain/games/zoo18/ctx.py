@@ -45,6 +45,13 @@ def seat_id(seat: int) -> str:
     return f"p{seat}"
 
 
+def seat_of(state: State, owner: str) -> int | None:
+    """The seat deciding for `owner`: a player ("p2") or a family's president."""
+    if owner.startswith("p"):
+        return int(owner[1:])
+    return state.president(owner)
+
+
 def ticket_value(state: State) -> int:
     if state.ended:
         return TICKET_END_VALUE

@@ -35,7 +35,7 @@ from domain.games.zoo18.messages import (
 )
 from domain.games.zoo18.rounds import acting_seat, crowded
 from domain.games.zoo18.state import State
-from domain.games.zoo18.trains import depot_offer, list_price, variants
+from domain.games.zoo18.trains import depot_offer, list_price, sold_by_families, variants
 from domain.kernel import Rejected
 
 LAY_SAMPLE = 12
@@ -234,10 +234,7 @@ def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> 
             if price <= cash or (must and not (emergency and short)):
                 out.append(BuyTrain(card.id, price, v))
     if cash >= 1:
-        for t in state.trains:
-            elsewhere = t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved")
-            if elsewhere and not t.obsolete and t.name != "1S":
-                out.append(BuyTrain(t.id, 1))
+        out += [BuyTrain(t.id, 1) for t in sold_by_families(state, sym)]
     return out
 
 

@@ -38,6 +38,7 @@ from domain.games.zoo18.trains import (
     list_price,
     move_right,
     move_train,
+    sold_by_families,
     variants,
 )
 
@@ -241,10 +242,7 @@ def buy_train_blocks(state: State, sym: str) -> bool:
     cheapest = cheapest_depot(state)
     if cheapest is not None:
         prices.append(cheapest)
-    if any(
-        t.owner not in (sym, "depot", "discard", "rusted", "aside", "reserved") and not t.obsolete
-        for t in state.trains
-    ):
+    if sold_by_families(state, sym):
         prices.append(1)
     return bool(prices) and budget >= min(prices)
 
@@ -405,7 +403,3 @@ def whatsup(
     after_purchase(ctx, card, sym, in_or=False)
     move_right(ctx, sym)
     ctx.emit(PowerMoved("WHATSUP", "closed"))
-
-
-def power_owner(state: State, power: str) -> str | None:
-    return power_owner_family(state, power)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.ctx import Ctx, illegal, seat_id, seat_of
 from domain.games.zoo18.facts import MAX_POWERS, TRAIN_TYPES
 from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
 from domain.games.zoo18.state import State
@@ -32,11 +32,7 @@ def can_protect(state: State, sym: str) -> bool:
 
 def patch_seat(state: State) -> int | None:
     owner = patch_holder(state)
-    if owner is None:
-        return None
-    if owner.startswith("p"):
-        return int(owner[1:])
-    return state.president(owner)
+    return None if owner is None else seat_of(state, owner)
 
 
 def rust(ctx: Ctx, train_ids: list[str]) -> None:

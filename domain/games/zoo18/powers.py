@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, market, patch, stock
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.ctx import Ctx, illegal, power_owner_family, seat_id
 from domain.games.zoo18.messages import (
     Assign,
     BoardSet,
@@ -70,7 +70,7 @@ def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
             raise illegal("PATCH protects a train or is removed")
         return
     if cmd.power == "TWO_BARRELS":
-        if op.power_owner(ctx.state, cmd.power) != sym:
+        if power_owner_family(ctx.state, cmd.power) != sym:
             raise illegal(f"{sym} does not hold TWO BARRELS")
         if not barrels_usable(ctx.state, sym):
             raise illegal("TWO BARRELS is used when the trains run, once per OR")
@@ -88,7 +88,7 @@ def this_or(state: State) -> str:
 
 def barrels_usable(state: State, sym: str) -> bool:
     """TWO BARRELS: held by `sym`, in its Route step, not used yet in this OR."""
-    if op.power_owner(state, "TWO_BARRELS") != sym or state.flow.step != "route":
+    if power_owner_family(state, "TWO_BARRELS") != sym or state.flow.step != "route":
         return False
     used_now = state.power("TWO_BARRELS").data == this_or(state)
     return not used_now and "barrel" not in state.family(sym).marks
@@ -108,7 +108,7 @@ POWER_LAYS: dict[str, tuple[B.LayMode, int]] = {
 
 
 def family_power(ctx: Ctx, sym: str, power: str) -> None:
-    if op.power_owner(ctx.state, power) != sym:
+    if power_owner_family(ctx.state, power) != sym:
         raise illegal(f"{sym} does not hold {power}")
 
 
@@ -183,6 +183,6 @@ def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
 def half_used(state: State, sym: str) -> str | None:
     """A power of `sym` stopped between its two linked uses (ANCIENT MAPS lays, HOLE areas)."""
     for power in ("ANCIENT_MAPS", "HOLE"):
-        if op.power_owner(state, power) == sym and state.power(power).uses == 1:
+        if power_owner_family(state, power) == sym and state.power(power).uses == 1:
             return power
     return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, train_limit
+from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, seat_of, train_limit
 from domain.games.zoo18.facts import END_CELL
 from domain.games.zoo18.messages import (
     Flow,
@@ -54,11 +54,7 @@ def acting_entity(state: State) -> str | None:
 
 def acting_seat(state: State) -> int | None:
     entity = acting_entity(state)
-    if entity is None:
-        return None
-    if entity.startswith("p"):
-        return int(entity[1:])
-    return state.president(entity)
+    return None if entity is None else seat_of(state, entity)
 
 
 # ---------------------------------------------------------------- transitions

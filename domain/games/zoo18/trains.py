@@ -95,6 +95,18 @@ def move_right(ctx: Ctx, sym: str) -> None:
         ctx.emit(PriceMoved(sym, *target))
 
 
+NOT_A_FAMILY = ("depot", "discard", "rusted", "aside", "reserved")  # train owners
+
+
+def sold_by_families(state: State, buyer: str) -> list[TrainCard]:
+    """Trains `buyer` may buy from other families: not obsolete, never the PATCH 1S."""
+    return [
+        t
+        for t in state.trains
+        if t.owner not in (buyer, *NOT_A_FAMILY) and not t.obsolete and t.name != "1S"
+    ]
+
+
 def find_buyable(state: State, buyer: str, train_id: str) -> TrainCard:
     try:
         card = state.train(train_id)
@@ -106,6 +118,6 @@ def find_buyable(state: State, buyer: str, train_id: str) -> TrainCard:
         return card
     if card.owner == buyer:
         raise illegal("the family already owns that train")
-    if card.owner in ("rusted", "aside", "reserved") or card.obsolete:
+    if card not in sold_by_families(state, buyer):
         raise illegal(f"{train_id} cannot be bought")
     return card

@@ -10,6 +10,7 @@ from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import (
     BoardSet,
+    BuyTrain,
     Dividend,
     Event,
     LayTile,
@@ -156,3 +157,11 @@ def test_an_obsolete_train_back_from_patch_before_the_run_rusts_at_the_dividend(
     assert [r.train for r in run.routes] == ["4S-0"]
     state = play(state, run, Dividend("withhold"))
     assert state.train("4S-0").owner == "rusted"
+
+
+def test_the_patch_1s_is_never_sold_between_families() -> None:
+    state = _give(_or_with_gi(), TrainMoved("1S-0", "PB"), TrainMoved("2S-0", "PB"))
+    state = _to_step(state, "buy_train")
+    offered = {c.train for c in game.legal(state, 0) if isinstance(c, BuyTrain) and c.price == 1}
+    assert offered == {"2S-0"}
+    Given(game, state).when(0, BuyTrain("1S-0", 1)).rejects(Reason.ILLEGAL, "cannot be bought")
