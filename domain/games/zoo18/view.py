@@ -205,6 +205,7 @@ def _hex(board: B.Board, h: B.HexView) -> dict[str, Any]:
             for i, stop in enumerate(h.stops)
             for slot, family in stop.reserved
         ],
+        "terrain": h.terrain,
         "lay_cost": h.lay_cost,
         "home_of": h.home_of,
     }

@@ -72,7 +72,7 @@ def test_every_hex_shows_its_face_track_stops_and_tokens() -> None:
     l4 = _hex(seen, "L4")  # the printed Y city pays 30 in yellow; its id is the printed one
     assert (l4["tile"], l4["revenue"], l4["stops"][0]["city_id"]) == (None, [30], "L4-3-0")
     hill = next(h for h in seen["hexes"] if h["type"].startswith("hill"))
-    assert hill["lay_cost"] == 1 and hill["paths"] == []
+    assert (hill["terrain"], hill["lay_cost"], hill["paths"]) == ("hill", 1, [])
 
 
 def test_a_hole_tunnel_shows_on_both_red_areas() -> None:

@@ -31,6 +31,7 @@ class HexView(msgspec.Struct, frozen=True):
     stops: tuple[StopView, ...]
     lay_cost: int
     home_of: str | None
+    terrain: str | None = None  # "hill" or "mountain" as printed (the cost is lay_cost)
 
 
 def _end(end: int) -> str:
@@ -90,6 +91,7 @@ def describe(board: Board, colours: PhaseColours) -> list[HexView]:
                 stops=stops,
                 lay_cost=hexdef.lay_cost if on_hex is None else 0,
                 home_of=hexdef.home_of,
+                terrain=hexdef.terrain,
             )
         )
     return views
