@@ -8,6 +8,7 @@ quick runs default to bench/.peer/benchmarks-quick.md so they never overwrite th
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import subprocess
@@ -48,9 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="the Markdown report to write")
     parser.add_argument("--no-profile", action="store_true", help="skip the py-spy runs")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 3, quick 1)")
     args = parser.parse_args(argv)
 
     size = QUICK if args.quick else FULL
+    if args.rounds:
+        size = dataclasses.replace(size, rounds=args.rounds)
     wanted = [int(n) for n in args.only.split(",")] if args.only else list(ALL)
     default_out = (
         procs.PEER_DIR / "benchmarks-quick.md"

@@ -55,7 +55,7 @@ def node_env() -> dict[str, str]:
     return {**os.environ, "NODE_PATH": str(PEER_DIR / "node_modules")}
 
 
-def wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
+def wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -161,13 +161,16 @@ def run_driver(
     assert proc.stdout is not None and proc.stdin is not None
     result: dict[str, Any] | None = None
     error = "driver printed no result"
+    cpu_marks: dict[str, dict[str, float]] = {}
     for line in proc.stdout:
         try:
             message = json.loads(line)
         except ValueError:
             continue
         if "phase" in message:
-            if on_phase is not None:
+            if message["phase"] in ("measuring", "measured"):
+                cpu_marks[message["phase"]] = {p.name: p.cpu_seconds() for p in servers}
+            elif on_phase is not None:
                 on_phase(message)
             proc.stdin.write("next\n")
             proc.stdin.flush()
@@ -181,4 +184,9 @@ def run_driver(
     wall = time.monotonic() - started
     result["wall_s"] = wall
     result["server_cpu_s"] = {p.name: p.cpu_seconds() - before[p.name] for p in servers}
+    if len(cpu_marks) == 2:  # CPU seconds of each server during the measured window only
+        result["server_cpu_window_s"] = {
+            name: cpu_marks["measured"][name] - cpu_marks["measuring"][name]
+            for name in cpu_marks["measured"]
+        }
     return result

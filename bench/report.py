@@ -8,25 +8,50 @@ from typing import Any
 from bench.scenarios import Outcome
 
 FINDINGS = """\
-What the profiles (py-spy, in each scenario's section below) and the experiments behind this
-suite showed:
+What the profiles (py-spy on the server during an extra run of scenarios 1, 2 and 3, printed in
+their sections below; tracemalloc for scenario 6) and the experiments behind this suite showed.
+py-spy attributes the time spent in C (uvloop, syscalls) to the Python function that called it.
 
-- Replay (scenario 4). The fold spends most of its time in Python per event: `LiveGame.apply`
-  bookkeeping, the table fold (`domain.table.apply`: four type tests, then a
-  `structs.replace` of the table) and the game's own `evolve` (another `replace`). Decoding a
-  60-byte event with msgspec costs about 0.5 µs; the rest of the fold about 2 µs. Giving the
-  game's own events a short path in `projections/live.py` (one type test against the four table
-  events, then `evolve`) doubled the fold rate (about 120 k to 270-400 k events per CPU second).
-  The remaining distance to 0.5x of a bare decode is the cost of a Python `evolve` that builds a
-  new immutable state per event: the decode of such small events is simply much cheaper than any
-  Python function call chain. Disabling the GC during a fold gave another 15 %; it is not done.
-- Time travel (scenario 5). Rebuilding a state from the nearest checkpoint (every 100 events) is
-  far below the limit. The `seek` frame itself also carries the whole redacted log up to the
-  version asked (hundreds of KB for a 20k-event game): redacting it event by event is about 80 %
-  of its cost and encoding it the rest, so its p99 grows with the version sought.
-- The closed-loop scenarios (1, 2, 3, 7) run the server, Redis and the Node driver on the same
-  2 cores as every other tenant of the machine: the server's CPU share (column "server CPU %")
-  shows whether the server was the bottleneck in a run.
+- The machine. These runs share 2 cores with the other engineers' test suites (load average
+  printed above, often 8 to 11). Every process in a closed loop (server, Redis, the Node
+  driver, boardgame.io) gets roughly its fair share of a core, so the server's CPU share
+  ("server CPU %") stays near 40 to 50 % even when it is the bottleneck, and latency is mostly
+  queueing for a CPU. What a server costs per action decides the ratios.
+- Closed loops (1, 2, 3, 7). The largest single cost is writing frames: uvicorn's
+  `WebSocketsSansIOProtocol.send` (one `transport.write` syscall per frame and socket, 17 to
+  25 % own time) and the Starlette/uvicorn layers above it, then redis-py writing and parsing
+  (`StreamWriter.writelines` 13 %, `pack_command`, `pairs_to_dict`). The hub's pump re-issues one
+  XREAD over every watched stream per wake-up, so with 200 games each wake packs 400 arguments
+  and parses the reply (`RedisStore.wait` about 12 % inclusive). Our own code (decide, fold,
+  views, encode) is under 15 %. Per action Plateau used about 0.25 ms of CPU with 4 viewers
+  against 0.42 ms for boardgame.io; the target (2.5x its actions/s at the same CPU share) needs
+  about 0.17 ms. Per delivered view Plateau costs several times `websockets.broadcast()`, which
+  writes pre-built frames in a tight loop: reaching 0.6x of it needs a synchronous write path for
+  sockets that share a frame (spectators), below Starlette's `send`, which the stack does not
+  expose without reaching into uvicorn's private protocol object.
+- Idle connections (6). tracemalloc after 1,000 idle sockets: about 20 of the 26 KB per socket are
+  uvicorn's websocket protocol, its asyncio.Queue and Events, websockets' handshake headers and
+  the Starlette middleware frames; Plateau's own share was about 6 KB, of which a per-socket
+  asyncio.Queue and an always-waiting sender task were the largest. The hub now keeps pending
+  frames in a list and starts a sender task only while there is something to send: 32 to 27 KB
+  per connection.
+- Replay (4). The fold spends most of its time in Python per event: `LiveGame.apply`
+  bookkeeping, the table fold (`domain.table.apply`: four type tests, then a `structs.replace`
+  of the table) and the game's `evolve` (another `replace`). Decoding a 60-byte event costs about
+  0.5 µs, the rest of the fold about 2 µs. A short path for game events in
+  `projections/live.py` (one type test against the four table events, then `evolve`) doubled the
+  fold rate (about 120 k to 270-400 k events per CPU second). The remaining distance to 0.5x of a
+  bare decode is the price of a Python `evolve` building a new immutable state per event: the
+  decode of such small events is cheaper than any chain of Python calls. Disabling the GC during
+  a fold gave another 15 %; it is not done.
+- Time travel (5). A state from the nearest checkpoint (every 100 events) is far below the limit.
+  The `seek` frame the websocket returns also carries the whole redacted log up to the version
+  asked (hundreds of KB for a 20k-event game): redacting it event by event is about 80 % of its
+  cost and encoding the rest, so its p99 grows with the version. Caching each viewer's encoded
+  log entries, or sending only the log the client lacks, would remove that.
+- A bug found on the way: redis-py 8's asyncio pool refuses a 101st concurrent connection
+  ("Too many connections"), which reached clients as "the event store is unavailable" when 250
+  sockets said hello at once. The Redis store now uses a blocking pool of 64.
 """
 
 

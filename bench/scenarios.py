@@ -79,6 +79,12 @@ def lat(result: dict[str, Any], which: str, p: str) -> float:
     return float("nan") if value is None else float(value)
 
 
+def window_cpu(result: dict[str, Any], server: str) -> float:
+    """The server's CPU seconds during the measured window (whole run if not marked)."""
+    window = result.get("server_cpu_window_s") or result["server_cpu_s"]
+    return float(window[server])
+
+
 def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict[str, Any]:
     return {
         "system": label,
@@ -89,7 +95,10 @@ def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict
         "p50 mover ms": med([lat(r, "latency_mover_ms", "p50") for r in runs]),
         "p99 mover ms": med([lat(r, "latency_mover_ms", "p99") for r in runs]),
         "view bytes": med([r["mean_view_bytes"] for r in runs]),
-        "server CPU %": med([100 * r["server_cpu_s"][server] / r["wall_s"] for r in runs]),
+        "server CPU %": med([100 * window_cpu(r, server) / r["duration_s"] for r in runs]),
+        "server CPU ms/action": med(
+            [1000 * window_cpu(r, server) / max(1, r["actions"]) for r in runs]
+        ),
         "errors": sum(r["errors"] for r in runs),
     }
 
@@ -428,7 +437,7 @@ class Bench:
         p, raw = results["idle"], results["idle_raw"]
         out.figures = [
             {
-                "system": "Plateau (100 games x 4 players + 96 spectators)",
+                "system": f"Plateau ({games} games x 4 players + 96 spectators)",
                 "connections": p["connections"],
                 "KB/connection": p["kb_per_connection"],
                 "RSS before MB": p["rss_kb"]["baseline"] / 1024,

@@ -285,6 +285,9 @@ async function closedLoop() {
   for (const m of matches) m.act = () => (system === 'plateau' ? plateauAct(m) : bgioAct(m));
   meter.start = now() + cfg.warmup_s * 1000;
   meter.end = meter.start + cfg.duration_s * 1000;
+  // the orchestrator reads the servers' CPU time at these two marks
+  setTimeout(() => phase('measuring'), meter.start - now());
+  setTimeout(() => phase('measured'), meter.end - now());
   for (const m of matches) m.act();
   // watchdog: an action lost for 5 s (a dropped frame) is re-sent so one game cannot stall
   const watchdog = setInterval(() => {
@@ -312,6 +315,7 @@ async function closedLoop() {
   return {
     system,
     games,
+    duration_s: cfg.duration_s,
     connections: games * (players + spectators),
     setup_s: setupMs / 1000,
     actions: meter.actions,
