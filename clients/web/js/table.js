@@ -5,18 +5,18 @@ import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 import { Connection } from "./connection.js";
 import { clear, h, toast } from "./dom.js";
+import { gameLog } from "./log.js";
+import { replayBar } from "./replay.js";
 import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { describeObject, describeTableEvent, humanize, seatColour, seatName, setPalette } from "./words.js";
 
-export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
+export function tablePage(root, gameId, { replay: openInReplay = false, raw = false } = {}) {
   let conn = null;
   let board = generic;
   let info = null; // the lobby item: names, connected, ...
   let types = [];
-  let seekTimer = null;
   let rejection = null;
-  let startedReplay = !replay;
-  let lastRenderedLog = -1;
+  let startedReplay = !openInReplay;
   let pregameKey = null;
   let sawOver = false;
 
@@ -29,10 +29,6 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
     notice: h("div", { class: "notice-area" }),
     result: h("div", { class: "result-area" }),
     board: h("div", { class: "board", testid: "board" }),
-    log: h("ol", { class: "log", testid: "log" }),
-    slider: h("input", { type: "range", min: 0, max: 0, value: 0, step: 1, testid: "replay-slider", "aria-label": "Replay: version" }),
-    sliderLabel: h("span", { class: "slider-label", testid: "replay-label" }, ""),
-    liveButton: h("button", { type: "button", class: "ghost", testid: "go-live" }, "Back to live"),
     chatInput: h("input", { type: "text", placeholder: "Say something…", maxlength: 500, testid: "chat-input", "aria-label": "Chat message" }),
   };
 
@@ -42,8 +38,19 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
     if (text && conn && conn.chat(text)) els.chatInput.value = "";
   } }, els.chatInput, h("button", { type: "submit" }, "Send"));
 
-  const replayBar = h("div", { class: "replay", testid: "replay-bar" },
-    h("span", { class: "replay-title" }, "Replay"), els.slider, els.sliderLabel, els.liveButton);
+  const replay = replayBar({
+    seek: seekTo,
+    position: () => (conn ? conn.seeking ?? conn.shown().version ?? 0 : 0),
+    latest: () => (conn ? conn.version ?? 0 : 0),
+  });
+  const log = gameLog({
+    describe: describeEvent,
+    minor: (event) => Boolean(board.minor && board.minor.has(event.type)),
+    pick: (version) => {
+      replay.moveTo(version);
+      seekTo(version);
+    },
+  });
 
   clear(root).append(
     h("div", { class: "table-page" },
@@ -54,23 +61,15 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
           h("input", { id: "share-link", readonly: true, value: shareUrl, testid: "share-link", onFocus: (e) => e.target.select() }),
           h("button", { type: "button", class: "ghost", onClick: () => navigator.clipboard?.writeText(shareUrl).then(() => toast("Link copied", "info")) }, "Copy"))),
       els.seats,
-      replayBar,
+      replay.element,
       els.lobby,
       els.notice,
       els.result,
       h("div", { class: "table-main" },
         els.board,
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, h("h3", {}, "Game log"), els.log, chatForm)))),
+          h("section", { class: "panel" }, h("h3", {}, "Game log"), log.element, chatForm)))),
   );
-
-  els.slider.addEventListener("input", () => {
-    const version = Number(els.slider.value);
-    els.sliderLabel.textContent = `version ${version} / ${els.slider.max}`;
-    clearTimeout(seekTimer);
-    seekTimer = setTimeout(() => seekTo(version), 120);
-  });
-  els.liveButton.addEventListener("click", () => seekTo(null));
 
   function seekTo(version) {
     if (!conn) return;
@@ -79,16 +78,7 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
   }
 
   function onKey(event) {
-    if (!conn || !document.body.contains(root)) return;
-    const tag = event.target && event.target.tagName;
-    if (tag === "INPUT" && event.target !== els.slider) return;
-    if (tag === "TEXTAREA" || tag === "SELECT") return;
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    const current = conn.seeking ?? conn.shown().version ?? 0; // a seek on its way counts
-    const next = current + (event.key === "ArrowLeft" ? -1 : 1);
-    els.slider.value = String(Math.max(0, Math.min(next, conn.version ?? 0)));
-    seekTo(Number(els.slider.value));
+    if (conn && document.body.contains(root)) replay.onKey(event);
   }
   document.addEventListener("keydown", onKey);
 
@@ -219,43 +209,6 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
     return words || describeObject(command, names());
   }
 
-  function renderLog(shown) {
-    const entries = conn.log;
-    const shownVersion = shown.version ?? 0;
-    clear(els.log);
-    for (const entry of entries) {
-      const event = entry.event;
-      const chat = event && event.type === "chat_posted";
-      const seat = event && typeof event.seat === "number" ? event.seat : null;
-      els.log.append(h("li", {
-        class: `${chat ? "chat-line" : ""} ${event && board.minor && board.minor.has(event.type) ? "minor" : ""} ${entry.version > shownVersion ? "future" : ""} ${entry.version === shownVersion ? "current" : ""}`,
-        testid: "log-entry",
-        "data-version": entry.version,
-        "data-type": event ? event.type : "hidden",
-        style: seat !== null ? { "--seat": seatColour(seat) } : undefined,
-        title: `version ${entry.version}: go to this moment`,
-        onClick: () => { els.slider.value = String(entry.version); seekTo(entry.version); },
-      }, h("span", { class: "ver" }, entry.version), " ", describeEvent(event)));
-    }
-    if (shown.live && entries.length !== lastRenderedLog) els.log.scrollTop = els.log.scrollHeight;
-    if (!shown.live) {
-      const current = [...els.log.children].filter((li) => Number(li.dataset.version) <= shownVersion).pop();
-      if (current) els.log.scrollTop = Math.max(0, current.offsetTop - els.log.offsetTop - els.log.clientHeight / 2);
-    }
-    lastRenderedLog = entries.length;
-  }
-
-  function renderReplay(shown) {
-    const max = conn.version ?? 0;
-    els.slider.max = String(max);
-    if (document.activeElement !== els.slider || shown.live) els.slider.value = String(shown.version ?? max);
-    els.sliderLabel.textContent = shown.live ? `version ${max} (live)` : `version ${shown.version} / ${max}`;
-    els.liveButton.hidden = shown.live;
-    replayBar.classList.toggle("past", !shown.live);
-    replayBar.dataset.live = shown.live ? "true" : "false";
-    replayBar.dataset.version = String(shown.version ?? 0);
-  }
-
   function renderResult(table) {
     clear(els.result);
     if (!table || !table.over || !table.result) return;
@@ -317,8 +270,8 @@ export function tablePage(root, gameId, { replay = false, raw = false } = {}) {
     renderPregame();
     renderNotice(shown);
     renderResult(table);
-    renderLog(shown);
-    renderReplay(shown);
+    log.render(conn.log, shown);
+    replay.render(shown);
     clear(els.board);
     const seat = mySeat();
     els.board.dataset.game = table ? table.game : "";
