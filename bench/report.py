@@ -17,18 +17,25 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   driver, boardgame.io) gets roughly its fair share of a core, so the server's CPU share
   ("server CPU %") stays near 40 to 50 % even when it is the bottleneck, and latency is mostly
   queueing for a CPU. What a server costs per action decides the ratios.
-- Closed loops (1, 2, 3, 7). The largest single cost is writing frames: uvicorn's
-  `WebSocketsSansIOProtocol.send` (one `transport.write` syscall per frame and socket, 17 to
-  25 % own time) and the Starlette/uvicorn layers above it, then redis-py writing and parsing
-  (`StreamWriter.writelines` 13 %, `pack_command`, `pairs_to_dict`). The hub's pump re-issues one
-  XREAD over every watched stream per wake-up, so with 200 games each wake packs 400 arguments
-  and parses the reply (`RedisStore.wait` about 12 % inclusive). Our own code (decide, fold,
-  views, encode) is under 15 %. Per action Plateau used about 0.25 ms of CPU with 4 viewers
-  against 0.42 ms for boardgame.io; the target (2.5x its actions/s at the same CPU share) needs
-  about 0.17 ms. Per delivered view Plateau costs several times `websockets.broadcast()`, which
-  writes pre-built frames in a tight loop: reaching 0.6x of it needs a synchronous write path for
-  sockets that share a frame (spectators), below Starlette's `send`, which the stack does not
-  expose without reaching into uvicorn's private protocol object.
+- Closed loops (1, 2, 3, 7). Writing frames dominates. A deterministic profile (cProfile) of
+  scenario 1 spent about 60 % of the server's time in uvicorn's `WebSocketsSansIOProtocol.send`,
+  about 25 µs per frame and socket (mostly the `transport.write` syscall, which also wakes the
+  reading client; under contention the server is often preempted right there), and the
+  Starlette and websockets layers above it; 25 frames go out per action (24 views and the
+  ack). Each action also makes two Redis round trips: the group-commit pipeline (EVALSHA) and
+  the hub's pump re-issuing XREAD over every watched stream (with 200 games each wake-up packs
+  400 arguments; `RedisStore.wait` 12 to 26 % inclusive in py-spy). Each write to Redis wakes
+  Redis and often hands it the CPU (redis-py's `StreamWriter.writelines` shows 100+ µs of wall
+  time per call). Our own code (decide, fold, views, encode) is under 15 %. The column "server
+  CPU ms/action" compares the servers directly: Plateau needs less CPU per action than
+  boardgame.io, but not the 2.5x less that scenario 2's target implies at equal CPU shares.
+  Per delivered view Plateau still costs a few times `websockets.broadcast()`, which writes
+  pre-built frames in a tight loop. The hub now writes a frame in the publisher's own step
+  when the socket has nothing pending (no task per socket per frame; about 10 to 20 % less CPU
+  per action in an A/B run); going further needs a synchronous write below Starlette's `send`
+  for sockets that share a frame, which the stack does not expose without reaching into
+  uvicorn's private protocol object, or fewer syscalls per view (one frame per action instead
+  of an ack plus an update for the mover).
 - Idle connections (6). tracemalloc after 1,000 idle sockets: about 20 of the 26 KB per socket are
   uvicorn's websocket protocol, its asyncio.Queue and Events, websockets' handshake headers and
   the Starlette middleware frames; Plateau's own share was about 6 KB, of which a per-socket
@@ -110,11 +117,16 @@ def render(outcomes: list[Outcome], meta: dict[str, Any], plot: str | None) -> s
     for outcome in sorted(outcomes, key=lambda o: o.number):
         for target in outcome.targets:
             sign = "<=" if target.at_most else ">="
-            verdict = "**met**" if target.met else "**missed**"
+            verdict = target.margin() or ("met" if target.met else "missed")
+            verdict = (
+                verdict.replace("met", "**met**", 1)
+                if target.met
+                else verdict.replace("missed", "**missed**", 1)
+            )
             lines.append(
                 f"| {outcome.number} | {outcome.key} | {target.name} | "
                 f"{fmt(float(target.value))}{target.unit} | {sign} {fmt(float(target.limit))}"
-                f"{target.unit} | {verdict}: {target.margin()} |"
+                f"{target.unit} | {verdict} |"
             )
     if plot:
         lines += ["", f"![latency and throughput]({plot})"]
