@@ -42,6 +42,7 @@ LAY_SAMPLE = 12
 
 
 def legal(state: State, seat: int) -> list[Command]:
+    """Computed afresh on every call: the domain keeps no memo between calls."""
     if state.ended or acting_seat(state) != seat:
         return []
     flow = state.flow
@@ -98,8 +99,9 @@ def home_lays(state: State, sym: str) -> list[Command]:
 def _home(state: State) -> list[Command]:
     flow = state.flow
     if flow.step == "home":
-        forced = home_lays(state, flow.lay_family)
-        return forced or [Pass(), *_lays(state, flow.lay_family, "home")]
+        lays = _lays(state, flow.lay_family, "home")
+        forced = lays and _home_is_white(state, flow.lay_family)
+        return lays if forced else [Pass(), *lays]
     return [Pass(), *_lays(state, flow.lay_family, "bonus")]
 
 
