@@ -186,7 +186,7 @@ async def fuzz(redis: RedisServer, rounds: int, junk: int) -> None:
 
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
 async def test_fuzz(redis: RedisServer) -> None:
-    await fuzz(redis, rounds=30, junk=600)
+    await fuzz(redis, rounds=20, junk=600)
 
 
 @pytest.mark.slow

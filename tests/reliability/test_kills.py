@@ -168,7 +168,7 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
 
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
 async def test_kill_servers() -> None:
-    await kill_servers(games=6, kills=3)
+    await kill_servers(games=5, kills=3)
 
 
 @pytest.mark.slow
@@ -180,7 +180,7 @@ async def test_kill_servers_full() -> None:
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
 @pytest.mark.parametrize("fsync", ["always", "everysec"])
 async def test_kill_redis(fsync: str) -> None:
-    await kill_redis(fsync, games=4, kills=2)
+    await kill_redis(fsync, games=3, kills=2)
 
 
 @pytest.mark.slow

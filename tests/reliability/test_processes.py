@@ -61,7 +61,7 @@ async def three_processes_play(redis: RedisServer, games: int) -> None:
 
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
 async def test_three_processes_share_games(redis: RedisServer) -> None:
-    await three_processes_play(redis, games=4)
+    await three_processes_play(redis, games=3)
 
 
 @pytest.mark.slow
