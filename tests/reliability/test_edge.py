@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import msgspec
 import pytest
 import websockets
 from websockets.asyncio.client import connect
@@ -70,9 +71,9 @@ async def fuzz(redis: RedisServer, rounds: int, junk: int) -> None:
             legal.append((await answer(ws))["legal"])
         mover = next(i for i, moves in enumerate(legal[:4]) if moves)
         game = games.get("eiffel_mania")
-        decoder = __import__("msgspec").json.Decoder(game.command_type)
+        decoder = msgspec.json.Decoder(game.command_type)
         turn_based = [m for m in legal[mover] if not is_simultaneous(decoder.decode(json.dumps(m)))]
-        version = int(json.loads(json.dumps((await lengths(store, [a]))[a])))
+        version = (await lengths(store, [a]))[a]
         landed = {"type": "command", "id": "landed-1", "seen_version": version,
                   "command": legal[mover][0]}  # fmt: skip
         await sockets[mover].send(json.dumps(landed))
@@ -94,8 +95,10 @@ async def fuzz(redis: RedisServer, rounds: int, junk: int) -> None:
             inputs = [(idle, f) for f in junk_frames(rng, elsewhere, MAX_FRAME)]
             inputs.append((4, json.dumps({"type": "ping"})))
             fresh = rng.getrandbits(64)
-            for seat, command in [(idle, m) for m in elsewhere] + [(4, m) for m in elsewhere]:
-                frame = {"type": "command", "id": f"o{fresh}{seat}", "seen_version": 0,
+            # other seats' commands, from a seat that may not move and from the spectator
+            others = [(idle, m) for m in elsewhere] + [(4, m) for m in elsewhere]
+            for n, (seat, command) in enumerate(others):
+                frame = {"type": "command", "id": f"o{fresh}-{n}", "seen_version": 0,
                          "command": command}  # fmt: skip
                 frame["seen_version"] = (await lengths(store, [a]))[a] if tried % 7 else 1
                 inputs.append((seat, json.dumps(frame)))
