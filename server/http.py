@@ -80,8 +80,8 @@ async def game_types(request: Request) -> Response:
     for name in games.names():
         try:
             game = games.get(name)
-        except ImportError:
-            continue  # a game still being written
+        except (ImportError, AttributeError):
+            continue  # a game package still being written
         out.append(
             {
                 "name": name,
