@@ -77,7 +77,7 @@ async def cluster_games(cluster: Cluster, games: int, master_kills: int = 0) -> 
         async def killer() -> None:
             nonlocal killed
             while killed < master_kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.3, 0.8))
+                await asyncio.sleep(rng.uniform(0.1, 0.3))
                 if all(p.over for p in everyone(tables)):
                     return
                 node = rng.choice(cluster.nodes)
