@@ -50,8 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-profile", action="store_true", help="skip the py-spy runs")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 3, quick 1)")
+    parser.add_argument(
+        "--render", metavar="JSON", help="only rewrite the report (and plot) from a run's JSON"
+    )
     args = parser.parse_args(argv)
 
+    if args.render:
+        return render_again(Path(args.render), args)
     size = QUICK if args.quick else FULL
     if args.rounds:
         size = dataclasses.replace(size, rounds=args.rounds)
@@ -104,8 +109,15 @@ def main(argv: list[str] | None = None) -> int:
     data = {**meta, "outcomes": [msgspec.to_builtins(o) for o in outcomes]}
     results = out.with_suffix(".json")
     results.write_text(json.dumps(data, indent=1, default=str))
+    write(out, results, outcomes, meta, None if args.no_plot else tools)
+    return 0
+
+
+def write(
+    out: Path, results: Path, outcomes: list[Outcome], meta: dict[str, Any], tools: Path | None
+) -> None:
     plot = None
-    if tools is not None and not args.no_plot:
+    if tools is not None:
         png = out.with_suffix(".png")
         drawn = subprocess.run(
             [str(tools), str(procs.ROOT / "bench" / "plot.py"), str(results), str(png)],
@@ -118,6 +130,14 @@ def main(argv: list[str] | None = None) -> int:
             procs.log(f"plot failed: {drawn.stderr[-500:]}")
     out.write_text(render(outcomes, meta, plot))
     procs.log(f"wrote {out}")
+
+
+def render_again(results: Path, args: argparse.Namespace) -> int:
+    """The report of a past run, from its JSON (after editing the findings, say)."""
+    data = json.loads(results.read_text())
+    outcomes = [msgspec.convert(o, Outcome) for o in data.pop("outcomes")]
+    out = Path(args.out) if args.out else results.with_suffix(".md")
+    write(out, results, outcomes, data, None if args.no_plot else ensure_tools())
     return 0
 
 

@@ -15,7 +15,7 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
 - The machine. These runs share 2 cores with the other engineers' test suites (load average
   printed above, often 8 to 11). Every process in a closed loop (server, Redis, the Node
   driver, boardgame.io) gets roughly its fair share of a core, so the server's CPU share
-  ("server CPU %") stays near 40 to 50 % even when it is the bottleneck, and latency is mostly
+  ("server CPU %") stays between 40 and 80 % even when it is the bottleneck, and latency is mostly
   queueing for a CPU. What a server costs per action decides the ratios.
 - Closed loops (1, 2, 3, 7). Writing frames dominates. A deterministic profile (cProfile) of
   scenario 1 spent about 60 % of the server's time in uvicorn's `WebSocketsSansIOProtocol.send`,
@@ -26,7 +26,10 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   the hub's pump re-issuing XREAD over every watched stream (with 200 games each wake-up packs
   400 arguments; `RedisStore.wait` 12 to 26 % inclusive in py-spy). Each write to Redis wakes
   Redis and often hands it the CPU (redis-py's `StreamWriter.writelines` shows 100+ µs of wall
-  time per call). Our own code (decide, fold, views, encode) is under 15 %. The column "server
+  time per call). Our own code (decide, fold, views, encode) is under 15 %. With 200 games
+  (cProfile of scenario 2) the pump is well amortised (about 65 actions per XREAD) and the
+  frame writes are again most of the time (about 50 µs of wall time each, preemption included):
+  5 writes per action, of which the mover's separate `ack` frame is one. The column "server
   CPU ms/action" compares the servers directly: Plateau needs less CPU per action than
   boardgame.io, but not the 2.5x less that scenario 2's target implies at equal CPU shares.
   Per delivered view Plateau still costs a few times `websockets.broadcast()`, which writes
@@ -59,6 +62,20 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
 - A bug found on the way: redis-py 8's asyncio pool refuses a 101st concurrent connection
   ("Too many connections"), which reached clients as "the event store is unavailable" when 250
   sockets said hello at once. The Redis store now uses a blocking pool of 64.
+"""
+
+
+HOW_TO = """\
+- `make bench` (or `python -m bench`): every scenario at full size, 3 interleaved rounds, py-spy
+  profiles of the server, this file and `docs/benchmarks.png` (about 12 to 15 minutes).
+- `python -m bench --quick`: every scenario at a small size, 1 round, no profile, in under two
+  minutes; it writes `bench/.peer/benchmarks-quick.md` unless `--out` says otherwise.
+- `--only 1,4` picks scenarios (7 comes with 2), `--rounds N` overrides the rounds,
+  `--no-profile` and `--no-plot` skip py-spy and matplotlib.
+- The first run installs boardgame.io, socket.io-client and ws with npm into `bench/.peer/`
+  (git-ignored), and matplotlib and py-spy with pip into `bench/.peer/venv`; the project's own
+  virtualenv is not touched. `tests/bench` runs the quick mode of scenarios 4 and 5 (no Node).
+- Each scenario prints its figures and ratios as it ends; `docs/benchmarks.json` has every round.
 """
 
 
@@ -130,6 +147,7 @@ def render(outcomes: list[Outcome], meta: dict[str, Any], plot: str | None) -> s
             )
     if plot:
         lines += ["", f"![latency and throughput]({plot})"]
+    lines += ["", "## How to run", "", HOW_TO]
     lines += ["", "## Profile findings", "", FINDINGS]
     for outcome in sorted(outcomes, key=lambda o: o.number):
         lines += ["", f"## {outcome.number}. {outcome.title}", ""]

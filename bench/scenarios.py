@@ -109,11 +109,11 @@ class Bench:
     def __init__(self, size: Size, profile: bool) -> None:
         self.size = size
         self.profile = profile
-        procs.ensure_peer()
         self.redis: RedisServer = procs.start_redis()
         self.servers: list[procs.Proc] = []
 
     def start(self, kind: str, store: str | None = None) -> procs.Proc:
+        procs.ensure_peer()  # every server is driven by the Node driver (scenarios 4, 5 need none)
         if kind == "plateau":
             proc = procs.start_plateau(store or self.redis.url)
         elif kind == "bgio":
