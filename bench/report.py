@@ -32,9 +32,9 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   5 writes per action, of which the mover's separate `ack` frame is one. The column "server
   CPU ms/action" compares the servers directly: Plateau needs less CPU per action than
   boardgame.io, but not the 2.5x less that scenario 2's target implies at equal CPU shares.
-  With 200 closed loops, one action in flight per game, latency is games / throughput
-  (Little's law): p99 <= 35 ms needs roughly 200 / 0.035 / 1.5 = 4 k actions/s or more at
-  p50, so the latency target of scenario 2 is the throughput target in another form.
+  With 200 closed loops, one action in flight per game, the mean latency is games /
+  throughput (Little's law): a p99 under 35 ms needs well over 200 / 0.035 s = 5.7 k actions/s,
+  so the latency target of scenario 2 is its throughput target in another form.
   Per delivered view Plateau still costs a few times `websockets.broadcast()`, which writes
   pre-built frames in a tight loop. The hub now writes a frame in the publisher's own step
   when the socket has nothing pending (no task per socket per frame; about 10 to 20 % less CPU
