@@ -68,6 +68,7 @@ class Player:
     gate: asyncio.Event = field(default_factory=asyncio.Event)  # cleared: send no new command
     resent: int = 0  # commands sent again (same id) after a lost connection
     forge: float = 0.0  # chance of resuming with a forged hash (the server must resync)
+    think: float = 0.0  # up to this many seconds of thought before each new command
     forged: int = 0  # resumes sent with a forged hash and welcomed
     forged_snapshots: int = 0  # snapshots that answered them (right)
     forged_accepted: int = 0  # updates that answered them (wrong: a fork accepted)
@@ -192,6 +193,10 @@ class Player:
                 if not self.legal or not self.gate.is_set():
                     await self._changes(0.5)
                     continue
+                if self.think:
+                    await asyncio.sleep(self.rng.uniform(0, self.think))
+                    if not self.legal or not self.gate.is_set():
+                        continue
                 self.pending = {
                     "type": "command",
                     "id": uuid.uuid4().hex,

@@ -57,9 +57,27 @@ def seat_players(
     return tables
 
 
-async def play(tables: list[Table], stop: asyncio.Event, timeout: float) -> None:
-    """Run every player until its game ends (spectators until `stop` or the end)."""
-    tasks = [asyncio.create_task(p.run(stop)) for t in tables for p in t.players]
+async def play(
+    tables: list[Table],
+    stop: asyncio.Event,
+    timeout: float,
+    think: float = 0.0,
+    stagger: float = 0.0,
+) -> None:
+    """Run every player until its game ends (spectators until `stop` or the end).
+
+    Players think up to `think` seconds before each command, and table i starts after
+    i * `stagger` seconds, so that faults injected meanwhile land in the middle of games."""
+
+    async def later(player: Player, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await player.run(stop)
+
+    tasks = []
+    for i, table in enumerate(tables):
+        for player in table.players:
+            player.think = think
+            tasks.append(asyncio.create_task(later(player, i * stagger)))
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout)
     finally:

