@@ -15,9 +15,11 @@ from importlib import resources
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.connection import HiredisRespSerializer
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.utils import HIREDIS_AVAILABLE
 
 from server.store import Recorded, StoreUnavailable, WrongExpectedVersion
 
@@ -50,6 +52,27 @@ def to_recorded(entry_id: bytes, fields: dict[bytes, bytes]) -> Recorded:
     )
 
 
+class HiredisPacking:
+    """Pack commands with hiredis: redis-py's asyncio connection packs them in pure Python
+    (its sync one uses hiredis), 14 µs against 4 µs for an append's EVALSHA here, and the
+    pump's XREAD over every watched stream packs two arguments per game. Same bytes."""
+
+    _packer = HiredisRespSerializer()
+
+    def pack_command(self, *args: Any) -> list[bytes]:
+        packed: list[bytes] = self._packer.pack(*args)
+        return packed
+
+
+def with_hiredis_packing(pool: aioredis.ConnectionPool) -> aioredis.ConnectionPool:
+    """The pool, its connections (TCP, TLS or unix socket alike) packing with hiredis."""
+    if not HIREDIS_AVAILABLE:
+        return pool
+    base = pool.connection_class
+    pool.connection_class = type(f"Hiredis{base.__name__}", (HiredisPacking, base), {})
+    return pool
+
+
 class RedisStore:
     def __init__(self, client: aioredis.Redis, blocking: aioredis.Redis) -> None:
         self.client = client
@@ -68,9 +91,10 @@ class RedisStore:
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=POOL_SIZE, timeout=POOL_WAIT, **options
         )
+        blocking = aioredis.ConnectionPool.from_url(url, socket_timeout=None, **options)
         return cls(
-            aioredis.Redis.from_pool(pool),
-            aioredis.Redis.from_url(url, socket_timeout=None, **options),
+            aioredis.Redis.from_pool(with_hiredis_packing(pool)),
+            aioredis.Redis.from_pool(with_hiredis_packing(blocking)),
         )
 
     # -- append, with group commit ---------------------------------------------------------
