@@ -76,10 +76,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # module scope: Playwright's sync API runs an event loop on this thread while it is open,
+    # which would break every asyncio test that pytest runs after the browser tests
     if not os.path.exists(CHROMIUM):
-        pytest.skip("chromium is missing: apt-get install -y chromium (make system-deps)")
+        pytest.fail("chromium is missing: apt-get install -y chromium (make system-deps)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
