@@ -108,13 +108,21 @@ def main(argv: list[str] | None = None) -> int:
     }
     data = {**meta, "outcomes": [msgspec.to_builtins(o) for o in outcomes]}
     results = out.with_suffix(".json")
+    previous = json.loads(results.read_text()) if results.exists() else None
+    if previous is not None:  # kept beside, to show the spread between runs
+        results.with_name(results.stem + "-previous.json").write_text(results.read_text())
     results.write_text(json.dumps(data, indent=1, default=str))
-    write(out, results, outcomes, meta, None if args.no_plot else tools)
+    write(out, results, outcomes, meta, None if args.no_plot else tools, previous)
     return 0
 
 
 def write(
-    out: Path, results: Path, outcomes: list[Outcome], meta: dict[str, Any], tools: Path | None
+    out: Path,
+    results: Path,
+    outcomes: list[Outcome],
+    meta: dict[str, Any],
+    tools: Path | None,
+    previous: dict[str, Any] | None = None,
 ) -> None:
     plot = None
     if tools is not None:
@@ -128,7 +136,7 @@ def write(
             plot = png.name
         else:
             procs.log(f"plot failed: {drawn.stderr[-500:]}")
-    out.write_text(render(outcomes, meta, plot))
+    out.write_text(render(outcomes, meta, plot, previous))
     procs.log(f"wrote {out}")
 
 
@@ -137,7 +145,9 @@ def render_again(results: Path, args: argparse.Namespace) -> int:
     data = json.loads(results.read_text())
     outcomes = [msgspec.convert(o, Outcome) for o in data.pop("outcomes")]
     out = Path(args.out) if args.out else results.with_suffix(".md")
-    write(out, results, outcomes, data, None if args.no_plot else ensure_tools())
+    earlier = results.with_name(results.stem + "-previous.json")
+    previous = json.loads(earlier.read_text()) if earlier.exists() else None
+    write(out, results, outcomes, data, None if args.no_plot else ensure_tools(), previous)
     return 0
 
 

@@ -110,7 +110,25 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def render(outcomes: list[Outcome], meta: dict[str, Any], plot: str | None) -> str:
+def previous_values(data: dict[str, Any] | None) -> tuple[str, dict[tuple[int, str], float]]:
+    """The target values of an earlier run (its JSON), to show the spread between runs."""
+    if not data:
+        return "", {}
+    values = {
+        (o["number"], t["name"]): float(t["value"])
+        for o in data.get("outcomes", [])
+        for t in o.get("targets", [])
+    }
+    return str(data.get("when", "?")), values
+
+
+def render(
+    outcomes: list[Outcome],
+    meta: dict[str, Any],
+    plot: str | None,
+    previous: dict[str, Any] | None = None,
+) -> str:
+    earlier, before = previous_values(previous)
     lines = [
         "# Benchmarks",
         "",
@@ -137,8 +155,9 @@ def render(outcomes: list[Outcome], meta: dict[str, Any], plot: str | None) -> s
         "",
         "## Targets",
         "",
-        "| # | scenario | target | measured | limit | verdict |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| # | scenario | target | measured | limit | verdict |"
+        + (f" previous run ({earlier}) |" if before else ""),
+        "| --- | --- | --- | --- | --- | --- |" + (" --- |" if before else ""),
     ]
     for outcome in sorted(outcomes, key=lambda o: o.number):
         for target in outcome.targets:
@@ -149,11 +168,21 @@ def render(outcomes: list[Outcome], meta: dict[str, Any], plot: str | None) -> s
                 if target.met
                 else verdict.replace("missed", "**missed**", 1)
             )
-            lines.append(
+            row = (
                 f"| {outcome.number} | {outcome.key} | {target.name} | "
                 f"{fmt(float(target.value))}{target.unit} | {sign} {fmt(float(target.limit))}"
                 f"{target.unit} | {verdict} |"
             )
+            if before:
+                old = before.get((outcome.number, target.name))
+                row += f" {fmt(old) + target.unit if old is not None else ''} |"
+            lines.append(row)
+    if before:
+        lines += [
+            "",
+            "The last column is the run before this one (`docs/benchmarks-previous.json`, the code "
+            "as it was then): how much a ratio moves between runs on this shared machine.",
+        ]
     if plot:
         lines += ["", f"![latency and throughput]({plot})"]
     lines += ["", "## How to run", "", HOW_TO]
