@@ -106,7 +106,9 @@ class RedisStore:
         events: Sequence[bytes],
         command_id: str | None = None,
     ) -> int:
-        args = [expected, command_id or "", int(time.time() * 1000), *events]
+        # every append carries an id, so a client-side retry after a lost reply (redis-py and
+        # its cluster client resend on timeouts) is answered, not refused as a conflict
+        args = [expected, command_id or uuid.uuid4().hex, int(time.time() * 1000), *events]
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         if not self._pending:
             asyncio.get_running_loop().call_soon(self._flush_soon)
