@@ -8,8 +8,6 @@ project's registry. It imports only the standard library and msgspec, like a rea
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
 from typing import Any
 
 import msgspec
@@ -144,22 +142,14 @@ game: Game[State, Any, Any] = Game(
 
 
 def register() -> None:
-    """The benchmark's hook: make `domain.games.get("bench_counter")` return this game.
-
-    The registry imports `domain.games.<module>`; we put this module there under that name
-    in this process only (the registry file itself is not changed)."""
+    """The benchmark's hook: make `domain.games.get("bench_counter")` return this game."""
     from domain import games
 
-    module = sys.modules[__name__]
-    alias = ModuleType(f"domain.games.{NAME}")
-    alias.game = module.game  # type: ignore[attr-defined]
-    sys.modules[f"domain.games.{NAME}"] = alias
-    games._MODULES[NAME] = NAME
+    games.register(game)
 
 
 def unregister() -> None:
     """Undo `register` (tests share one process with the rest of the suite)."""
     from domain import games
 
-    games._MODULES.pop(NAME, None)
-    sys.modules.pop(f"domain.games.{NAME}", None)
+    games.unregister(NAME)

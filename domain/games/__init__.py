@@ -14,14 +14,27 @@ _MODULES = {
     "vertigo": "vertigo",
     "18zoo": "zoo18",
 }
+# games added at run time by their host process (the benchmark's game); never persisted
+_EXTRA: dict[str, Game[Any, Any, Any]] = {}
 
 
 def names() -> tuple[str, ...]:
-    return tuple(_MODULES)
+    return (*_MODULES, *_EXTRA)
 
 
 def get(name: str) -> Game[Any, Any, Any]:
     """The game called `name`; KeyError when there is none."""
+    if name in _EXTRA:
+        return _EXTRA[name]
     module = importlib.import_module(f"domain.games.{_MODULES[name]}")
     game: Game[Any, Any, Any] = module.game
     return game
+
+
+def register(game: Game[Any, Any, Any]) -> None:
+    """Host one more game in this process, under `game.name`."""
+    _EXTRA[game.name] = game
+
+
+def unregister(name: str) -> None:
+    _EXTRA.pop(name, None)
