@@ -121,6 +121,8 @@ class Game(Generic[S, C, E]):
       the space is huge); empty when it has nothing to do.
     - `view(state, viewer)` / `redact(event, viewer)`: what a viewer may know; `redact` returns
       None when the viewer must not even learn that the event happened.
+    - `explain(state, seat, command)` (optional): what a command would do, in public terms
+      only (an 18ZOO run's revenue before it is sent), without deciding it; raises `Rejected`.
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
     moves and skip the stale-version check.
     """
@@ -141,6 +143,7 @@ class Game(Generic[S, C, E]):
     legal: Callable[[S, int], list[C]]
     view: Callable[[S, Viewer], Any]
     redact: Callable[[E, Viewer], E | None]
+    explain: Callable[[S, int, C], Any] | None = None
 
     def fold(self, events: Iterable[E], state: S) -> S:
         return reduce(self.evolve, events, state)

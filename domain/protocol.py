@@ -28,6 +28,13 @@ class Submit(ClientMessage, frozen=True, tag="command"):
     command: msgspec.Raw
 
 
+class Explain(ClientMessage, frozen=True, tag="explain"):
+    """Ask what a command would do (e.g. a route's revenue) without sending it."""
+
+    id: str
+    command: msgspec.Raw
+
+
 class Seek(ClientMessage, frozen=True, tag="seek"):
     version: int | None = None  # None: back to live
 
@@ -40,7 +47,7 @@ class Ping(ClientMessage, frozen=True, tag="ping"):
     pass
 
 
-ClientFrame = Hello | Submit | Seek | Chat | Ping
+ClientFrame = Hello | Submit | Explain | Seek | Chat | Ping
 
 
 class ServerMessage(msgspec.Struct, frozen=True, tag_field="type"):
@@ -87,6 +94,11 @@ class CommandRejected(ServerMessage, frozen=True, tag="rejected"):
     detail: str
 
 
+class Explained(ServerMessage, frozen=True, tag="explained"):
+    id: str
+    result: Any
+
+
 class Error(ServerMessage, frozen=True, tag="error"):
     reason: str
     detail: str
@@ -96,4 +108,4 @@ class Pong(ServerMessage, frozen=True, tag="pong"):
     pass
 
 
-ServerFrame = Welcome | Snapshot | Update | Ack | CommandRejected | Error | Pong
+ServerFrame = Welcome | Snapshot | Update | Ack | CommandRejected | Explained | Error | Pong

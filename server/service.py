@@ -297,6 +297,16 @@ class GameService:
             return version
         raise Rejected(Reason.BUSY)
 
+    async def explain(self, game_id: str, seat: int, raw: bytes) -> Any:
+        """What a command would do, in the game's public terms; nothing is decided or stored."""
+        live = await self.load(game_id)
+        if not live.table.started:
+            raise Rejected(Reason.NOT_STARTED)
+        command = self._decode_command(live.table.game, raw)
+        if live.game.explain is None:
+            raise Rejected(Reason.UNKNOWN_COMMAND, f"{live.game.title} explains no command")
+        return live.game.explain(live.table.state, seat, command)
+
     def _decide(self, live: LiveGame, seat: int, command: Any, seen_version: int) -> list[Any]:
         game, state = live.game, live.table.state
         if game.is_over(state):

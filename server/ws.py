@@ -18,6 +18,8 @@ from domain.protocol import (
     ClientFrame,
     CommandRejected,
     Error,
+    Explain,
+    Explained,
     Hello,
     Ping,
     Pong,
@@ -33,6 +35,7 @@ from server.state import AppState
 from server.store import StoreUnavailable
 
 HELLO_TIMEOUT = 10.0
+SPECTATORS_MAY_NOT_PLAY = Rejected(Reason.FORBIDDEN, "spectators may not play")
 FRAME_RATE = 2  # frames of any kind per second (and burst), as a multiple of the command rate
 MAX_STRIKES = 20  # frames over the rate tolerated within STRIKE_WINDOW seconds, then 1008
 STRIKE_WINDOW = 10.0
@@ -221,9 +224,7 @@ async def _handle(
     match frame:
         case Submit():
             if seat is None:
-                return _refuse(
-                    state, frame.id, Rejected(Reason.FORBIDDEN, "spectators may not play")
-                )
+                return _refuse(state, frame.id, SPECTATORS_MAY_NOT_PLAY)
             if len(frame.id) > MAX_COMMAND_ID:
                 too_long = Rejected(
                     Reason.BAD_REQUEST, f"a command id has at most {MAX_COMMAND_ID} characters"
@@ -244,6 +245,14 @@ async def _handle(
                 log.exception("command_failed")
                 return _refuse(state, frame.id, Rejected(Reason.INTERNAL))
             return encode(Ack(id=frame.id, version=version))
+        case Explain():
+            if seat is None:
+                return _refuse(state, frame.id, SPECTATORS_MAY_NOT_PLAY)
+            try:
+                result = await service.explain(game_id, seat, bytes(frame.command))
+            except Rejected as refusal:
+                return _refuse(state, frame.id, refusal)
+            return encode(Explained(id=frame.id, result=result))
         case Seek():
             live = await service.load(game_id)
             return encode(snapshot(live, conn.viewer, frame.version))

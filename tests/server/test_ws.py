@@ -262,3 +262,22 @@ async def test_chat_is_logged_for_everyone(server: Running) -> None:
     assert b.errors[0]["reason"] == "forbidden"
     await a.close()
     await b.close()
+
+
+async def test_explain_is_refused_where_a_game_explains_nothing(server: Running) -> None:
+    game_id, tokens = await server.seated_game()
+    seat = await server.client(game_id, tokens[0], record=True)
+    spectator = await server.client(game_id, record=True)
+    before = await server.stored(game_id)
+    await seat.send({"type": "explain", "id": "x1", "command": {"type": "pass_office"}})
+    await spectator.send({"type": "explain", "id": "x2", "command": {"type": "pass_office"}})
+    await seat.wait_for(lambda c: any(f.get("id") == "x1" for f in c.frames))
+    await spectator.wait_for(lambda c: any(f.get("id") == "x2" for f in c.frames))
+    answer = next(f for f in seat.frames if f.get("id") == "x1")
+    assert answer["type"] == "rejected" and answer["reason"] == "unknown_command"
+    assert "explains no command" in answer["detail"]
+    watcher = next(f for f in spectator.frames if f.get("id") == "x2")
+    assert watcher["reason"] == "forbidden"
+    assert await server.stored(game_id) == before
+    await seat.close()
+    await spectator.close()
