@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.zoo18.decide import decide, setup
 from domain.games.zoo18.evolve import evolve
+from domain.games.zoo18.explain import explain
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
 from domain.games.zoo18.scoring import result
@@ -37,4 +38,5 @@ game: Game[State, Command, Event] = Game(
     legal=legal,
     view=view,
     redact=redact,
+    explain=explain,
 )
