@@ -15,9 +15,19 @@ from server.config import Settings
 from server.hub import Hub
 from server.logs import configure, log
 from server.metrics import Metrics
+from server.presence import LocalPresence, Presence, RedisPresence
 from server.service import GameService
 from server.state import AppState
 from server.store import open_store
+from server.store.redis import RedisStore
+
+
+def presence_for(store: object) -> Presence:
+    """Several processes share a Redis store, so they share presence through it too."""
+    if isinstance(store, RedisStore):
+        return RedisPresence(store.client)
+    return LocalPresence()
+
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "clients" / "web"
 
@@ -32,7 +42,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store = open_store(settings.store_url)
         metrics = Metrics()
         service = GameService(store, metrics)
-        hub = Hub(service)
+        hub = Hub(service, presence_for(store))
         app.state.plateau = AppState(settings, store, service, hub, metrics)
         hub.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])

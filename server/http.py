@@ -109,7 +109,7 @@ async def list_games(request: Request) -> Response:
             live = await state.service.load(game_id, fresh=game_id not in state.hub.watchers)
         except (Rejected, ImportError, KeyError):
             continue
-        lists[status(live)].append(summary(live, state.hub.connected_seats(game_id)))
+        lists[status(live)].append(summary(live, await state.hub.online(game_id)))
     for items in lists.values():
         items.reverse()  # newest first
     return MsgspecJSON(lists)
@@ -120,7 +120,7 @@ async def get_game(request: Request) -> Response:
     state = state_of(request)
     game_id = request.path_params["game_id"]
     live = await state.service.load(game_id, fresh=True)
-    return MsgspecJSON(summary(live, state.hub.connected_seats(game_id)))
+    return MsgspecJSON(summary(live, await state.hub.online(game_id)))
 
 
 @refusals

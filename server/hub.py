@@ -20,10 +20,12 @@ from projections.codec import encode
 from projections.frames import legal_for, redacted_log, table_view
 from projections.live import GameGap, LiveGame
 from server.logs import log
+from server.presence import LocalPresence, Presence
 from server.service import GameService
 from server.store import StoreUnavailable
 
 SLOW_CONSUMER = 1013
+HEARTBEAT_SECONDS = 5.0
 
 
 class Connection:
@@ -153,24 +155,50 @@ def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
 
 
 class Hub:
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, presence: Presence | None = None) -> None:
         self.service = service
         self.store = service.store
+        self.presence: Presence = presence or LocalPresence()
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
         self.published: dict[str, int] = {}
         self.folded: dict[str, tuple[int, str]] = {}  # per watched game: the fold's (version, hash)
         self._verify = False  # after a store outage: check every watched tail before going on
         self._pump: asyncio.Task[None] | None = None
+        self._heart: asyncio.Task[None] | None = None
         service.pinned = self.watchers.__contains__
 
     def start(self) -> None:
-        self._pump = asyncio.get_running_loop().create_task(self._run())
+        loop = asyncio.get_running_loop()
+        self._pump = loop.create_task(self._run())
+        self._heart = loop.create_task(self._heartbeat())
 
     async def stop(self) -> None:
-        if self._pump:
-            self._pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pump
+        for task in (self._pump, self._heart):
+            if task:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def _heartbeat(self) -> None:
+        """Renew this process's seats in every watched game, so the lobby sees them online."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            for game_id in list(self.watchers):
+                await self._beat(game_id)
+
+    async def _beat(self, game_id: str) -> None:
+        try:
+            await self.presence.beat(game_id, self.connected_seats(game_id))
+        except Exception as exc:  # presence is advisory: never fail a socket over it
+            log.warning("presence_failed", game_id=game_id, error=type(exc).__name__)
+
+    async def online(self, game_id: str) -> list[int]:
+        """Seats connected through any process."""
+        try:
+            elsewhere = await self.presence.seats(game_id)
+        except Exception:
+            elsewhere = []
+        return sorted(set(elsewhere) | set(self.connected_seats(game_id)))
 
     @property
     def connections(self) -> int:
@@ -203,11 +231,13 @@ class Hub:
         self.folded.setdefault(conn.game_id, (live.version, live.hash))
         if fresh:
             await self.store.wake()
+        await self._beat(conn.game_id)
 
     def detach(self, conn: Connection) -> None:
         watchers = self.watchers.get(conn.game_id)
         if watchers is not None:
             watchers.discard(conn)
+            asyncio.get_running_loop().create_task(self._beat(conn.game_id))
             if not watchers:
                 del self.watchers[conn.game_id]
                 self.published.pop(conn.game_id, None)

@@ -147,3 +147,27 @@ async def test_the_cache_forgets_unwatched_games_and_rebuilds_them(server: Runni
     summary = (await server.lobby.http.get(f"/api/games/{forgotten}")).json()
     assert summary["game_id"] == forgotten and summary["version"] == 1
     await watcher.close()
+
+
+async def test_presence_is_shared_by_processes_on_one_redis(redis_url: str) -> None:
+    import asyncio
+
+    from tests.server.conftest import running
+
+    async with running(redis_url) as first, running(redis_url) as second:
+        game_id, tokens = await first.seated_game()
+
+        async def online_at_second() -> list[int]:
+            reply = await second.lobby.http.get(f"/api/games/{game_id}")
+            connected: list[int] = reply.json()["connected"]
+            return connected
+
+        assert await online_at_second() == []
+        seat = await first.client(game_id, tokens[2])
+        assert await online_at_second() == [2]
+        await seat.close()
+        for _ in range(100):  # the leaving beat is sent as the socket detaches
+            if await online_at_second() == []:
+                break
+            await asyncio.sleep(0.02)
+        assert await online_at_second() == []
