@@ -67,7 +67,8 @@ def decide_upkeep(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
     illegal("upkeep: release_scholar, abandon_factory, then pay_upkeep")
 
 
-def build_cost(s: State, seat: int, pid: str, kind: str) -> int:
+def factory_site(s: State, seat: int, pid: str, kind: str) -> int:
+    """Refuse a factory the site or the supply cannot take (setup or build); its region."""
     c = s.countries[seat]
     i = province(pid)
     if kind not in KINDS:
@@ -79,6 +80,12 @@ def build_cost(s: State, seat: int, pid: str, kind: str) -> int:
         illegal("a region holds at most one treatment plant")
     if factory_stock(s, kind) < 1:
         illegal(f"no {kind} factory is left in the supply")
+    return r
+
+
+def build_cost(s: State, seat: int, pid: str, kind: str) -> int:
+    c = s.countries[seat]
+    r = factory_site(s, seat, pid, kind)
     if c.idle_ready[r] < ENGINEERS[kind]:
         illegal(
             f"a {kind} factory needs {ENGINEERS[kind]} scholars of region {REGIONS[r]} that have "

@@ -6,18 +6,14 @@ from domain.games.vertigo import messages as m
 from domain.games.vertigo.checks import afford, destination, illegal, province
 from domain.games.vertigo.data import (
     ENGINEERS,
-    KINDS,
     SETUP_FACTORY_PRICE,
     SETUP_POPULATION_PRICE,
     SETUP_SCHOLAR_PRICE,
-    TREATMENT,
-    region_of,
 )
+from domain.games.vertigo.management import factory_site
 from domain.games.vertigo.state import (
     FREE,
-    POP,
     State,
-    factory_stock,
     population_stock,
     scholar_stock,
 )
@@ -63,15 +59,7 @@ def decide_setup(s: State, seat: int, cmd: m.VertigoCommand) -> list[m.VertigoEv
 def check_factory_site(s: State, seat: int, pid: str, kind: str) -> int:
     """Refuse an illegal setup factory; return its full price (factory + engineers)."""
     c = s.countries[seat]
-    i = province(pid)
-    if kind not in KINDS:
-        illegal(f"there is no factory kind {kind!r}; kinds are {', '.join(KINDS)}")
-    if c.cells[i] != POP:
-        illegal(f"{pid} must hold one of your population pawns and no factory")
-    if kind == TREATMENT and c.has_treatment(region_of(i)):
-        illegal("a region holds at most one treatment plant")
-    if factory_stock(s, kind) < 1:
-        illegal(f"no {kind} factory is left in the supply")
+    factory_site(s, seat, pid, kind)
     if scholar_stock(s, seat) < ENGINEERS[kind]:
         illegal(f"a {kind} factory needs {ENGINEERS[kind]} engineers from your scholar supply")
     cost = setup_cost(kind)
