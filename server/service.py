@@ -145,6 +145,9 @@ class GameService:
             options = msgspec.convert(request.options, game.options_type)
         except msgspec.ValidationError as exc:
             raise Rejected(Reason.BAD_REQUEST, f"options: {exc}") from None
+        if getattr(options, "imported", False):
+            # relaxed rules replay what another site recorded; a new game plays by the rules
+            raise Rejected(Reason.BAD_REQUEST, "imported games come only from plateau import-18xx")
         game_id = uuid.uuid4().hex[:12]
         opened = TableOpened(
             game=request.game, seats=request.seats, options=msgspec.to_builtins(options)

@@ -35,6 +35,7 @@ async def test_refusals_are_clear_and_write_nothing(server: Running) -> None:
         ({"game": "eiffel_mania", "seats": "four"}, 400, "Expected `int`"),
         ({"game": "eiffel_mania", "seats": 4, "options": {"nope": 1}}, 400, "options"),
         ({"seats": 4}, 400, "missing required field `game`"),
+        ({"game": "18zoo", "seats": 3, "options": {"imported": True}}, 400, "import-18xx"),
     ]
     before = len(await server.state.store.streams())
     for body, status, words in cases:
