@@ -1,12 +1,16 @@
-"""18ZOO through the page: map B, the draft and stock round, and tiles laid on the map."""
+"""18ZOO through the page: map B, the draft and stock round, tiles laid on the map, and routes
+drawn by clicking stops with the revenue the server explains."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from websockets.sync.client import connect
 
 from tests.browser.conftest import Pages, legal_commands, legal_count, screenshot, shown_version
 from tests.browser.flow import create_table, join, open_table, play_one, start, wait_versions
@@ -56,6 +60,111 @@ def token_through_the_map(page: Page, players: list[Page]) -> str:
     slot.click()
     wait_versions(players, before + 1)
     return coord
+
+
+def reach_a_run(players: list[Page]) -> tuple[Page, dict[str, Any]]:
+    """Plays towards the first operating round where a run over track is offered; returns the
+    president's page and the first offered run with a route over track."""
+    rng = random.Random(5)
+    for _ in range(200):
+        mover = next((p for p in players if legal_count(p)), None)
+        assert mover is not None, "nobody to act"
+        for command in legal_commands(mover):
+            if command["type"] == "run_routes" and any(
+                len(connection) >= 2
+                for route in command["routes"]
+                for connection in route["connections"]
+            ):
+                return mover, command
+        if mover.locator(".zoo-hex.can-lay").count():
+            lay_through_the_map(mover, players)
+        elif mover.locator(".zoo-hex.can-token").count():
+            token_through_the_map(mover, players)
+        else:
+            play_one(players, towards_routes, rng)
+    pytest.fail("no route to run in the first operating rounds")
+
+
+def server_explains(base: str, game_id: str, token: str, command: dict[str, Any]) -> Any:
+    """Asks the server directly (its own socket) to explain `command`; the answer frame."""
+    url = base.replace("http://", "ws://") + "/ws"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "game_id": game_id, "token": token}))
+        ws.send(json.dumps({"type": "explain", "id": "check", "command": command}))
+        while True:
+            frame = json.loads(ws.recv(timeout=10))
+            if frame.get("id") == "check":
+                return frame
+
+
+def click_stop(page: Page, coord: str) -> None:
+    page.locator(f"[data-testid^='stop-{coord}-'].can-route").first.click()
+
+
+def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explains(
+    pages: Pages,
+) -> None:
+    ada = pages.open("/")
+    game_id = create_table(ada, "18zoo", 2)
+    join(ada, "Ada")
+    bob = open_table(pages, game_id)
+    join(bob, "Bob")
+    start(ada)
+    players = [ada, bob]
+    mover, offered = reach_a_run(players)
+    route = next(r for r in offered["routes"] if len(r["connections"][0]) >= 2)
+    stops = [route["connections"][0][0], *(c[-1] for c in route["connections"])]
+    draw = mover.get_by_test_id("zoo-draw")
+    expect(draw).to_be_visible()
+    draw.locator(f"[data-testid=zoo-draw-train][data-train='{route['train']}']").click()
+    revenue = draw.get_by_test_id("zoo-draw-revenue")
+    # One stop is not a route: the server says so in words.
+    click_stop(mover, stops[0])
+    expect(draw.get_by_test_id("zoo-draw-error")).to_contain_text("one stop")
+    for coord in stops[1:]:
+        click_stop(mover, coord)
+    expect(revenue).to_have_attribute("data-state", "ok")
+    expect(draw.get_by_test_id("zoo-draw-stops")).to_contain_text(" → ".join(stops))
+    shown = int(revenue.get_attribute("data-revenue") or "-1")
+    total = int(revenue.get_attribute("data-total") or "-1")
+    # The route is drawn on the map along the track the server found.
+    drawn = mover.locator(f"[data-testid=zoo-drawn-route][data-train='{route['train']}']")
+    expect(drawn).to_have_attribute("data-state", "explained")
+    # A stop too many, then undone: back to the same revenue.
+    other = next(
+        coord
+        for coord in mover.locator(".zoo-stop.can-route").evaluate_all(
+            "els => els.map(e => e.dataset.hex)"
+        )
+        if coord not in stops
+    )
+    click_stop(mover, other)
+    expect(revenue.or_(draw.get_by_test_id("zoo-draw-error"))).not_to_have_attribute(
+        "data-state", "asking"
+    )
+    draw.get_by_test_id("zoo-draw-undo").click()
+    expect(revenue).to_have_attribute("data-state", "ok")
+    expect(revenue).to_have_attribute("data-total", str(total))
+    # What the page shows is what the server explains for the clicked stops.
+    token = mover.evaluate(f"JSON.parse(localStorage.getItem('plateau.seat.{game_id}')).token")
+    clicked = {
+        "type": "run_routes",
+        "routes": [
+            {"train": route["train"], "connections": [list(p) for p in itertools.pairwise(stops)]}
+        ],
+    }
+    answer = server_explains(pages.base, game_id, token, clicked)
+    assert answer["type"] == "explained", answer
+    assert (answer["result"]["revenue"], answer["result"]["total"]) == (shown, total)
+    submit = draw.get_by_test_id("zoo-draw-submit")
+    assert json.loads(submit.get_attribute("data-command") or "{}") == answer["result"]["command"]
+    screenshot(mover, "zoo18_drawn_route")
+    before = shown_version(mover)
+    submit.click()
+    wait_versions(players, before + 1)
+    expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
+        f"runs for {shown}"
+    )
 
 
 def test_first_turns_on_map_b(pages: Pages) -> None:

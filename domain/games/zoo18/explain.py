@@ -13,7 +13,8 @@ family whose turn it is (the seat must be its president):
 Routes given as their stops. A connection of exactly two hexes `[A, B]` normally names a walk
 from a stop in A to a stop in the neighbouring hex B. When the command as given is refused and
 every connection has two hexes, `explain` reads each route as its ordered stops instead
-(`[[s0, s1], [s1, s2], ...]`, a one-hex connection `[[s0]]` for a route of one stop) and finds
+(`[[s0, s1], [s1, s2], ...]`; a one-hex connection `[[s0]]` for a route of one stop, which is
+the 1S's `[["local", s0]]` and refused in words for other trains) and finds
 the shortest free track between consecutive stops (never through another stop, never on track
 another part of the run already uses); the answer's `command` then carries the full hex paths.
 The recorded format keeps working unchanged (imports, the offered route sets).
@@ -28,7 +29,7 @@ import msgspec
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink
 from domain.games.zoo18.board.graph import Graph, Node, graph_of
-from domain.games.zoo18.board.routes import chain_hexes, track_keys
+from domain.games.zoo18.board.routes import chain_hexes, track_keys, train_kind
 from domain.games.zoo18.decide import decide
 from domain.games.zoo18.messages import Command, RouteClaim, RunRecorded, RunRoutes
 from domain.games.zoo18.operating import modifiers
@@ -150,6 +151,9 @@ def _resolve_stops(state: State, command: RunRoutes) -> RunRoutes | None:
     claims: list[RouteClaim] = []
     for route in command.routes:
         conns = route.connections
+        if len(conns) == 1 and len(conns[0]) == 1 and _is_1s(state, route.train):
+            claims.append(RouteClaim(route.train, (("local", conns[0][0]),)))
+            continue
         if len(conns) == 1 and len(conns[0]) == 1:
             raise Rejected(
                 Reason.ILLEGAL,
@@ -168,6 +172,15 @@ def _resolve_stops(state: State, command: RunRoutes) -> RunRoutes | None:
         hexes = tuple(chain_hexes(graph, pids) for pids in legs)
         claims.append(RouteClaim(route.train, hexes))
     return RunRoutes(tuple(claims))
+
+
+def _is_1s(state: State, train: str) -> bool:
+    """The 1S (a patched family's) runs alone from its token city: one stop is its route."""
+    try:
+        card = state.train(train)
+        return train_kind(card.variant or card.name).kind == "1S"
+    except (KeyError, Rejected):
+        return False
 
 
 _Taken = frozenset[tuple[str, int, tuple[int, int]]]

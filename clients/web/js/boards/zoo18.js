@@ -1,10 +1,12 @@
 // 18ZOO: the hex map (tiles, rotations, tokens, revenues, track when the view carries paths),
-// tile laying by hex -> tile -> rotation, routes drawn on the map, the stock market, families,
-// players, powers, trains and the phase.
+// tile laying by hex -> tile -> rotation, routes drawn on the map (offered route sets, or drawn
+// by clicking stops with the revenue the server explains: zoo18_routes.js), the stock market,
+// families, players, powers, trains and the phase.
 
 import { clear, h, s } from "../dom.js";
 import { seatName } from "../words.js";
 import { commandButton, legalPanel } from "./generic.js";
+import { clickStop, drawDrawing, drawingFor, drawPanel, routeStep } from "./zoo18_routes.js";
 
 const R = 30; // hex radius
 const SQ3 = Math.sqrt(3);
@@ -70,7 +72,9 @@ function hexShape(hex, state) {
     const p = stopPoint(x, y, i, stops);
     const here = hex.tokens.filter((t) => t.city === i);
     const reserved = hex.reserved.filter((t) => t.city === i);
-    g.append(s("circle", { cx: p.x, cy: p.y, r: 9, fill: "#fff", stroke: "#1f2937", "stroke-width": 1.5 }));
+    const routing = state.routing && hex.stops && hex.stops[i] && !hex.stops[i].hidden;
+    const stop = s("circle", { cx: p.x, cy: p.y, r: 9, fill: "#fff", stroke: routing ? "#dc2626" : "#1f2937", "stroke-width": routing ? 2.5 : 1.5, class: `zoo-stop ${routing ? "can-route" : ""}`, testid: `stop-${hex.hex}-${i}`, "data-hex": hex.hex, "data-kind": hex.stops && hex.stops[i] ? hex.stops[i].kind : "" });
+    g.append(stop);
     for (const token of here) {
       g.append(s("circle", { cx: p.x, cy: p.y, r: 8, fill: familyColour(token.owner), class: "zoo-token", "data-owner": token.owner }),
         s("text", { x: p.x, y: p.y + 3, class: "zoo-token-text", "text-anchor": "middle" }, token.owner));
@@ -95,6 +99,17 @@ function hexShape(hex, state) {
     g.style.cursor = "pointer";
     g.addEventListener("click", () => state.choose(hex.hex));
   }
+  if (state.routing) {
+    // In the route step the stops themselves are the targets (drawn last, so they take clicks).
+    for (const stop of g.querySelectorAll(".zoo-stop.can-route")) {
+      g.append(stop);
+      stop.style.cursor = "pointer";
+      stop.addEventListener("click", (event) => {
+        event.stopPropagation();
+        state.clickStop(hex.hex);
+      });
+    }
+  }
   return g;
 }
 
@@ -106,7 +121,7 @@ function mapSvg(view, state) {
   const maxY = Math.max(...points.map((p) => p.y)) + R + 4;
   const svg = s("svg", { viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`, class: "zoo-map", role: "img", "aria-label": `Map ${view.map}`, testid: "zoo-map" });
   for (const hex of view.hexes) svg.append(hexShape(hex, state));
-  const overlay = s("g", { class: "zoo-routes", testid: "zoo-routes" });
+  const overlay = s("g", { class: "zoo-routes", testid: "zoo-routes", "pointer-events": "none" });
   svg.append(overlay);
   state.overlay = overlay;
   return svg;
@@ -225,14 +240,27 @@ export default {
       tokens.get(coord).push(c);
     }
     const mapped = new Set([...tokens.values()].flat());
-    const state = { lays, tokens, selected: null, overlay: null, choose: null };
+    const step = routeStep(view, ctx);
+    const drawing = step ? drawingFor(view, step) : null;
+    const state = { lays, tokens, selected: null, overlay: null, choose: null, routing: drawing, clickStop: (hex) => clickStop(ctx, drawing, hex) };
+    const panel = drawing ? drawPanel(ctx, drawing) : null;
+    const drawOverlay = () => {
+      const drawn = drawing && Object.values(drawing.stops).some((stops) => stops.length);
+      drawRoutes(state.overlay, drawn ? null : ctx.legal.find((c) => c.type === "run_routes"));
+      if (drawn) drawDrawing(state.overlay, drawing, centre);
+    };
+    if (drawing) {
+      drawing.refresh = () => {
+        drawOverlay();
+        panel.fill();
+      };
+    }
     const mapBox = h("div", { class: "zoo-map-box" });
     const layBox = h("div", {});
     const draw = () => {
       clear(mapBox).append(mapSvg(view, state));
       clear(layBox).append(layChooser(ctx, state));
-      const routes = ctx.legal.find((c) => c.type === "run_routes");
-      drawRoutes(state.overlay, routes);
+      drawOverlay();
     };
     state.choose = (hex) => {
       state.selected = hex;
@@ -260,11 +288,13 @@ export default {
           ctx.legal.length ? h("section", { class: "panel em-actions", testid: "zoo-actions" },
             h("h3", {}, "Your move"),
             layBox,
-            routeCommands.length ? h("div", { class: "zoo-route-choices" }, h("div", { class: "em-label" }, "Routes (drawn on the map; hover to compare)"),
+            panel ? panel.box : null,
+            routeCommands.length ? h("div", { class: "zoo-route-choices" }, h("div", { class: "em-label" }, panel ? "Or run an offered route set (hover to see it on the map)" : "Routes (drawn on the map; hover to compare)"),
               routeCommands.map((c) => {
                 const button = commandButton(c, ctx, `Run: ${c.routes.map((r) => `${r.train} ${r.connections.map((x) => x.join("-")).join(" + ")}`).join("; ")}`);
                 button.addEventListener("mouseenter", () => drawRoutes(state.overlay, c));
                 button.addEventListener("focus", () => drawRoutes(state.overlay, c));
+                button.addEventListener("mouseleave", () => drawOverlay());
                 return button;
               })) : null,
             rest.length ? legalPanel(rest, ctx, "Other choices") : null) : null,
