@@ -182,3 +182,13 @@ async def test_explain_over_the_websocket_appends_nothing_and_matches_the_run() 
         assert result["total"] == result["revenue"] + result["subsidy"]
         for client in [*seats, spectator]:
             await client.close()
+
+
+def test_the_1s_clicked_on_its_token_city_alone_runs_locally() -> None:
+    from .test_followups import _or_with_gi, _patched_4s, _to_step
+
+    state = _to_step(_patched_4s(_or_with_gi()), "route")
+    answer = explain(state, 0, _stops("K9", train="1S-0"))
+    assert answer.command.routes[0].connections == (("local", "K9"),)
+    recorded = _recorded(state, 0, answer.command)
+    assert recorded.revenue == answer.revenue > 0
