@@ -192,3 +192,14 @@ def test_the_1s_clicked_on_its_token_city_alone_runs_locally() -> None:
     assert answer.command.routes[0].connections == (("local", "K9"),)
     recorded = _recorded(state, 0, answer.command)
     assert recorded.revenue == answer.revenue > 0
+
+
+def test_the_answer_does_not_depend_on_the_hidden_deck_order() -> None:
+    from msgspec.structs import replace
+
+    state = _route_step()
+    shuffled = replace(state, deck=tuple(reversed(state.deck)))
+    assert shuffled.deck != state.deck
+    assert explain(shuffled, 1, _stops("L4", "K9")) == explain(state, 1, _stops("L4", "K9"))
+    encoded = msgspec.json.encode(explain(state, 1, RUN)).decode()
+    assert not any(power in encoded for power in state.deck)
