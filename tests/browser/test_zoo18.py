@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import time
 from typing import Any
 
 import pytest
@@ -62,13 +63,24 @@ def token_through_the_map(page: Page, players: list[Page]) -> str:
     return coord
 
 
+def awaited(players: list[Page], timeout: float = 10) -> Page:
+    """The page that has something to do; waits while updates are still on their way (just
+    after a move, the mover may have none left before the next seat's update arrives)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        mover = next((p for p in players if legal_count(p)), None)
+        if mover is not None:
+            return mover
+        assert time.monotonic() < deadline, "nobody to act"
+        time.sleep(0.05)
+
+
 def reach_a_run(players: list[Page]) -> tuple[Page, dict[str, Any]]:
     """Plays towards the first operating round where a run over track is offered; returns the
     president's page and the first offered run with a route over track."""
     rng = random.Random(5)
     for _ in range(200):
-        mover = next((p for p in players if legal_count(p)), None)
-        assert mover is not None, "nobody to act"
+        mover = awaited(players)
         for command in legal_commands(mover):
             if command["type"] == "run_routes" and any(
                 len(connection) >= 2
@@ -222,8 +234,7 @@ def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) ->
     rng = random.Random(5)
     tokened: list[str] = []
     for _ in range(200):
-        mover = next((p for p in players if legal_count(p)), None)
-        assert mover is not None, "nobody to act"
+        mover = awaited(players)
         if any(
             len(connection) >= 2
             for command in legal_commands(mover)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import pytest
@@ -21,7 +21,7 @@ from .test_operating_round import RUN, _or2
 
 
 def _route_step() -> State:
-    state = play(_or2(), Pass())  # GI skips its track: Player 2 (seat 1) runs its 2S-0
+    state = play(cast(State, _or2()), Pass())  # GI skips its track: Player 2 (seat 1) runs its 2S-0
     assert (state.flow.step, state.flow.order[state.flow.index]) == ("route", "GI")
     return state
 
@@ -113,7 +113,7 @@ def test_only_the_president_whose_family_runs_may_ask() -> None:
 def test_only_runs_are_explained_and_only_in_the_route_step() -> None:
     state = _route_step()
     assert _refusal(state, 1, Dividend("payout")).reason == Reason.UNKNOWN_COMMAND
-    track = play(_or2())
+    track = play(cast(State, _or2()))
     assert track.flow.step == "track"
     refusal = _refusal(track, 1, RUN)
     assert refusal.reason == Reason.ILLEGAL and "do not run now" in refusal.detail
@@ -158,7 +158,7 @@ async def test_explain_over_the_websocket_appends_nothing_and_matches_the_run() 
             assert answer["type"] == "ack", answer
             for client in [*seats, spectator]:
                 await client.wait_version(answer["version"])
-        assert run is not None, "no route to run"
+        assert run is not None and mover is not None, "no route to run"
         idle = next(c for c in seats if c is not mover)
         before = await server.stored(game_id)
         version = spectator.version
