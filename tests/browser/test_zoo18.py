@@ -157,6 +157,16 @@ def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explain
     draw.get_by_test_id("zoo-draw-undo").click()
     expect(revenue).to_have_attribute("data-state", "ok")
     expect(revenue).to_have_attribute("data-total", str(total))
+    # Cleared, nothing is left to run; clicked again, the same revenue comes back.
+    draw.get_by_test_id("zoo-draw-clear").click()
+    expect(draw.get_by_test_id("zoo-draw-stops")).to_contain_text("no stop yet")
+    expect(draw.get_by_test_id("zoo-draw-submit")).to_be_disabled()
+    expect(drawn).to_have_count(0)
+    for coord in stops:
+        click_stop(mover, coord)
+    expect(draw.get_by_test_id("zoo-draw-stops")).to_contain_text(" → ".join(stops))
+    expect(revenue).to_have_attribute("data-state", "ok")
+    expect(revenue).to_have_attribute("data-total", str(total))
     # What the page shows is what the server explains for the clicked stops.
     token = mover.evaluate(f"JSON.parse(localStorage.getItem('plateau.seat.{game_id}')).token")
     clicked = {
