@@ -6,7 +6,9 @@
 //
 // The command asked about gives each route as its clicked stops: connections [[s0, s1], [s1, s2],
 // ...] (one stop: [[s0]]); the answer's `command` carries the engine's 18xx.games format
-// (full hex paths), and that is what is submitted.
+// (full hex paths), and that is what is submitted. Clicking the last stop again takes it back.
+// A hex is named by its coordinate only (the recorded format has no stop index): on a hex with
+// two stops the engine takes the first that fits the track.
 
 import { clear, h, s } from "../dom.js";
 import { loadSeat } from "../seats.js";
