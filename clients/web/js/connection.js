@@ -127,6 +127,7 @@ export class Connection {
         this.onChange("update");
         break;
       case "ack":
+      case "explained":
       case "rejected": {
         const waiting = this.pending.get(frame.id);
         if (waiting) {
@@ -159,6 +160,17 @@ export class Connection {
   command(command) {
     const id = newId();
     const frame = { type: "command", id, seen_version: this.version ?? 0, command };
+    return new Promise((resolve) => {
+      this.pending.set(id, { frame, resolve });
+      this.send(frame);
+    });
+  }
+
+  /** Asks what a command would do (an 18ZOO run's revenue); resolves with the server's
+   * `explained` or `rejected` frame. Nothing is decided or stored. */
+  explain(command) {
+    const id = newId();
+    const frame = { type: "explain", id, command };
     return new Promise((resolve) => {
       this.pending.set(id, { frame, resolve });
       this.send(frame);

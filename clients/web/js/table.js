@@ -292,6 +292,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       live: shown.live,
       version: shown.version,
       submit,
+      explain: (command) => conn.explain(command),
       describeCommand,
     };
     try {

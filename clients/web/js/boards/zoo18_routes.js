@@ -11,71 +11,13 @@
 // two stops the engine takes the first that fits the track.
 
 import { clear, h, s } from "../dom.js";
-import { loadSeat } from "../seats.js";
 
 const COLOURS = ["#dc2626", "#2563eb", "#16a34a", "#9333ea"];
 
-// ------------------------------------------------------------------ talking to the server
-
-let socket = null; // our own explain socket, used when the page's connection cannot explain
-const waiting = new Map();
-let counter = 0;
-
-function gameIdFromUrl() {
-  const match = location.hash.match(/^#\/game\/([^/?]+)/);
-  return match ? decodeURIComponent(match[1]) : null;
-}
-
-function explainSocket(gameId) {
-  if (socket && socket.gameId === gameId && socket.ws.readyState <= WebSocket.OPEN) return socket;
-  if (socket) socket.ws.close();
-  const stored = loadSeat(gameId);
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-  const ready = new Promise((resolve, reject) => {
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", game_id: gameId, token: stored ? stored.token : null, last_version: null, last_hash: null }));
-    ws.onmessage = (message) => {
-      let frame;
-      try {
-        frame = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      if (frame.type === "welcome") resolve();
-      if (frame.type === "error") reject(new Error(frame.detail || frame.reason));
-      if ((frame.type === "explained" || frame.type === "rejected") && waiting.has(frame.id)) {
-        waiting.get(frame.id)(frame);
-        waiting.delete(frame.id);
-      }
-    };
-    ws.onclose = () => {
-      reject(new Error("closed"));
-      for (const [id, resolve] of waiting) resolve({ type: "rejected", id, reason: "busy", detail: "the connection closed; click again" });
-      waiting.clear();
-      if (socket && socket.ws === ws) socket = null;
-    };
-  });
-  socket = { gameId, ws, ready };
-  return socket;
-}
-
-/** Ask the server to explain `command`; resolves with the `explained` or `rejected` frame. */
-export async function askExplain(ctx, command) {
-  if (typeof ctx.explain === "function") return ctx.explain(command);
-  const gameId = gameIdFromUrl();
-  if (!gameId) return { type: "rejected", reason: "bad_request", detail: "no game in the address" };
-  const link = explainSocket(gameId);
-  try {
-    await link.ready;
-  } catch (error) {
-    return { type: "rejected", reason: "busy", detail: `cannot reach the server (${error.message})` };
-  }
-  counter += 1;
-  const id = `explain-${counter}`;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    link.ws.send(JSON.stringify({ type: "explain", id, command }));
-  });
+/** Ask the server to explain `command` on the page's own connection; resolves with the
+ * `explained` or `rejected` frame. */
+export function askExplain(ctx, command) {
+  return ctx.explain(command);
 }
 
 // ------------------------------------------------------------------ the drawing
