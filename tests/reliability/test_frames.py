@@ -86,7 +86,7 @@ async def close_code(reader: asyncio.StreamReader, timeout: float = 10) -> str:
                     return str(struct.unpack("!H", payload[:2])[0]) if payload else "close"
     except asyncio.IncompleteReadError:
         return "dropped"
-    except ConnectionResetError:  # closed while we were still writing a big frame: RST
+    except ConnectionError:  # closed while we were still writing a big frame: RST or EPIPE
         return "reset"
     except TimeoutError:
         return "still open"
