@@ -4,12 +4,14 @@ import { h } from "../dom.js";
 import { describeObject, humanize, valueText } from "../words.js";
 
 function isPlain(value) {
-  return value === null || ["string", "number", "boolean"].includes(typeof value);
+  // undefined: a table row without one of the columns other rows have
+  return value === null || value === undefined || ["string", "number", "boolean"].includes(typeof value);
 }
 
 /** Renders any JSON value as nested, readable HTML. */
 export function renderValue(value, names, key = null, depth = 0) {
   if (isPlain(value)) {
+    if (value === undefined) return h("span", { class: "v v-null" }, "—");
     return h("span", { class: `v v-${value === null ? "null" : typeof value}` }, valueText(value, key, names));
   }
   if (Array.isArray(value)) {
