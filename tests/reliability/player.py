@@ -73,6 +73,7 @@ class Player:
     forged_snapshots: int = 0  # snapshots that answered them (right)
     forged_accepted: int = 0  # updates that answered them (wrong: a fork accepted)
     _forging: bool = False
+    resync: bool = False  # closed with 1012: what it was shown is gone, even a game's end
 
     def __post_init__(self) -> None:
         self.gate.set()
@@ -91,6 +92,7 @@ class Player:
         elif kind == "snapshot":
             if not message.get("live", True):
                 return
+            self.resync = False
             if self.version:
                 self.resume_snapshots += 1
                 self.forged_snapshots += self._forging
@@ -129,7 +131,7 @@ class Player:
     async def run(self, stop: asyncio.Event, attempts: int = 400) -> None:
         """Play (or watch) until the game is over or `stop` is set, reconnecting as needed."""
         for _ in range(attempts):
-            if stop.is_set() or self.over:
+            if stop.is_set() or (self.over and not self.resync):
                 return
             urls = self.urls()
             if not urls:
@@ -183,9 +185,14 @@ class Player:
             code = ws.close_code
             if code is not None:
                 self.close_codes[code] = self.close_codes.get(code, 0) + 1
+            if code == 1012:
+                self.resync = True
 
     async def _act(self, ws: ClientConnection, stop: asyncio.Event) -> None:
-        while not stop.is_set() and not self.over:
+        while not stop.is_set() and (not self.over or self.resync):
+            if self.resync:  # wait for the fresh snapshot before believing anything
+                await self._changes(0.5)
+                continue
             if self.token is None or self.sent >= self.max_commands:
                 await self._changes(0.5)
                 continue

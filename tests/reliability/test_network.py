@@ -177,7 +177,9 @@ async def lost_tail(lose: int) -> None:
         )
         players = table.players
         stop = asyncio.Event()
-        playing = asyncio.create_task(play([table], stop, timeout=300))
+        # players think a little, so the gate closes a few versions after `kept + lose` and the
+        # game does not end inside the tail about to be lost
+        playing = asyncio.create_task(play([table], stop, timeout=300, think=0.05))
         await until_version(store, game_id, 12)
         kept = await settle(players, store, game_id)
         size = aof_tail(redis).stat().st_size
