@@ -99,7 +99,7 @@ async def endpoint(ws: WebSocket) -> None:
             del state.per_address[address]
 
 
-async def _receive_text(ws: WebSocket, limit: int) -> str | None:
+async def _receive_text(ws: WebSocket) -> str | None:
     """The next frame as text; None on disconnect. Binary frames are read as UTF-8."""
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
@@ -114,7 +114,7 @@ async def _receive_text(ws: WebSocket, limit: int) -> str | None:
 async def _session(ws: WebSocket, state: AppState) -> None:
     settings, service, hub = state.settings, state.service, state.hub
     try:
-        first = await asyncio.wait_for(_receive_text(ws, settings.max_frame_bytes), HELLO_TIMEOUT)
+        first = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
     except TimeoutError:
         await ws.send_text(error(Reason.BAD_REQUEST, "say hello first").decode())
         await ws.close(code=1008)
@@ -207,7 +207,13 @@ async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: 
             state.metrics.count("frames_refused")
             conn.push(error(Reason.BAD_REQUEST, str(exc)))
             continue
-        reply = await _handle(frame, state, service, conn, seat, bucket)
+        try:
+            reply = await _handle(frame, state, service, conn, seat, bucket)
+        except StoreUnavailable:
+            reply = error(Reason.BUSY, STORE_DOWN)
+        except Exception:  # a bug must cost this frame, not the socket or the server
+            log.exception("frame_failed")
+            reply = error(Reason.INTERNAL)
         if reply is not None:
             conn.push(reply)
 
@@ -252,6 +258,9 @@ async def _handle(
                 result = await service.explain(game_id, seat, bytes(frame.command))
             except Rejected as refusal:
                 return _refuse(state, frame.id, refusal)
+            except Exception:
+                log.exception("explain_failed")
+                return _refuse(state, frame.id, Rejected(Reason.INTERNAL))
             return encode(Explained(id=frame.id, result=result))
         case Seek():
             live = await service.load(game_id)
@@ -263,8 +272,6 @@ async def _handle(
                 await service.chat(game_id, seat, frame.text)
             except Rejected as refusal:
                 return error(refusal.reason, refusal.detail)
-            except StoreUnavailable:
-                return error(Reason.BUSY, STORE_DOWN)
             return None  # the chat line arrives with the next update
         case Ping():
             return encode(Pong())

@@ -281,3 +281,34 @@ async def test_explain_is_refused_where_a_game_explains_nothing(server: Running)
     assert await server.stored(game_id) == before
     await seat.close()
     await spectator.close()
+
+
+async def test_a_failing_game_costs_one_frame_not_the_socket(embedded: Running) -> None:
+    """A bug in a game's rules answers internal_error, appends nothing, and the socket and
+    the server carry on."""
+    import dataclasses
+
+    from domain import games
+
+    def boom(*args: object) -> list[object]:
+        raise ValueError("a bug in the rules")
+
+    broken = dataclasses.replace(
+        games.get("eiffel_mania"), name="broken", decide=boom, explain=boom
+    )
+    games.register(broken)
+    try:
+        game_id, tokens = await embedded.seated_game("broken", 3)
+        seat = await embedded.client(game_id, tokens[0], record=True)
+        before = await embedded.stored(game_id)
+        reply = await seat.command({"type": "pass_office"})
+        assert reply["type"] == "rejected" and reply["reason"] == "internal_error"
+        await seat.send({"type": "explain", "id": "e1", "command": {"type": "pass_office"}})
+        await seat.wait_for(lambda c: any(f.get("id") == "e1" for f in c.frames))
+        assert next(f for f in seat.frames if f.get("id") == "e1")["reason"] == "internal_error"
+        await seat.send({"type": "ping"})
+        await seat.wait_for(lambda c: any(f["type"] == "pong" for f in c.frames))
+        assert await embedded.stored(game_id) == before
+        await seat.close()
+    finally:
+        games.unregister("broken")
