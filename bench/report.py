@@ -140,8 +140,9 @@ def render(
         "",
         f"Versions: {meta['versions']}.",
         "",
-        "Setup: the server under test is `plateau serve` (uvicorn, websockets-sansio, uvloop) in "
-        "its own process, through `python -m bench.serve`, which only registers the benchmark game "
+        "Setup: the server under test is `plateau serve` (uvicorn's websockets-sansio protocol "
+        "with a synchronous frame writer, uvloop) in its own process, through "
+        "`python -m bench.serve`, which only registers the benchmark game "
         "`bench_counter` (4 players take turns bumping a public counter; each has a secret hand "
         "redacted for the others) and lifts the per-socket command rate limit and the per-address "
         "connection cap. Redis runs privately with AOF (`appendfsync everysec`). The peer is "

@@ -18,6 +18,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from server.app import create_app
     from server.config import Settings
+    from server.ws_protocol import FrameWritingProtocol
 
     settings = Settings.from_env(
         store_url=args.store, host=args.host, port=args.port, log_format=args.log_format
@@ -26,7 +27,7 @@ def serve(args: argparse.Namespace) -> int:
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws="websockets-sansio",
+        ws=FrameWritingProtocol,
         ws_max_size=max(settings.max_frame_bytes * 4, 1 << 20),
         ws_per_message_deflate=False,
         log_level="warning",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat, Viewer
@@ -23,6 +23,7 @@ from server.logs import log
 from server.presence import LocalPresence, Presence
 from server.service import GameService
 from server.store import StoreUnavailable
+from server.ws_protocol import text_frame
 
 SLOW_CONSUMER = 1013
 HEARTBEAT_SECONDS = 5.0
@@ -31,12 +32,12 @@ HEARTBEAT_SECONDS = 5.0
 class Connection:
     """One websocket's outbound side: its viewer, what it has been sent, a bounded queue.
 
-    A frame pushed to a socket with nothing pending is written at once, in the pusher's own
-    step (`write_now`): through uvicorn the write completes without suspending while the
-    socket's buffer has room, so a fan-out costs no task per socket (as Python 3.12's eager
-    tasks would do). Only a write that has to wait, and the frames queued behind it, go on
-    in a task. Pending frames wait in a plain list (at most `limit`; an empty deque would cost
-    a 64-slot block), and idle sockets, the vast majority, hold no task and no asyncio.Queue."""
+    A frame pushed to a socket with nothing pending is written at once by `write_frame` (the
+    server's synchronous writer, see `server.ws_protocol`), in the pusher's own step: a
+    fan-out costs no task and no await per socket. Only a socket that cannot take it now, and
+    the frames queued behind it, go on in a task through the awaited `send`, which waits for
+    room. Pending frames wait in a plain list (at most `limit`; an empty deque would cost a
+    64-slot block), and idle sockets, the vast majority, hold no task and no asyncio.Queue."""
 
     def __init__(
         self,
@@ -44,7 +45,8 @@ class Connection:
         viewer: Viewer,
         limit: int,
         close: Callable[[int], Awaitable[None]],
-        send: Callable[[bytes], Coroutine[Any, Any, None]] | None = None,
+        send: Callable[[bytes], Awaitable[None]] | None = None,
+        write_frame: Callable[[bytes], bool] | None = None,
     ) -> None:
         self.game_id = game_id
         self.viewer = viewer
@@ -54,6 +56,7 @@ class Connection:
         self.limit = limit
         self._close = close
         self._send = send
+        self._write_frame = write_frame
         self._sender: asyncio.Task[None] | None = None
         self.closed = False
 
@@ -61,11 +64,12 @@ class Connection:
     def seat(self) -> int | None:
         return self.viewer.n if isinstance(self.viewer, Seat) else None
 
-    def push(self, frame: bytes) -> None:
+    def push(self, frame: bytes, wire: bytes | None = None) -> None:
+        """Send `frame` (JSON text); `wire` is the same as a websocket frame, if already built."""
         if self.closed:
             return
-        if self._send is not None and self._sender is None and not self.queue:
-            self._write_now(self._send, frame)
+        writable = self._write_frame is not None and self._sender is None and not self.queue
+        if writable and self._write_frame(wire or text_frame(frame)):  # type: ignore[misc]
             return
         if len(self.queue) >= self.limit:
             self.closed = True
@@ -74,24 +78,11 @@ class Connection:
             return
         self.queue.append(frame)
         if self._sender is None and self._send is not None:
-            self._sender = asyncio.get_running_loop().create_task(self._drain(None, None))
+            self._sender = asyncio.get_running_loop().create_task(self._drain())
 
-    def _write_now(self, send: Callable[[bytes], Coroutine[Any, Any, None]], frame: bytes) -> None:
-        write = send(frame)
+    async def _drain(self) -> None:
+        """Send what queued up, in order, waiting for room as needed."""
         try:
-            waiting_on = write.send(None)
-        except StopIteration:
-            return  # written
-        except Exception:  # the socket is gone: its session notices and detaches
-            self.closed = True
-            return
-        self._sender = asyncio.get_running_loop().create_task(self._drain(write, waiting_on))
-
-    async def _drain(self, started: Coroutine[Any, Any, None] | None, waiting_on: Any) -> None:
-        """Finish a write that had to wait, if any, then send what queued up meanwhile."""
-        try:
-            if started is not None:
-                await _resume(started, waiting_on)
             while self.queue and not self.closed and self._send is not None:
                 await self._send(self.queue.pop(0))
         except Exception:  # the socket is gone: its session notices and detaches
@@ -108,23 +99,6 @@ class Connection:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
-
-
-async def _resume(coroutine: Coroutine[Any, Any, None], waiting_on: Any) -> None:
-    """Run to its end a coroutine that was stepped by hand and is waiting on `waiting_on`."""
-    try:
-        while True:
-            if waiting_on is None:  # a bare yield: give the loop one turn
-                await asyncio.sleep(0)
-            else:  # a future: wait for it (not through its __await__, already used)
-                waiting_on._asyncio_future_blocking = False
-                await asyncio.wait({waiting_on})
-            try:
-                waiting_on = coroutine.send(None)
-            except StopIteration:
-                return
-    finally:
-        coroutine.close()  # a no-op once finished; cancels its awaits if we were cancelled
 
 
 def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snapshot:
@@ -248,7 +222,7 @@ class Hub:
         watchers = self.watchers.get(live.game_id)
         if not watchers:
             return
-        frames: dict[tuple[Any, int], bytes] = {}
+        frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
             if conn.sent_version >= live.version:
                 continue
@@ -257,10 +231,11 @@ class Hub:
                 continue
             viewer = conn.viewer if not live.over else SPECTATOR
             key = (viewer, conn.sent_version)
-            frame = frames.get(key)
-            if frame is None:
-                frame = frames[key] = encode(update(live, conn.viewer, conn.sent_version))
-            conn.push(frame)
+            built = frames.get(key)
+            if built is None:
+                payload = encode(update(live, conn.viewer, conn.sent_version))
+                built = frames[key] = (payload, text_frame(payload))
+            conn.push(*built)
             conn.sent_version, conn.sent_hash = live.version, live.hash
         self.published[live.game_id] = live.version
         self.folded[live.game_id] = (live.version, live.hash)

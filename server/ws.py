@@ -33,6 +33,7 @@ from server.logs import log
 from server.service import GameService
 from server.state import AppState
 from server.store import StoreUnavailable
+from server.ws_protocol import WRITE_FRAME
 
 HELLO_TIMEOUT = 10.0
 SPECTATORS_MAY_NOT_PLAY = Rejected(Reason.FORBIDDEN, "spectators may not play")
@@ -148,7 +149,8 @@ async def _session(ws: WebSocket, state: AppState) -> None:
     async def send(frame: bytes) -> None:
         await ws.send_text(frame.decode())
 
-    conn = Connection(hello.game_id, viewer, settings.queue_frames, close, send)
+    write_frame = ws.scope.get("extensions", {}).get(WRITE_FRAME)
+    conn = Connection(hello.game_id, viewer, settings.queue_frames, close, send, write_frame)
     structlog.contextvars.bind_contextvars(game_id=hello.game_id, seat=seat)
     log.info("connected", resume=hello.last_version)
     state.metrics.count("connections")

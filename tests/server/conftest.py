@@ -12,6 +12,7 @@ import uvicorn
 from clients.python.client import GameClient, Lobby
 from server.app import create_app
 from server.config import Settings
+from server.ws_protocol import FrameWritingProtocol
 from tests.redis_server import free_port
 
 
@@ -55,7 +56,7 @@ async def running(store_url: str | None, **settings: Any) -> AsyncIterator[Runni
         app,
         host="127.0.0.1",
         port=port,
-        ws="websockets-sansio",
+        ws=FrameWritingProtocol,
         log_level="warning",
         ws_per_message_deflate=False,
         lifespan="on",
