@@ -14,19 +14,20 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+import hiredis
 import redis.asyncio as aioredis
 from redis.connection import HiredisRespSerializer
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.utils import HIREDIS_AVAILABLE
 
 from server.store import Recorded, StoreUnavailable, WrongExpectedVersion
+from server.store.resp import Address, LeanRedis
 
 APPEND_LUA = resources.files("server.store").joinpath("append.lua").read_text()
 INDEX_KEY = "plateau:games"
 PAGE = 1000
-POOL_SIZE = 64  # connections for appends and reads (the blocking pump has its own)
+POOL_SIZE = 64  # connections for reads (appends and the pump have lean ones of their own)
 POOL_WAIT = 5.0  # seconds a command may wait for a free connection before StoreUnavailable
 
 
@@ -73,10 +74,17 @@ def with_hiredis_packing(pool: aioredis.ConnectionPool) -> aioredis.ConnectionPo
     return pool
 
 
+def entry_to_recorded(entry_id: bytes, flat: list[bytes]) -> Recorded:
+    """An XREAD entry as Redis sends it: its id and a flat field, value, field, value list."""
+    return to_recorded(entry_id, dict(zip(flat[::2], flat[1::2], strict=True)))
+
+
 class RedisStore:
-    def __init__(self, client: aioredis.Redis, blocking: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, address: Address | None = None) -> None:
         self.client = client
-        self.blocking = blocking  # its own connection: XREAD BLOCK holds it
+        # the hot commands, on lean connections: appends, and the pump's XREAD BLOCK (its own)
+        self.appender = LeanRedis(address) if address else None
+        self.follower = LeanRedis(address) if address else None
         self.sha: str | None = None
         self.wake_key = f"plateau:wake:{uuid.uuid4().hex}"
         self.wake_id = b"0-0"
@@ -91,11 +99,7 @@ class RedisStore:
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=POOL_SIZE, timeout=POOL_WAIT, **options
         )
-        blocking = aioredis.ConnectionPool.from_url(url, socket_timeout=None, **options)
-        return cls(
-            aioredis.Redis.from_pool(with_hiredis_packing(pool)),
-            aioredis.Redis.from_pool(with_hiredis_packing(blocking)),
-        )
+        return cls(aioredis.Redis.from_pool(with_hiredis_packing(pool)), Address.from_url(url))
 
     # -- append, with group commit ---------------------------------------------------------
 
@@ -136,26 +140,30 @@ class RedisStore:
         for (_, _, done), result in zip(batch, results, strict=True):
             if done.done():
                 continue
-            if isinstance(result, ResponseError):
+            if isinstance(result, Exception):  # an error reply, from hiredis or redis-py
                 message = str(result)
                 if message.startswith("WRONG_EXPECTED_VERSION"):
                     done.set_exception(WrongExpectedVersion(int(message.split()[1])))
                 else:
                     done.set_exception(result)
-            elif isinstance(result, Exception):
-                done.set_exception(result)
             else:
                 done.set_result(int(result))
 
     async def _run(self, batch: list[tuple[str, list[Any], asyncio.Future[int]]]) -> list[Any]:
+        assert self.appender is not None
         if self.sha is None:
-            self.sha = await self.client.script_load(APPEND_LUA)
-        pipe = self.client.pipeline(transaction=False)
-        for stream, args, _ in batch:
-            pipe.evalsha(self.sha, 2, events_key(stream), commands_key(stream), *args)
-        results: list[Any] = await pipe.execute(raise_on_error=False)
-        if any(isinstance(r, NoScriptError) for r in results):  # Redis restarted: reload, redo
-            self.sha = None
+            (sha,) = await self.appender.call(("SCRIPT", "LOAD", APPEND_LUA))
+            self.sha = sha.decode()
+        results = await self.appender.call(
+            *(
+                ("EVALSHA", self.sha, 2, events_key(stream), commands_key(stream), *args)
+                for stream, args, _ in batch
+            )
+        )
+        if any(
+            isinstance(r, hiredis.ReplyError) and str(r).startswith("NOSCRIPT") for r in results
+        ):
+            self.sha = None  # Redis restarted and lost its scripts: load again, redo
             return await self._run(batch)
         return results
 
@@ -185,12 +193,17 @@ class RedisStore:
             raise StoreUnavailable(str(exc)) from exc
 
     async def wait(self, positions: Mapping[str, int], timeout: float) -> dict[str, list[Recorded]]:
-        streams: dict[str, Any] = {events_key(s): f"0-{v}" for s, v in positions.items()}
-        streams[self.wake_key] = self.wake_id
+        assert self.follower is not None
+        keys = [events_key(s) for s in positions]
+        ids = [f"0-{v}" for v in positions.values()]
+        block = max(1, int(timeout * 1000))
+        command = ("XREAD", "BLOCK", block, "STREAMS", *keys, self.wake_key, *ids, self.wake_id)
         try:
-            reply = await self.blocking.xread(streams, block=max(1, int(timeout * 1000)))
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            (reply,) = await self.follower.call(command, block_seconds=timeout)
+        except OSError as exc:
             raise StoreUnavailable(str(exc)) from exc
+        if isinstance(reply, hiredis.ReplyError):
+            raise StoreUnavailable(str(reply))
         found: dict[str, list[Recorded]] = {}
         for key, entries in reply or []:
             name = key.decode()
@@ -198,7 +211,7 @@ class RedisStore:
                 self.wake_id = entries[-1][0]
                 continue
             stream = name[len("game:{") : -len("}:events")]
-            found[stream] = [to_recorded(i, f) for i, f in entries]
+            found[stream] = [entry_to_recorded(i, f) for i, f in entries]
         return found
 
     async def wake(self) -> None:
@@ -220,5 +233,7 @@ class RedisStore:
             return False
 
     async def close(self) -> None:
+        for lean in (self.appender, self.follower):
+            if lean is not None:
+                await lean.close()
         await self.client.aclose()
-        await self.blocking.aclose()

@@ -49,7 +49,7 @@ class _SlotReader:
 
 class RedisClusterStore(RedisStore):
     def __init__(self, cluster: RedisCluster, password: str | None = None) -> None:
-        super().__init__(cluster, cluster)  # type: ignore[arg-type]
+        super().__init__(cluster)  # type: ignore[arg-type]
         self.cluster = cluster
         self.password = password
         self.script = cluster.register_script(APPEND_LUA)

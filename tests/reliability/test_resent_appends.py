@@ -1,4 +1,5 @@
-"""An append whose reply is lost is sent again by redis-py: it must not write twice."""
+"""An append whose reply is lost may be sent again (a client retrying its command id): it
+must not write twice."""
 
 from __future__ import annotations
 

@@ -1,0 +1,97 @@
+"""The lean Redis connection behind appends and the pump: order, errors, auth, lost links."""
+
+from __future__ import annotations
+
+import asyncio
+
+import hiredis
+import pytest
+import redis.asyncio as aioredis
+
+from server.store import resp
+from server.store.resp import Address, LeanRedis
+from tests.redis_server import RedisServer
+
+
+def test_addresses_from_urls() -> None:
+    assert Address.from_url("redis://:pw@db.example:7000/3") == Address(
+        host="db.example", port=7000, db=3, password="pw"
+    )
+    assert Address.from_url("rediss://bob:pw@h") == Address(
+        host="h", username="bob", password="pw", tls=True
+    )
+    assert Address.from_url("unix:///run/redis.sock?db=2") == Address(path="/run/redis.sock", db=2)
+    assert Address.from_url("redis+cluster://a:1,b:2") is None
+
+
+async def test_replies_come_back_in_order_and_errors_do_not_break_the_link(
+    redis_url: str,
+) -> None:
+    lean = LeanRedis(Address.from_url(redis_url))  # type: ignore[arg-type]
+    try:
+        first, second = await asyncio.gather(
+            lean.call(("DEL", "resp:k"), ("INCR", "resp:k"), ("LPUSH", "resp:k", "x")),
+            lean.call(("INCRBY", "resp:k", 41)),
+        )
+        assert first[:2] == [0, 1] or first[:2] == [1, 1]
+        assert isinstance(first[2], hiredis.ReplyError) and "WRONGTYPE" in str(first[2])
+        assert second == [42]
+        assert await lean.call(("GET", "resp:k")) == [b"42"]
+    finally:
+        await lean.close()
+
+
+async def test_it_authenticates_and_selects_its_database() -> None:
+    server = RedisServer().start()
+    admin = aioredis.Redis(port=server.port)
+    try:
+        await admin.config_set("requirepass", "s3cret")
+        lean = LeanRedis(Address(port=server.port, db=3, password="s3cret"))
+        await lean.call(("SET", "resp:auth", "yes"))
+        await lean.close()
+        checker = aioredis.Redis(port=server.port, db=3, password="s3cret")
+        assert await checker.get("resp:auth") == b"yes"
+        await checker.aclose()
+        wrong = LeanRedis(Address(port=server.port, password="nope"))
+        with pytest.raises(ConnectionError, match="refused"):
+            await wrong.call(("PING",))
+    finally:
+        await admin.aclose()
+        server.stop()
+
+
+async def test_a_lost_link_fails_what_is_in_flight_and_the_next_call_reconnects() -> None:
+    server = RedisServer().start()
+    lean = LeanRedis(Address(port=server.port))
+    try:
+        waiting = asyncio.create_task(
+            lean.call(("XREAD", "BLOCK", 5000, "STREAMS", "resp:s", "0-0"), block_seconds=5)
+        )
+        await asyncio.sleep(0.2)
+        server.kill()
+        with pytest.raises(ConnectionError):
+            await waiting
+        with pytest.raises(OSError):  # nobody listens: a refused connection, not a hang
+            await lean.call(("PING",))
+        server.start()
+        assert await lean.call(("PING",)) == [b"PONG"]
+    finally:
+        await lean.close()
+        server.stop()
+
+
+async def test_a_silent_server_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(resp, "REPLY_TIMEOUT", 0.2)
+
+    async def swallow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read()  # reads commands, never answers
+
+    silent = await asyncio.start_server(swallow, "127.0.0.1", 0)
+    port = silent.sockets[0].getsockname()[1]
+    lean = LeanRedis(Address(port=port))
+    try:
+        with pytest.raises(ConnectionError, match="in time"):
+            await lean.call(("PING",))
+    finally:
+        await lean.close()
+        silent.close()
