@@ -222,23 +222,25 @@ class Hub:
         watchers = self.watchers.get(live.game_id)
         if not watchers:
             return
+        version, digest, hashes = live.version, live.hash, live.hashes
+        everyone = SPECTATOR if live.over else None  # the past is public once the game ends
         frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
-            if conn.sent_version >= live.version:
+            sent = conn.sent_version
+            if sent >= version:
                 continue
-            if live.hash_at(conn.sent_version) != conn.sent_hash:
+            if sent < 1 or hashes[sent - 1] != conn.sent_hash:
                 self._resync(conn)  # it was shown versions the stream no longer has
                 continue
-            viewer = conn.viewer if not live.over else SPECTATOR
-            key = (viewer, conn.sent_version)
+            key = (everyone or conn.viewer, sent)
             built = frames.get(key)
             if built is None:
-                payload = encode(update(live, conn.viewer, conn.sent_version))
+                payload = encode(update(live, conn.viewer, sent))
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
-            conn.sent_version, conn.sent_hash = live.version, live.hash
-        self.published[live.game_id] = live.version
-        self.folded[live.game_id] = (live.version, live.hash)
+            conn.sent_version, conn.sent_hash = version, digest
+        self.published[live.game_id] = version
+        self.folded[live.game_id] = (version, digest)
 
     async def _run(self) -> None:
         while True:

@@ -268,7 +268,6 @@ class GameService:
             raise Rejected(Reason.NOT_STARTED)
         command = self._decode_command(live.table.game, raw)
         kind = command.__struct_config__.tag
-        bound = log.bind(game_id=game_id, seat=seat, command=kind)
         if seen_version > live.version:
             await self.catch_up(live)
         for _ in range(MAX_ATTEMPTS):
@@ -281,7 +280,14 @@ class GameService:
                 if landed is not None:
                     return landed  # a retry of a command that already landed
                 self.metrics.count("rejections")
-                bound.info("rejected", reason=refusal.reason.value, version=live.version)
+                log.info(
+                    "rejected",
+                    game_id=game_id,
+                    seat=seat,
+                    command=kind,
+                    reason=refusal.reason.value,
+                    version=live.version,
+                )
                 raise
             started = time.perf_counter()
             try:
@@ -296,7 +302,7 @@ class GameService:
                 raise Rejected(Reason.BUSY, "the event store is unavailable; retry") from None
             self.metrics.observe_append(time.perf_counter() - started)
             self.metrics.count("commands")
-            bound.debug("appended", version=version, events=len(events))
+            log.debug("appended", game_id=game_id, command=kind, version=version)
             return version
         raise Rejected(Reason.BUSY)
 
