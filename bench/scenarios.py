@@ -103,6 +103,22 @@ def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict
     }
 
 
+RELAY = "bare relay: websockets + Redis append, no game (floor)"
+
+
+def floor_notes(
+    plateau: dict[str, Any], peer: dict[str, Any], floor: dict[str, Any], columns: tuple[str, ...]
+) -> list[str]:
+    """Where the bare relay (bench/relay.py) stands: what this stack allows on this machine."""
+    notes = []
+    for column in columns:
+        notes.append(
+            f"{column}: Plateau / bare relay {plateau[column] / floor[column]:.2f}x; "
+            f"bare relay / boardgame.io {floor[column] / peer[column]:.2f}x"
+        )
+    return notes
+
+
 class Bench:
     """Shared processes of one run: Redis, the servers, the peer."""
 
@@ -118,6 +134,8 @@ class Bench:
             proc = procs.start_plateau(store or self.redis.url)
         elif kind == "bgio":
             proc = procs.start_bgio()
+        elif kind == "relay":
+            proc = procs.start_relay(self.redis.url)
         else:
             proc = procs.start_raw()
         self.servers.append(proc)
@@ -168,12 +186,14 @@ class Bench:
     def action_to_view(self) -> Outcome:
         out = Outcome(1, "action_to_view", "Action to view: 1 game, 4 bots + 20 spectators, Redis")
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
-        runs: dict[str, list[dict[str, Any]]] = {"plateau": [], "bgio": [], "echo": []}
+        relay = self.start("relay")
+        runs: dict[str, list[dict[str, Any]]] = {"plateau": [], "bgio": [], "echo": [], "relay": []}
         try:
             for number in range(self.size.rounds):
                 procs.log(f"scenario 1, round {number + 1}")
                 runs["plateau"].append(self.loop(plateau, "plateau", 1, 20))
                 runs["bgio"].append(self.loop(bgio, "bgio", 1, 20))
+                runs["relay"].append(self.loop(relay, "relay", 1, 20))
                 echo = {
                     "system": "echo",
                     "url": raw.url.replace("http://", "ws://"),
@@ -184,12 +204,13 @@ class Bench:
                 runs["echo"].append(procs.run_driver(echo, [raw]))
             _, out.profile = self.profiled_loop(plateau, 1, 20)
         finally:
-            for proc in (plateau, bgio, raw):
+            for proc in (plateau, bgio, raw, relay):
                 self.stop(proc)
         p, b = (
             closed_loop_row("Plateau", runs["plateau"], "plateau"),
             closed_loop_row("boardgame.io", runs["bgio"], "bgio"),
         )
+        floor = closed_loop_row(RELAY, runs["relay"], "relay")
         echo_p50 = med([r["latency_ms"]["p50"] for r in runs["echo"]])
         echo_p99 = med([r["latency_ms"]["p99"] for r in runs["echo"]])
         echo_row = {
@@ -201,7 +222,7 @@ class Bench:
                 [100 * r["server_cpu_s"]["raw"] / r["wall_s"] for r in runs["echo"]]
             ),
         }
-        out.figures = [p, b, echo_row]
+        out.figures = [p, b, floor, echo_row]
         out.targets = [
             Target(
                 "p50 vs boardgame.io", p["p50 all viewers ms"] / b["p50 all viewers ms"], 0.6, True
@@ -215,6 +236,7 @@ class Bench:
             f"actions/s vs boardgame.io: {p['actions/s'] / b['actions/s']:.2f}x "
             "(the reference suggests >= 1.5x; not one of the issue's targets)"
         )
+        out.notes += floor_notes(p, b, floor, ("p50 all viewers ms", "p99 all viewers ms"))
         out.raw = runs
         return out
 
@@ -227,29 +249,32 @@ class Bench:
         sqlite_path = procs.ROOT / "bench" / ".peer" / f"bench-{int(time.time())}.db"
         redis_server = self.start("plateau")
         sqlite_server = self.start("plateau", f"sqlite:///{sqlite_path}")
-        bgio = self.start("bgio")
-        runs: dict[str, list[dict[str, Any]]] = {"redis": [], "sqlite": [], "bgio": []}
+        bgio, relay = self.start("bgio"), self.start("relay")
+        runs: dict[str, list[dict[str, Any]]] = {"redis": [], "sqlite": [], "bgio": [], "relay": []}
         try:
             for number in range(self.size.rounds):
                 procs.log(f"scenario 2/7, round {number + 1}")
                 runs["redis"].append(self.loop(redis_server, "plateau", games, 0))
                 runs["bgio"].append(self.loop(bgio, "bgio", games, 0))
                 runs["sqlite"].append(self.loop(sqlite_server, "plateau", games, 0))
+                runs["relay"].append(self.loop(relay, "relay", games, 0))
             _, out.profile = self.profiled_loop(redis_server, games, 0)
         finally:
-            for proc in (redis_server, sqlite_server, bgio):
+            for proc in (redis_server, sqlite_server, bgio, relay):
                 self.stop(proc)
             for suffix in ("", "-wal", "-shm"):
                 sqlite_path.with_name(sqlite_path.name + suffix).unlink(missing_ok=True)
         r = closed_loop_row("Plateau, Redis", runs["redis"], "plateau")
         s = closed_loop_row("Plateau, SQLite", runs["sqlite"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
-        out.figures = [r, b]
+        floor = closed_loop_row(RELAY, runs["relay"], "relay")
+        out.figures = [r, b, floor]
         out.targets = [
             Target("actions/s vs boardgame.io", r["actions/s"] / b["actions/s"], 2.5, False),
             Target("p99 action to all viewers", r["p99 all viewers ms"], 35.0, True, " ms"),
         ]
-        out.raw = {"redis": runs["redis"], "bgio": runs["bgio"]}
+        out.notes += floor_notes(r, b, floor, ("actions/s", "p99 all viewers ms"))
+        out.raw = {"redis": runs["redis"], "bgio": runs["bgio"], "relay": runs["relay"]}
         out7.figures = [s, r, b]
         out7.targets = [
             Target("SQLite actions/s vs boardgame.io", s["actions/s"] / b["actions/s"], 2.5, False),

@@ -143,6 +143,18 @@ async function plateauMatch(base, index, players, spectators, meter) {
   return m;
 }
 
+// The bare relay (bench/relay.py): Plateau's protocol with no lobby, so no HTTP set-up.
+async function relayMatch(base, index, players, spectators, meter) {
+  const m = new Match(index, players + spectators);
+  m.id = `relay-${process.pid}-${Date.now()}-${index}`;
+  m.conns = [];
+  const roles = [];
+  for (let p = 0; p < players; p++) roles.push({ seat: p, token: String(p) });
+  for (let s = 0; s < spectators; s++) roles.push({ seat: null, token: null });
+  await inBatches(roles, 25, (role) => plateauConnect(base.replace('http://', 'ws://') + '/ws', m, role, meter));
+  return m;
+}
+
 function plateauConnect(wsUrl, m, role, meter) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
@@ -279,10 +291,10 @@ async function closedLoop() {
   const { system, url, games, players, spectators } = cfg;
   const meter = new Meter(cfg.warmup_s * 1000, cfg.duration_s * 1000);
   const setupStart = now();
-  const make = system === 'plateau' ? plateauMatch : bgioMatch;
+  const make = { plateau: plateauMatch, relay: relayMatch, bgio: bgioMatch }[system];
   const matches = await inBatches([...Array(games).keys()], 10, (i) => make(url, i, players, spectators, meter));
   const setupMs = now() - setupStart;
-  for (const m of matches) m.act = () => (system === 'plateau' ? plateauAct(m) : bgioAct(m));
+  for (const m of matches) m.act = () => (system === 'bgio' ? bgioAct(m) : plateauAct(m));
   meter.start = now() + cfg.warmup_s * 1000;
   meter.end = meter.start + cfg.duration_s * 1000;
   // the orchestrator reads the servers' CPU time at these two marks
@@ -482,7 +494,7 @@ async function idle() {
 
 async function main() {
   let result;
-  if (cfg.system === 'plateau' || cfg.system === 'bgio') result = await closedLoop();
+  if (['plateau', 'relay', 'bgio'].includes(cfg.system)) result = await closedLoop();
   else if (cfg.system === 'echo') result = await echo();
   else if (cfg.system === 'broadcast') result = await broadcast();
   else if (cfg.system === 'idle' || cfg.system === 'idle_raw') result = await idle();

@@ -1,0 +1,87 @@
+"""The floor of a closed loop: a bare relay with Plateau's wire protocol and Redis append.
+
+`python -m bench.relay PORT REDIS_URL` speaks just enough of the protocol for the driver: a
+hello gets a snapshot; a command is appended to its game's stream through `RedisStore.append`
+(the same Lua script, group commit and lean connection as the server), then the mover gets an
+ack and every socket of the game the same update, written with `websockets.broadcast()`.
+There is no game, no fold, no per-viewer view, no pump: what is left is the cost of the
+websockets library, the event loop and one Redis round trip per action. A game is any
+`game_id`; the seat is the token's number and a socket without a token watches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import defaultdict
+
+import msgspec
+import uvloop
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+
+from server.store import WrongExpectedVersion
+from server.store.redis import RedisStore
+
+PLAYERS = 4
+EVENT = b'{"type":"bumped","amount":1}'
+
+
+class Frame(msgspec.Struct):
+    type: str
+    game_id: str = ""
+    token: str | None = None
+    id: str = ""
+    seen_version: int = 0
+
+
+def update(kind: str, version: int) -> str:
+    turn = version % PLAYERS
+    return (
+        f'{{"type":"{kind}","version":{version},"hash":"","live":true,'
+        f'"view":{{"table":{{}},"game":{{"turn":{turn}}}}},"events":[],"log":[],"legal":[]}}'
+    )
+
+
+class Relay:
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+        self.games: dict[str, set[ServerConnection]] = defaultdict(set)
+        self.versions: dict[str, int] = defaultdict(int)
+        self.decode = msgspec.json.Decoder(Frame).decode
+
+    async def handler(self, ws: ServerConnection) -> None:
+        game_id = ""
+        try:
+            hello = self.decode(await ws.recv())
+            game_id = hello.game_id
+            self.games[game_id].add(ws)
+            await ws.send(update("snapshot", self.versions[game_id]))
+            async for message in ws:
+                frame = self.decode(message)
+                if frame.type == "command":
+                    await self.command(ws, game_id, frame)
+        except Exception:
+            pass
+        finally:
+            self.games[game_id].discard(ws)
+
+    async def command(self, ws: ServerConnection, game_id: str, frame: Frame) -> None:
+        try:
+            version = await self.store.append(game_id, frame.seen_version, [EVENT], frame.id)
+        except WrongExpectedVersion:
+            return
+        self.versions[game_id] = version
+        await ws.send(f'{{"type":"ack","id":"{frame.id}","version":{version}}}')
+        broadcast(self.games[game_id], update("update", version))
+
+
+async def main(port: int, redis_url: str) -> None:
+    store = RedisStore.from_url(redis_url)
+    relay = Relay(store)
+    async with serve(relay.handler, "127.0.0.1", port, compression=None, max_size=1 << 20):
+        print(f"relay on {port}", flush=True)
+        await asyncio.Future()
+
+
+if __name__ == "__main__":
+    uvloop.run(main(int(sys.argv[1]), sys.argv[2]))
