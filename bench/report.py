@@ -12,36 +12,52 @@ What the profiles (py-spy on the server during an extra run of scenarios 1, 2 an
 their sections below; tracemalloc for scenario 6) and the experiments behind this suite showed.
 py-spy attributes the time spent in C (uvloop, syscalls) to the Python function that called it.
 
-- The machine. These runs share 2 cores with the other engineers' test suites (load average
-  printed above, often 8 to 11). Every process in a closed loop (server, Redis, the Node
-  driver, boardgame.io) gets roughly its fair share of a core, so the server's CPU share
-  ("server CPU %") stays between 40 and 80 % even when it is the bottleneck, and latency is mostly
-  queueing for a CPU. What a server costs per action decides the ratios.
-- Closed loops (1, 2, 3, 7). Writing frames dominates. A deterministic profile (cProfile) of
-  scenario 1 spent about 60 % of the server's time in uvicorn's `WebSocketsSansIOProtocol.send`,
-  about 25 µs per frame and socket (mostly the `transport.write` syscall, which also wakes the
-  reading client; under contention the server is often preempted right there), and the
-  Starlette and websockets layers above it; 25 frames go out per action (24 views and the
-  ack). Each action also makes two Redis round trips: the group-commit pipeline (EVALSHA) and
-  the hub's pump re-issuing XREAD over every watched stream (with 200 games each wake-up packs
-  400 arguments; `RedisStore.wait` 12 to 26 % inclusive in py-spy). Each write to Redis wakes
-  Redis and often hands it the CPU (redis-py's `StreamWriter.writelines` shows 100+ µs of wall
-  time per call). Our own code (decide, fold, views, encode) is under 15 %. With 200 games
-  (cProfile of scenario 2) the pump is well amortised (about 65 actions per XREAD) and the
-  frame writes are again most of the time (about 50 µs of wall time each, preemption included):
-  5 writes per action, of which the mover's separate `ack` frame is one. The column "server
-  CPU ms/action" compares the servers directly: Plateau needs less CPU per action than
-  boardgame.io, but not the 2.5x less that scenario 2's target implies at equal CPU shares.
-  With 200 closed loops, one action in flight per game, the mean latency is games /
-  throughput (Little's law): a p99 under 35 ms needs well over 200 / 0.035 s = 5.7 k actions/s,
-  so the latency target of scenario 2 is its throughput target in another form.
-  Per delivered view Plateau still costs a few times `websockets.broadcast()`, which writes
-  pre-built frames in a tight loop. The hub now writes a frame in the publisher's own step
-  when the socket has nothing pending (no task per socket per frame; about 10 to 20 % less CPU
-  per action in an A/B run); going further needs a synchronous write below Starlette's `send`
-  for sockets that share a frame, which the stack does not expose without reaching into
-  uvicorn's private protocol object, or fewer syscalls per view (one frame per action instead
-  of an ack plus an update for the mover).
+- The machine. The load average printed above says how much of the 2 cores other work took.
+  Every process in a closed loop (server, Redis, the Node driver, the peer) gets a share of a
+  core, so "server CPU %" can stay under 100 % while the server is the bottleneck. What a
+  server costs per action ("server CPU ms/action") decides the ratios; runs on a quiet machine
+  and a loaded one differ by up to 2x in absolute figures, much less in ratios.
+- The floor (`bench/relay.py`, rows "bare relay" in sections 1 and 2). A bare `websockets`
+  server on uvloop speaking Plateau's protocol that, per action, decodes the command, appends
+  one event through `RedisStore.append` (same Lua script, group commit and connection) and
+  sends the ack and one shared update with `websockets.broadcast()`: no game, no fold, no
+  per-viewer views, no pump. It is what this stack (Python, websockets, one Redis round trip
+  per action) allows on this machine, and the notes under each section compare both Plateau
+  and boardgame.io with it. On the quiet machine (load average under 2, 2026-11-30 14:30 UTC)
+  the relay made 7,958 actions/s in scenario 2 (3.3x boardgame.io) with a p99 of 42 ms, and in
+  scenario 1 its p50 was 0.63x boardgame.io's while Plateau's was 1.19x the relay's. So two
+  targets lie below the floor itself: a p99 of 35 ms for 200 closed loops (Little's law: a
+  mean of 200 / actions per second; even the relay's 8 k actions/s leave a 25 ms mean and a
+  40+ ms p99), and a p50 of 0.6x boardgame.io in scenario 1. Those two are physical limits
+  here; scenario 2's throughput ratio and scenario 3's are not (the relay passes them), and
+  the distance to them is Plateau's own cost per action, about 2x the relay's.
+- What this round changed, each measured A/B on the quiet machine (server CPU ms per action,
+  scenarios 1 / 2 / 3):
+  1. Synchronous frame writes (`server/ws_protocol.py`): uvicorn's sans-io protocol, plus a
+     `plateau.write_frame` extension in the ASGI scope that writes a complete frame straight
+     to the transport. The hub frames each distinct update once and writes the same bytes to
+     every socket that shares it, as `websockets.broadcast()` does; the awaited ASGI `send`
+     is left for a socket whose buffer is full and the frames queued behind it. Before, each
+     frame went through Starlette's and uvicorn's `send` (about 25 µs a socket, re-framed per
+     socket). 1.00 / 0.224 / 0.64 to 0.83 / 0.224 / 0.52.
+  2. A lean Redis connection for the two hot commands (`server/store/resp.py`): the append
+     pipeline and the pump's XREAD BLOCK, packed and parsed with hiredis, pipelined in order
+     on one socket, replies as Redis sent them; redis-py keeps every other command. redis-py's
+     pool checkout, retry and timeout wrappers and its XREAD response callbacks (rebuilding
+     every entry as a dict) were about a quarter of the server's CPU per action. To 0.67 /
+     0.204 / 0.375.
+  3. No structlog `bind` per command (a new bound logger per submit), and the publish loop
+     reading the fold's hashes once. To 0.54 / 0.199 / 0.295.
+- What is left, against the relay's 0.09 ms per action in scenario 2 (py-spy, sections below):
+  the writes themselves (`FrameWritingProtocol.write_frame`, the send syscall, now the largest
+  own-time entry, as in `broadcast()`); per-viewer views: each of the 4 seats sees its own
+  hand, so every action computes and encodes 4 different views (view, redacted events, legal
+  commands), where the relay sends one string; decide, evolve and the fold; the pump's XREAD
+  over every watched stream (a second Redis read, which lets several processes serve the
+  same game); and uvicorn's per-socket receive queue and task. In scenario 3 the per-view
+  cost is now the same syscall as `broadcast()`'s; the distance is the per-action work above,
+  spread over 24 views. Collapsing the mover's `ack` into its update would save one write in
+  five in scenario 2; it changes the protocol and is not done.
 - Idle connections (6). tracemalloc after 1,000 idle sockets: about 20 of the 26 KB per socket are
   uvicorn's websocket protocol, its asyncio.Queue and Events, websockets' handshake headers and
   the Starlette middleware frames; Plateau's own share was about 6 KB, of which a per-socket
@@ -63,11 +79,8 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   cost and encoding the rest, so its p99 grows with the version. Caching each viewer's encoded
   log entries, or sending only the log the client lacks, would remove that.
 - redis-py's asyncio connection packs every command in pure Python (its sync connection uses
-  hiredis): 14 µs for an append's EVALSHA against 4 µs with hiredis, and the pump's XREAD packs
-  two arguments per watched game. The Redis store's connections now pack with hiredis (same
-  bytes). The rest of redis-py's per-command cost (connection checkout, response parsing,
-  observability hooks) remains; a leaner client for the two hot commands is the next step the
-  reference suggests.
+  hiredis): 14 µs for an append's EVALSHA against 4 µs with hiredis. The pool redis-py keeps
+  for the other commands packs with hiredis (same bytes); the hot commands left it (above).
 - A bug found on the way: redis-py 8's asyncio pool refuses a 101st concurrent connection
   ("Too many connections"), which reached clients as "the event store is unavailable" when 250
   sockets said hello at once. The Redis store now uses a blocking pool of 64.
