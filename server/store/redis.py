@@ -1,8 +1,9 @@
 """Redis Streams event store: one stream per game, entry ids `0-<version>`, a Lua append.
 
 Appends issued in the same event-loop tick are sent as one pipeline ("group commit"): the
-redis-py client, not Redis, is what limits a Python process, and batching halves its cost.
-Followers use one XREAD BLOCK pump per process over every watched stream.
+client, not Redis, is what limits a Python process, and batching halves its cost. Followers
+use one XREAD BLOCK pump per process over every watched stream. Both hot commands go through
+a lean hiredis connection each (`resp.py`); redis-py serves the rest.
 """
 
 from __future__ import annotations
@@ -110,8 +111,8 @@ class RedisStore:
         events: Sequence[bytes],
         command_id: str | None = None,
     ) -> int:
-        # every append carries an id, so a client-side retry after a lost reply (redis-py and
-        # its cluster client resend on timeouts) is answered, not refused as a conflict
+        # every append carries an id, so a retry after a lost reply (a player resending, or
+        # the cluster client resending on timeouts) is answered, not refused as a conflict
         args = [expected, command_id or uuid.uuid4().hex, int(time.time() * 1000), *events]
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         if not self._pending:
