@@ -193,6 +193,7 @@ async def seek(url: str, count: int, samples: int) -> dict[str, Any]:
     }
     out: dict[str, list[float]] = {name: [] for name in ways}
     sizes: dict[str, list[int]] = {name: [] for name in ways}
+    seek_checkpointed(live, viewer, count)  # the socket's first frame, before any seek on it
     gc.collect()
     for version in versions:  # interleaved per sample
         for name, fn in ways.items():

@@ -22,15 +22,14 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   one event through `RedisStore.append` (same Lua script, group commit and connection) and
   sends the ack and one shared update with `websockets.broadcast()`: no game, no fold, no
   per-viewer views, no pump. It is what this stack (Python, websockets, one Redis round trip
-  per action) allows on this machine, and the notes under each section compare both Plateau
-  and boardgame.io with it. On the quiet machine (load average under 2, 2026-11-30 14:30 UTC)
-  the relay made 7,958 actions/s in scenario 2 (3.3x boardgame.io) with a p99 of 42 ms, and in
-  scenario 1 its p50 was 0.63x boardgame.io's while Plateau's was 1.19x the relay's. So two
-  targets lie below the floor itself: a p99 of 35 ms for 200 closed loops (Little's law: a
-  mean of 200 / actions per second; even the relay's 8 k actions/s leave a 25 ms mean and a
-  40+ ms p99), and a p50 of 0.6x boardgame.io in scenario 1. Those two are physical limits
-  here; scenario 2's throughput ratio and scenario 3's are not (the relay passes them), and
-  the distance to them is Plateau's own cost per action, about 2x the relay's.
+  per action) allows on this machine; the notes under sections 1 and 2 compare Plateau and
+  boardgame.io with it. In the runs of 2026-11-30 (load average under 2) the relay made 8 to
+  10 k actions/s in scenario 2 (3.3 to 4x boardgame.io) with a p99 of 31 to 45 ms, and its
+  p50 in scenario 1 was 0.51 to 0.65x boardgame.io's. So no target here is beyond the stack
+  itself: the relay meets or nearly meets each of them. The two latency targets it only just
+  meets (scenario 1's p50 at 0.6x, scenario 2's p99 at 35 ms) leave Plateau no room for
+  anything the relay skips, and Plateau costs about 2x the relay's CPU per action (0.19 against
+  0.09 ms in scenario 2), which is the whole distance to the throughput targets.
 - What this round changed, each measured A/B on the quiet machine (server CPU ms per action,
   scenarios 1 / 2 / 3):
   1. Synchronous frame writes (`server/ws_protocol.py`): uvicorn's sans-io protocol, plus a
@@ -57,7 +56,11 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   same game); and uvicorn's per-socket receive queue and task. In scenario 3 the per-view
   cost is now the same syscall as `broadcast()`'s; the distance is the per-action work above,
   spread over 24 views. Collapsing the mover's `ack` into its update would save one write in
-  five in scenario 2; it changes the protocol and is not done.
+  five in scenario 2; it changes the protocol and is not done. Tried again and dropped:
+  folding and publishing a process's own appends at once (hashes chained locally) instead of
+  when the pump reads them back; the read still returns them, and publishing action by action
+  instead of per batch cost more (0.228 against 0.19-0.20 ms per action in scenario 2) with
+  no better p99.
 - Idle connections (6). tracemalloc after 1,000 idle sockets: about 20 of the 26 KB per socket are
   uvicorn's websocket protocol, its asyncio.Queue and Events, websockets' handshake headers and
   the Starlette middleware frames; Plateau's own share was about 6 KB, of which a per-socket
@@ -75,9 +78,12 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
   a fold gave another 15 %; it is not done.
 - Time travel (5). A state from the nearest checkpoint (every 100 events) is far below the limit.
   The `seek` frame the websocket returns also carries the whole redacted log up to the version
-  asked (hundreds of KB for a 20k-event game): redacting it event by event is about 80 % of its
-  cost and encoding the rest, so its p99 grows with the version. Caching each viewer's encoded
-  log entries, or sending only the log the client lacks, would remove that.
+  asked (hundreds of KB for a 20k-event game). Redacting it event by event was about 80 % of
+  its cost (p99 24 to 48 ms). The fold now keeps each viewer's redacted log as far as it was
+  asked (`LiveGame.log`; redaction depends only on the event and the viewer), filled by the
+  socket's first snapshot, so a seek slices it and encodes; what is left grows with the
+  version (encoding). Sending only the log the client lacks would remove that too; it
+  changes the protocol and is not done.
 - redis-py's asyncio connection packs every command in pure Python (its sync connection uses
   hiredis): 14 µs for an append's EVALSHA against 4 µs with hiredis. The pool redis-py keeps
   for the other commands packs with hiredis (same bytes); the hot commands left it (above).

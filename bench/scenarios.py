@@ -419,7 +419,9 @@ class Bench:
             f"{r['samples']} random versions, interleaved per sample; milliseconds of process "
             "CPU time. The first two targets follow the reference's definition (state at k and "
             "one seat's view); the third applies the same limit to the `seek` frame the "
-            "websocket returns, which also carries the redacted log up to k."
+            "websocket returns, which also carries the redacted log up to k. As on a real "
+            "socket, the seeking viewer was first sent its snapshot at the live version (its "
+            "hello), which fills the fold's redacted log for that viewer."
         )
         out.raw = r
         return out

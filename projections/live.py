@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 import msgspec
 
 from domain import games
-from domain.kernel import Game
-from domain.table import TABLE_EVENTS, Table, apply, open_table
+from domain.kernel import Game, Viewer
+from domain.protocol import LogEntry
+from domain.table import TABLE_EVENTS, Table, apply, open_table, redact
 from projections.codec import decoder, opening
 
 CHECKPOINT_EVERY = 100
@@ -18,6 +20,20 @@ _replace = msgspec.structs.replace
 
 class GameGap(Exception):
     """Records arrived that do not follow the folded version (the cache must be rebuilt)."""
+
+
+class _SeenLog:
+    """One viewer's redacted log, as far as it was asked for."""
+
+    __slots__ = ("covered", "entries")
+
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+        self.covered = 0  # the events redacted so far
+
+
+def _version(entry: LogEntry) -> int:
+    return entry.version
 
 
 class LiveGame:
@@ -33,6 +49,9 @@ class LiveGame:
         self.events: list[Any] = [opened]  # events[i] is version i + 1
         self.hashes: list[str] = [first_hash]
         self.checkpoints: dict[int, Table] = {1: self.table}
+        # per viewer: its redacted log so far and how many events it covers (seeks and
+        # snapshots of long games would otherwise redact every event again each time)
+        self._logs: dict[Viewer, _SeenLog] = {}
 
     @property
     def version(self) -> int:
@@ -83,6 +102,21 @@ class LiveGame:
         for event in self.events[base:version]:
             table = step(table, event)
         return table
+
+    def log(self, seen: Viewer, upto: int) -> list[LogEntry]:
+        """The entries of versions 1..upto as `seen` sees them (redaction is per event)."""
+        known = self._logs.get(seen)
+        if known is None:
+            known = self._logs[seen] = _SeenLog()
+        upto = min(upto, self.version)
+        if known.covered < upto:
+            game, first = self.game, known.covered
+            for offset, event in enumerate(self.events[first:upto], start=first + 1):
+                shown = redact(game, event, seen)
+                if shown is not None:
+                    known.entries.append(LogEntry(version=offset, event=shown))
+            known.covered = upto
+        return known.entries[: bisect_right(known.entries, upto, key=_version)]
 
     def hash_at(self, version: int) -> str | None:
         return self.hashes[version - 1] if 1 <= version <= self.version else None

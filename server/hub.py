@@ -19,6 +19,7 @@ from domain.protocol import Snapshot, Update
 from projections.codec import encode
 from projections.frames import legal_for, redacted_log, table_view
 from projections.live import GameGap, LiveGame
+from projections.visibility import effective
 from server.logs import log
 from server.presence import LocalPresence, Presence
 from server.service import GameService
@@ -112,7 +113,7 @@ def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snap
         version=at,
         hash=live.hashes[at - 1],
         view=table_view(live.game, table, seen),
-        log=redacted_log(live.game, table, live.events[:at], 1, seen),
+        log=live.log(effective(live.game, table, seen), at),
         legal=legal_for(live.game, table, viewer) if at == live.version else [],
         live=at == live.version,
     )
