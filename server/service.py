@@ -74,16 +74,20 @@ class GameService:
             records = await self.store.read(game_id)
             if not records:
                 raise Rejected(Reason.NOT_FOUND, f"no game {game_id!r}")
-            first = records[0]
-            live = LiveGame(game_id, first.data, first.hash)
-            for record in records[1:]:
-                live.apply(record.version, record.data, record.hash, record.prev_hash)
-            self.games[game_id] = live
-            self._evict()
-        else:
-            self.games.move_to_end(game_id)
-            if fresh:
-                await self.catch_up(live)
+            # a concurrent load may have cached one while we read: keep one fold per game,
+            # since the hub checks what sockets were shown against the cached one
+            live = self.games.get(game_id)
+            if live is None:
+                first = records[0]
+                live = LiveGame(game_id, first.data, first.hash)
+                for record in records[1:]:
+                    live.apply(record.version, record.data, record.hash, record.prev_hash)
+                self.games[game_id] = live
+                self._evict()
+                return live
+        self.games.move_to_end(game_id)
+        if fresh:
+            await self.catch_up(live)
         return live
 
     def _evict(self) -> None:
