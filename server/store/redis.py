@@ -30,6 +30,9 @@ INDEX_KEY = "plateau:games"
 PAGE = 1000
 POOL_SIZE = 64  # connections for reads (appends and the pump have lean ones of their own)
 POOL_WAIT = 5.0  # seconds a command may wait for a free connection before StoreUnavailable
+# error replies that mean "not now" (restarting, loading its data, a script running long,
+# failing over), answered busy so the client retries, never a refusal or an internal error
+UNAVAILABLE = ("LOADING", "BUSY", "MASTERDOWN", "READONLY", "CLUSTERDOWN", "TRYAGAIN")
 
 
 def events_key(stream: str) -> str:
@@ -128,7 +131,7 @@ class RedisStore:
     async def _flush(self, batch: list[tuple[str, list[Any], asyncio.Future[int]]]) -> None:
         try:
             results = await self._run(batch)
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+        except (RedisConnectionError, RedisTimeoutError, OSError, StoreUnavailable) as exc:
             for _, _, done in batch:
                 if not done.done():
                     done.set_exception(StoreUnavailable(str(exc)))
@@ -145,6 +148,8 @@ class RedisStore:
                 message = str(result)
                 if message.startswith("WRONG_EXPECTED_VERSION"):
                     done.set_exception(WrongExpectedVersion(int(message.split()[1])))
+                elif message.startswith(UNAVAILABLE):
+                    done.set_exception(StoreUnavailable(message))
                 else:
                     done.set_exception(result)
             else:
@@ -154,6 +159,8 @@ class RedisStore:
         assert self.appender is not None
         if self.sha is None:
             (sha,) = await self.appender.call(("SCRIPT", "LOAD", APPEND_LUA))
+            if isinstance(sha, hiredis.ReplyError):
+                raise StoreUnavailable(str(sha))
             self.sha = sha.decode()
         results = await self.appender.call(
             *(

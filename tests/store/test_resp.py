@@ -8,7 +8,8 @@ import hiredis
 import pytest
 import redis.asyncio as aioredis
 
-from server.store import resp
+from server.store import StoreUnavailable, resp
+from server.store.redis import RedisStore
 from server.store.resp import Address, LeanRedis
 from tests.redis_server import RedisServer
 
@@ -95,3 +96,28 @@ async def test_a_silent_server_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -
     finally:
         await lean.close()
         silent.close()
+
+
+@pytest.mark.parametrize("script_loaded", [False, True])
+async def test_a_redis_still_loading_its_data_means_unavailable(script_loaded: bool) -> None:
+    """A restarted Redis answers `-LOADING` until its data is back: appends must say
+    "store unavailable" (the client retries), not fail as an internal error."""
+
+    async def loading(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        parser = hiredis.Reader()
+        while data := await reader.read(65536):
+            parser.feed(data)
+            while parser.gets() is not False:
+                writer.write(b"-LOADING Redis is loading the dataset in memory\r\n")
+
+    fake = await asyncio.start_server(loading, "127.0.0.1", 0)
+    port = fake.sockets[0].getsockname()[1]
+    store = RedisStore(aioredis.Redis(port=port), Address(port=port))
+    if script_loaded:
+        store.sha = "0" * 40
+    try:
+        with pytest.raises(StoreUnavailable, match="LOADING"):
+            await store.append("g1", 0, [b"{}"], "c1")
+    finally:
+        await store.close()
+        fake.close()
