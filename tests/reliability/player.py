@@ -78,6 +78,16 @@ class Player:
     def __post_init__(self) -> None:
         self.gate.set()
 
+    def describe(self) -> str:
+        """One line for a failure report: where this player is and what it last received."""
+        last = [(r.kind, r.frame.get("version")) for r in self.received[-4:]]
+        legal = [c.get("type") for c in self.legal][:6]
+        return (
+            f"  seat {self.seat} v{self.version} {self.hash[:8]} legal {legal} pending "
+            f"{self.pending and self.pending['command']} resync {self.resync} rejected "
+            f"{self.rejected} connects {self.connects} codes {self.close_codes} last {last}"
+        )
+
     @property
     def over(self) -> bool:
         return bool(self.view and self.view["table"]["over"])

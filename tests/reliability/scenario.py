@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from clients.python.client import Lobby
 from tests.reliability.player import Player
@@ -78,13 +79,53 @@ async def play(
         for player in table.players:
             player.think = think
             tasks.append(asyncio.create_task(later(player, i * stagger)))
+    games: asyncio.Future[Any] = asyncio.gather(*tasks)
+    # a stalled game fails at once, with its players' state, rather than as a bare timeout
+    patience = STALL_SECONDS + len(tables) * stagger
+    watch: asyncio.Future[Any] = asyncio.create_task(stalls(tables, stop, patience))
     try:
-        await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+        done, _ = await asyncio.wait(
+            [games, watch], timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        if not done:
+            raise TimeoutError(f"the games did not end within {timeout} s")
+        if watch in done:
+            watch.result()
+        if games in done:
+            games.result()
     finally:
+        watch.cancel()
         stop.set()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+STALL_SECONDS = 60.0
+
+
+async def stalls(tables: list[Table], stop: asyncio.Event, patience: float) -> None:
+    """Raise, describing its players, if a game that is not over stops moving for `patience`
+    seconds: faults may slow a game down, never stop it."""
+    seen: dict[str, tuple[int, float]] = {}
+    while True:  # until cancelled: the games ending is what ends a run
+        await asyncio.sleep(1.0)
+        if stop.is_set():
+            continue  # players are winding down, not stalled
+        now = asyncio.get_running_loop().time()
+        for table in tables:
+            players = [p for p in table.players if p.token is not None]
+            if all(p.over for p in players):
+                continue
+            version = max(p.version for p in players)
+            last, since = seen.get(table.game_id, (-1, now))
+            if version != last:
+                seen[table.game_id] = (version, now)
+            elif now - since > patience:
+                raise AssertionError(
+                    f"game {table.game_id} stalled at version {version}:\n"
+                    + "\n".join(p.describe() for p in table.players)
+                )
 
 
 def everyone(tables: list[Table]) -> list[Player]:

@@ -6,8 +6,11 @@ import asyncio
 import copy
 import random
 
+import pytest
+
 from tests.reliability.checks import verify_game
 from tests.reliability.player import Player, Received
+from tests.reliability.scenario import Table, stalls
 from tests.server.conftest import running
 
 
@@ -58,3 +61,13 @@ async def test_the_checker_catches_tampering() -> None:
         players[0].acked["never-sent"] = 3
         lost = await verify_game(store, game_id, players[:1])
         assert lost.acked_lost == 1
+
+
+async def test_a_game_that_stops_moving_is_reported_with_its_players() -> None:
+    stuck = Player("g1", "token", lambda: [], random.Random(0))
+    stuck.version, stuck.legal = 7, [{"type": "commit_stance", "stance": "betray"}]
+    table = Table("g1", ["token"], [stuck])
+    with pytest.raises(
+        AssertionError, match=r"stalled at version 7:\n  seat None v7 .*commit_stance"
+    ):
+        await stalls([table], asyncio.Event(), patience=1.5)
