@@ -141,6 +141,7 @@ class Hub:
         self._pump: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
         service.pinned = self.watchers.__contains__
+        service.on_folded = self.publish
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -219,7 +220,8 @@ class Hub:
                 self.folded.pop(conn.game_id, None)
 
     def publish(self, live: LiveGame) -> None:
-        """Queue the new versions of `live` on every socket that has not seen them."""
+        """Queue the new versions of `live` on every socket that has not seen them; close
+        (1012) those shown versions it no longer has."""
         watchers = self.watchers.get(live.game_id)
         if not watchers:
             return
@@ -228,9 +230,9 @@ class Hub:
         frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
             sent = conn.sent_version
-            if sent >= version:
-                continue
-            if sent < 1 or hashes[sent - 1] != conn.sent_hash:
+            if sent == version and conn.sent_hash == digest:
+                continue  # up to date
+            if not 1 <= sent <= version or hashes[sent - 1] != conn.sent_hash:
                 self._resync(conn)  # it was shown versions the stream no longer has
                 continue
             key = (everyone or conn.viewer, sent)

@@ -61,6 +61,9 @@ class GameService:
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.max_cached = max_cached
         self.pinned: Callable[[str], bool] = lambda game_id: False  # the hub pins watched games
+        # a fold moved outside the hub's pump (a load, a command or a refold read the stream
+        # itself): the hub publishes it, or sockets would wait for the game's next event
+        self.on_folded: Callable[[LiveGame], None] = lambda live: None
         self._command_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
 
     # -- reading -------------------------------------------------------------------------
@@ -115,7 +118,10 @@ class GameService:
         except GameGap as gap:
             await self.refold(live, str(gap))
             return True
-        return len(records) > 1
+        if len(records) > 1:
+            self.on_folded(live)
+            return True
+        return False
 
     async def refold(self, live: LiveGame, why: str) -> None:
         """Fold the whole stream again into `live`, in place: whoever holds it sees the stream
@@ -129,6 +135,7 @@ class GameService:
         live.__init__(live.game_id, records[0].data, records[0].hash)  # type: ignore[misc]
         for record in records[1:]:
             live.apply(record.version, record.data, record.hash, record.prev_hash)
+        self.on_folded(live)
 
     # -- the table -----------------------------------------------------------------------
 
