@@ -23,7 +23,7 @@ from projections.visibility import effective
 from server.logs import log
 from server.presence import LocalPresence, Presence
 from server.service import GameService
-from server.store import StoreUnavailable
+from server.store import Recorded, StoreUnavailable
 from server.ws_protocol import text_frame
 
 SLOW_CONSUMER = 1013
@@ -265,21 +265,34 @@ class Hub:
                 self._verify = True
                 await asyncio.sleep(0.5)
                 continue
+            except Exception:  # the pump is every socket's news: a bug must not end it
+                log.exception("pump_failed")
+                self._verify = True
+                await asyncio.sleep(0.5)
+                continue
             for gid, records in batch.items():
-                live = self.service.games.get(gid)
-                if live is None:
-                    continue
                 try:
-                    for record in records:
-                        live.apply(record.version, record.data, record.hash, record.prev_hash)
-                except GameGap as gap:
-                    try:
-                        await self.service.refold(live, str(gap))
-                    except (StoreUnavailable, Rejected):
-                        self._verify = True
-                        continue
-                    self._check(gid, live)
-                self.publish(live)
+                    await self._deliver(gid, records)
+                except Exception:  # one game's failure must not stop the others' news
+                    log.exception("publish_failed", game_id=gid)
+                    self._verify = True
+
+    async def _deliver(self, game_id: str, records: list[Recorded]) -> None:
+        """Fold what the store brought for one game and publish it."""
+        live = self.service.games.get(game_id)
+        if live is None:
+            return
+        try:
+            for record in records:
+                live.apply(record.version, record.data, record.hash, record.prev_hash)
+        except GameGap as gap:
+            try:
+                await self.service.refold(live, str(gap))
+            except (StoreUnavailable, Rejected):
+                self._verify = True
+                return
+            self._check(game_id, live)
+        self.publish(live)
 
     async def _verify_tails(self) -> None:
         for gid in list(self.watchers):

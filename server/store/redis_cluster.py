@@ -190,7 +190,10 @@ class RedisClusterStore(RedisStore):
         return found
 
     async def _poke(self, reader: _SlotReader) -> None:
-        with contextlib.suppress(RedisError, OSError):
+        # best effort: the reader's block ends within BLOCK_MS anyway. While a node restarts
+        # the cluster client raises more than RedisError (uvloop: "the handler is closed"),
+        # and that escaping `wait` once stopped a process's pump for good
+        with contextlib.suppress(Exception):
             await self.cluster.xadd(reader.wake_key, {"w": "1"}, maxlen=16, approximate=False)
             await self.cluster.expire(reader.wake_key, 3600)
 
