@@ -34,6 +34,11 @@ class Frame(msgspec.Struct):
     seen_version: int = 0
 
 
+class Ack(msgspec.Struct, tag_field="type", tag="ack"):
+    id: str
+    version: int
+
+
 def update(kind: str, version: int) -> str:
     turn = version % PLAYERS
     return (
@@ -71,7 +76,7 @@ class Relay:
         except WrongExpectedVersion:
             return
         self.versions[game_id] = version
-        await ws.send(f'{{"type":"ack","id":"{frame.id}","version":{version}}}')
+        await ws.send(msgspec.json.encode(Ack(id=frame.id, version=version)).decode())
         broadcast(self.games[game_id], update("update", version))
 
 

@@ -69,8 +69,8 @@ class Connection:
         """Send `frame` (JSON text); `wire` is the same as a websocket frame, if already built."""
         if self.closed:
             return
-        writable = self._write_frame is not None and self._sender is None and not self.queue
-        if writable and self._write_frame(wire or text_frame(frame)):  # type: ignore[misc]
+        write, idle = self._write_frame, self._sender is None and not self.queue
+        if write is not None and idle and write(wire or text_frame(frame)):
             return
         if len(self.queue) >= self.limit:
             self.closed = True
@@ -135,8 +135,7 @@ class Hub:
         self.store = service.store
         self.presence: Presence = presence or LocalPresence()
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
-        self.published: dict[str, int] = {}
-        self.folded: dict[str, tuple[int, str]] = {}  # per watched game: the fold's (version, hash)
+        self.shown: dict[str, tuple[int, str]] = {}  # per watched game: (version, hash) published
         self._verify = False  # after a store outage: check every watched tail before going on
         self._pump: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
@@ -203,8 +202,7 @@ class Hub:
         conn.sent_version, conn.sent_hash = live.version, live.hash
         fresh = conn.game_id not in self.watchers or not self.watchers[conn.game_id]
         self.watchers[conn.game_id].add(conn)
-        self.published.setdefault(conn.game_id, live.version)
-        self.folded.setdefault(conn.game_id, (live.version, live.hash))
+        self.shown.setdefault(conn.game_id, (live.version, live.hash))
         if fresh:
             await self.store.wake()
         await self._beat(conn.game_id)
@@ -216,16 +214,15 @@ class Hub:
             asyncio.get_running_loop().create_task(self._beat(conn.game_id))
             if not watchers:
                 del self.watchers[conn.game_id]
-                self.published.pop(conn.game_id, None)
-                self.folded.pop(conn.game_id, None)
+                self.shown.pop(conn.game_id, None)
 
     def publish(self, live: LiveGame) -> None:
         """Queue the new versions of `live` on every socket that has not seen them; close
         (1012) those shown versions it no longer has."""
         watchers = self.watchers.get(live.game_id)
-        if not watchers:
-            return
         version, digest, hashes = live.version, live.hash, live.hashes
+        if not watchers or self.shown.get(live.game_id) == (version, digest):
+            return  # every socket has exactly this fold already
         everyone = SPECTATOR if live.over else None  # the past is public once the game ends
         frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
@@ -242,18 +239,17 @@ class Hub:
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
             conn.sent_version, conn.sent_hash = version, digest
-        self.published[live.game_id] = version
-        self.folded[live.game_id] = (version, digest)
+        self.shown[live.game_id] = (version, digest)
 
     async def _run(self) -> None:
         while True:
             try:
                 if self._verify:  # the store was away: it may have come back without its tail
                     await self._verify_tails()
-                for gid in list(self.watchers):
+                for gid in list(self.watchers):  # a fold moved by anything, not yet shown
                     live = self.service.games.get(gid)
                     if live is not None:
-                        self._check(gid, live)
+                        self.publish(live)
                 positions = {
                     gid: self.service.games[gid].version
                     for gid in self.watchers
@@ -287,11 +283,10 @@ class Hub:
                 live.apply(record.version, record.data, record.hash, record.prev_hash)
         except GameGap as gap:
             try:
-                await self.service.refold(live, str(gap))
+                await self.service.refold(live, str(gap))  # publishes (and resyncs) itself
             except (StoreUnavailable, Rejected):
                 self._verify = True
-                return
-            self._check(game_id, live)
+            return
         self.publish(live)
 
     async def _verify_tails(self) -> None:
@@ -300,19 +295,8 @@ class Hub:
             if live is not None:
                 with contextlib.suppress(Rejected):
                     await self.service.catch_up(live)  # refolds a stream that lost its tail
-                    self._check(gid, live)
                     self.publish(live)
         self._verify = False
-
-    def _check(self, game_id: str, live: LiveGame) -> None:
-        """If the fold no longer holds what was last published, resync the sockets shown it."""
-        version, digest = self.folded.get(game_id, (live.version, live.hash))
-        if live.hash_at(version) == digest:
-            return
-        for conn in list(self.watchers.get(game_id, ())):
-            if live.hash_at(conn.sent_version) != conn.sent_hash:
-                self._resync(conn)
-        self.folded[game_id] = (live.version, live.hash)
 
     def _resync(self, conn: Connection) -> None:
         """Close a socket that saw a lost tail (1012); it resumes and gets a fresh snapshot."""

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import ssl
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -80,6 +81,22 @@ class _Protocol(asyncio.Protocol):
             if not future.done():
                 future.set_result(reply)
 
+    async def ask(self, commands: Sequence[tuple[Any, ...]], block_seconds: float) -> list[Any]:
+        """Send `commands` in one write; their replies in order (errors as hiredis.ReplyError).
+        Silent for REPLY_TIMEOUT beyond any BLOCK asked, the link is given up."""
+        assert self.transport is not None
+        loop = asyncio.get_running_loop()
+        futures = [loop.create_future() for _ in commands]
+        self.waiting.extend(futures)
+        self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
+        watchdog = loop.call_later(
+            block_seconds + REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
+        )
+        try:
+            return [await f for f in futures]
+        finally:
+            watchdog.cancel()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self._fail_waiting(f"connection to Redis lost: {exc or 'closed'}")
@@ -106,18 +123,7 @@ class LeanRedis:
     async def call(self, *commands: tuple[Any, ...], block_seconds: float = 0.0) -> list[Any]:
         """Send `commands` in one write; their replies in order (errors as hiredis.ReplyError)."""
         protocol = await self._connected()
-        assert protocol.transport is not None
-        loop = asyncio.get_running_loop()
-        futures = [loop.create_future() for _ in commands]
-        protocol.waiting.extend(futures)
-        protocol.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
-        watchdog = loop.call_later(
-            block_seconds + REPLY_TIMEOUT, protocol.fail, "Redis did not answer in time"
-        )
-        try:
-            return [await f for f in futures]
-        finally:
-            watchdog.cancel()
+        return await protocol.ask(commands, block_seconds)
 
     async def _connected(self) -> _Protocol:
         protocol = self._protocol
@@ -142,16 +148,10 @@ class LeanRedis:
             hello.append(("AUTH", a.username, a.password) if a.username else ("AUTH", a.password))
         if a.db:
             hello.append(("SELECT", a.db))
-        if hello:
-            assert protocol.transport is not None
-            futures = [loop.create_future() for _ in hello]
-            protocol.waiting.extend(futures)
-            protocol.transport.write(b"".join(hiredis.pack_command(c) for c in hello))
-            for future in futures:
-                reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
-                if isinstance(reply, hiredis.ReplyError):
-                    protocol.fail(str(reply))
-                    raise ConnectionError(f"Redis refused the connection: {reply}")
+        for reply in await protocol.ask(hello, 0.0) if hello else []:
+            if isinstance(reply, hiredis.ReplyError):
+                protocol.fail(str(reply))
+                raise ConnectionError(f"Redis refused the connection: {reply}")
         return protocol
 
     async def close(self) -> None:

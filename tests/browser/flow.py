@@ -51,6 +51,24 @@ def open_table(pages: Pages, game_id: str) -> Page:
     return page
 
 
+def seated_table(
+    pages: Pages,
+    game: str,
+    names: Sequence[str],
+    options: dict[str, Any] | None = None,
+    starter: int = 0,
+) -> tuple[str, list[Page]]:
+    """A table created by the first page and joined by one page per name; the `starter`-th
+    player starts it. Returns the game id and the players' pages, in the order of `names`."""
+    first = pages.open("/")
+    game_id = create_table(first, game, len(names), options)
+    players = [first, *(open_table(pages, game_id) for _ in names[1:])]
+    for page, name in zip(players, names, strict=True):
+        join(page, name)
+    start(players[starter])
+    return game_id, players
+
+
 def start(page: Page) -> None:
     button = page.get_by_test_id("start-button")
     expect(button).to_be_enabled()

@@ -6,18 +6,13 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Pages, legal_commands, screenshot, shown_version
-from tests.browser.flow import create_table, join, open_table, play_to_end, start, wait_versions
+from tests.browser.flow import play_to_end, seated_table, wait_versions
 
 pytestmark = pytest.mark.browser
 
 
 def test_two_players_play_the_whole_cruise(pages: Pages) -> None:
-    ada = pages.open("/")
-    game_id = create_table(ada, "bienvenue_a_bord", 2)
-    join(ada, "Ada")
-    bob = open_table(pages, game_id)
-    join(bob, "Bob")
-    start(bob)
+    game_id, (ada, bob) = seated_table(pages, "bienvenue_a_bord", ["Ada", "Bob"], starter=1)
     # Anyone may watch a live game from the lobby.
     spectator = pages.open("/")
     row = spectator.locator(f"[data-testid=live-games] [data-game-id='{game_id}']")

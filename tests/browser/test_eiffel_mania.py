@@ -17,6 +17,7 @@ from tests.browser.flow import (
     play_one,
     play_to_end,
     random_choice,
+    seated_table,
     start,
     wait_versions,
 )
@@ -228,14 +229,7 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
 
 
 def test_a_refused_move_shows_its_reason(pages: Pages) -> None:
-    host = pages.open("/")
-    game_id = create_table(host, "eiffel_mania", 3)
-    join(host, "Ada")
-    others = [open_table(pages, game_id) for _ in range(2)]
-    for page, name in zip(others, ["Bob", "Cy"], strict=True):
-        join(page, name)
-    start(host)
-    players = [host, *others]
+    _, players = seated_table(pages, "eiffel_mania", ["Ada", "Bob", "Cy"])
     mover = next(p for p in players if p.get_by_test_id("em-actions").count())
     # Two clicks on two stance buttons: the second is refused (a stance cannot be changed).
     expect(mover.locator("button.stance")).to_have_count(2)

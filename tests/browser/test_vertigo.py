@@ -8,20 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Pages, legal_commands, legal_count, screenshot, shown_version
-from tests.browser.flow import create_table, join, open_table, play_one, start, wait_versions
+from tests.browser.flow import play_one, seated_table, wait_versions
 
 pytestmark = pytest.mark.browser
 
 
 def test_three_countries_play_their_first_turns(pages: Pages) -> None:
-    ada = pages.open("/")
-    game_id = create_table(ada, "vertigo", 3)
-    join(ada, "Ada")
-    bob, cy = open_table(pages, game_id), open_table(pages, game_id)
-    join(bob, "Bob")
-    join(cy, "Cy")
-    start(ada)
-    players = [ada, bob, cy]
+    game_id, players = seated_table(pages, "vertigo", ["Ada", "Bob", "Cy"])
+    ada = players[0]
     for page in players:
         expect(page.get_by_test_id("vg-board")).to_be_visible()
         expect(page.locator("[data-testid^=vg-country-]")).to_have_count(3)

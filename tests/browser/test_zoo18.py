@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
 from tests.browser.conftest import Pages, legal_commands, legal_count, screenshot, shown_version
-from tests.browser.flow import create_table, join, open_table, play_one, start, wait_versions
+from tests.browser.flow import play_one, seated_table, wait_versions
 
 pytestmark = pytest.mark.browser
 
@@ -37,28 +37,24 @@ def towards_routes(_player: int, commands: list[dict[str, Any]], rng: random.Ran
     return rng.randrange(len(commands))
 
 
-def lay_through_the_map(page: Page, players: list[Page]) -> str:
-    """Clicks a highlighted hex, then a rotation of a legal tile; returns the hex."""
-    hexagon = page.locator(".zoo-hex.can-lay").first
+# what a click on a highlighted hex offers, and how the offer to take reads
+ON_THE_MAP = {
+    "can-lay": ("[data-testid=legal-command]", "↻"),
+    "can-token": ("[data-type=place_token]", "city"),
+}
+
+
+def through_the_map(page: Page, players: list[Page], mark: str) -> str:
+    """Clicks a hex highlighted with `mark` (a tile to lay, a token to place), then the first
+    choice it offers (a rotation of a legal tile, a city slot); returns the hex."""
+    choice, reads = ON_THE_MAP[mark]
+    hexagon = page.locator(f".zoo-hex.{mark}").first
     coord = (hexagon.get_attribute("data-testid") or "").removeprefix("hex-")
     before = shown_version(page)
     hexagon.click()
-    rotation = page.get_by_test_id("zoo-lay").get_by_test_id("legal-command").first
-    expect(rotation).to_contain_text("↻")
-    rotation.click()
-    wait_versions(players, before + 1)
-    return coord
-
-
-def token_through_the_map(page: Page, players: list[Page]) -> str:
-    """Clicks a hex highlighted for a token, then the first city slot offered; returns the hex."""
-    hexagon = page.locator(".zoo-hex.can-token").first
-    coord = (hexagon.get_attribute("data-testid") or "").removeprefix("hex-")
-    before = shown_version(page)
-    hexagon.click()
-    slot = page.get_by_test_id("zoo-lay").locator("[data-type=place_token]").first
-    expect(slot).to_contain_text("city")
-    slot.click()
+    offered = page.get_by_test_id("zoo-lay").locator(choice).first
+    expect(offered).to_contain_text(reads)
+    offered.click()
     wait_versions(players, before + 1)
     return coord
 
@@ -75,8 +71,11 @@ def awaited(players: list[Page], timeout: float = 10) -> Page:
         time.sleep(0.05)
 
 
-def reach_a_run(players: list[Page]) -> tuple[Page, dict[str, Any]]:
-    """Plays towards the first operating round where a run over track is offered; returns the
+def reach_a_run(
+    players: list[Page], tokened: list[str] | None = None
+) -> tuple[Page, dict[str, Any]]:
+    """Plays towards the first operating round where a run over track is offered, laying tiles
+    and placing tokens through the map (their hexes added to `tokened`); returns the
     president's page and the first offered run with a route over track."""
     rng = random.Random(5)
     for _ in range(200):
@@ -89,9 +88,11 @@ def reach_a_run(players: list[Page]) -> tuple[Page, dict[str, Any]]:
             ):
                 return mover, command
         if mover.locator(".zoo-hex.can-lay").count():
-            lay_through_the_map(mover, players)
+            through_the_map(mover, players, "can-lay")
         elif mover.locator(".zoo-hex.can-token").count():
-            token_through_the_map(mover, players)
+            coord = through_the_map(mover, players, "can-token")
+            if tokened is not None:
+                tokened.append(coord)
         else:
             play_one(players, towards_routes, rng)
     pytest.fail("no route to run in the first operating rounds")
@@ -116,13 +117,8 @@ def click_stop(page: Page, coord: str) -> None:
 def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explains(
     pages: Pages,
 ) -> None:
-    ada = pages.open("/")
-    game_id = create_table(ada, "18zoo", 2)
-    join(ada, "Ada")
-    bob = open_table(pages, game_id)
-    join(bob, "Bob")
-    start(ada)
-    players = [ada, bob]
+    game_id, players = seated_table(pages, "18zoo", ["Ada", "Bob"])
+    ada = players[0]
     mover, offered = reach_a_run(players)
     route = next(r for r in offered["routes"] if len(r["connections"][0]) >= 2)
     stops = [route["connections"][0][0], *(c[-1] for c in route["connections"])]
@@ -190,14 +186,8 @@ def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explain
 
 
 def test_first_turns_on_map_b(pages: Pages) -> None:
-    ada = pages.open("/")
-    game_id = create_table(ada, "18zoo", 3, {"map": "B"})
-    join(ada, "Ada")
-    bob, cy = open_table(pages, game_id), open_table(pages, game_id)
-    join(bob, "Bob")
-    join(cy, "Cy")
-    start(cy)
-    players = [ada, bob, cy]
+    _, players = seated_table(pages, "18zoo", ["Ada", "Bob", "Cy"], {"map": "B"}, starter=2)
+    ada = players[0]
     for page in players:
         expect(page.get_by_test_id("zoo-board")).to_be_visible()
         expect(page.get_by_test_id("zoo-map")).to_be_visible()
@@ -215,10 +205,10 @@ def test_first_turns_on_map_b(pages: Pages) -> None:
             mover.locator(".zoo-hex.can-token").count()
             and not mover.locator(".zoo-hex.can-lay").count()
         ):
-            token_through_the_map(mover, players)
+            through_the_map(mover, players, "can-token")
             continue
         if mover.locator(".zoo-hex.can-lay").count():
-            coord = lay_through_the_map(mover, players)
+            coord = through_the_map(mover, players, "can-lay")
             laid.append(coord)
             for page in players:
                 expect(page.get_by_test_id(f"hex-{coord}")).not_to_have_attribute("data-tile", "")
@@ -234,33 +224,10 @@ def test_first_turns_on_map_b(pages: Pages) -> None:
 
 
 def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) -> None:
-    ada = pages.open("/")
-    game_id = create_table(ada, "18zoo", 2)
-    join(ada, "Ada")
-    bob = open_table(pages, game_id)
-    join(bob, "Bob")
-    start(ada)
-    players = [ada, bob]
-    rng = random.Random(5)
+    _, players = seated_table(pages, "18zoo", ["Ada", "Bob"])
+    ada = players[0]
     tokened: list[str] = []
-    for _ in range(200):
-        mover = awaited(players)
-        if any(
-            len(connection) >= 2
-            for command in legal_commands(mover)
-            if command["type"] == "run_routes"
-            for route in command["routes"]
-            for connection in route["connections"]
-        ):
-            break
-        if mover.locator(".zoo-hex.can-lay").count():
-            lay_through_the_map(mover, players)
-        elif mover.locator(".zoo-hex.can-token").count():
-            tokened.append(token_through_the_map(mover, players))
-        else:
-            play_one(players, towards_routes, rng)
-    else:
-        pytest.fail("no route to run in the first operating rounds")
+    mover, _ = reach_a_run(players, tokened)
     # The offered routes are drawn over the map; running one records the family's revenue.
     assert mover.locator(".zoo-route").count() >= 1
     screenshot(mover, "zoo18_routes")

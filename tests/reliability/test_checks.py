@@ -70,4 +70,4 @@ async def test_a_game_that_stops_moving_is_reported_with_its_players() -> None:
     with pytest.raises(
         AssertionError, match=r"stalled at version 7:\n  seat None v7 .*commit_stance"
     ):
-        await stalls([table], asyncio.Event(), patience=1.5)
+        await asyncio.wait_for(stalls([table], asyncio.Event(), patience=1.5), 10)
