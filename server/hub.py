@@ -279,8 +279,7 @@ class Hub:
         if live is None:
             return
         try:
-            for record in records:
-                live.apply(record.version, record.data, record.hash, record.prev_hash)
+            live.extend(records)
         except GameGap as gap:
             try:
                 await self.service.refold(live, str(gap))  # publishes (and resyncs) itself

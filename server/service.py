@@ -83,8 +83,7 @@ class GameService:
             if live is None:
                 first = records[0]
                 live = LiveGame(game_id, first.data, first.hash)
-                for record in records[1:]:
-                    live.apply(record.version, record.data, record.hash, record.prev_hash)
+                live.extend(records[1:])
                 self.games[game_id] = live
                 self._evict()
                 return live
@@ -113,8 +112,7 @@ class GameService:
         try:
             if not records:
                 raise GameGap(f"{live.game_id}: the stream ends before version {live.version}")
-            for record in records:
-                live.apply(record.version, record.data, record.hash, record.prev_hash)
+            live.extend(records)
         except GameGap as gap:
             await self.refold(live, str(gap))
             return True
@@ -133,8 +131,7 @@ class GameService:
             self.games.pop(live.game_id, None)
             raise Rejected(Reason.NOT_FOUND, f"no game {live.game_id!r}")
         live.__init__(live.game_id, records[0].data, records[0].hash)  # type: ignore[misc]
-        for record in records[1:]:
-            live.apply(record.version, record.data, record.hash, record.prev_hash)
+        live.extend(records[1:])
         self.on_folded(live)
 
     # -- the table -----------------------------------------------------------------------
