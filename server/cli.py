@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -23,6 +24,7 @@ def serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env(
         store_url=args.store, host=args.host, port=args.port, log_format=args.log_format
     )
+    gc.set_threshold(*settings.gc_threshold)  # the process's, so here and not in the app
     uvicorn.run(
         create_app(settings),
         host=settings.host,

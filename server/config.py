@@ -10,6 +10,13 @@ def _list(value: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in value.split(",") if item.strip())
 
 
+def _thresholds(value: str) -> tuple[int, int, int]:
+    numbers = tuple(int(item) for item in _list(value))
+    if len(numbers) != 3 or min(numbers) < 1:
+        raise ValueError(f"PLATEAU_GC_THRESHOLD takes three positive integers, not {value!r}")
+    return numbers  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class Settings:
     store_url: str | None = None  # None: embedded SQLite in memory
@@ -24,6 +31,11 @@ class Settings:
     command_burst: int = 40
     max_connections_per_address: int = 200
     web_root: str | None = None
+    # Python's cyclic GC, per generation (`gc.set_threshold`). At the default 700 a loaded
+    # server collects gen0 thousands of times a second and promotes every in-flight action's
+    # objects, so full collections come every second or two and pause it 50 ms or more
+    # (docs/benchmarks.md). Nearly all garbage here is freed by reference counting anyway.
+    gc_threshold: tuple[int, int, int] = (10_000, 50, 100)
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -43,6 +55,7 @@ class Settings:
             "max_connections_per_address": int(
                 env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")
             ),
+            "gc_threshold": _thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -89,3 +89,23 @@ def test_import_18xx_stores_a_game_that_folds_to_its_result(
     assert live.table.names == tuple(p["name"] for p in report["players"])
     scores = live.game.result(live.table.state).scores
     assert list(scores) == [report["result"][p["id"]] for p in report["players"]]
+
+
+def test_serve_sets_the_gc_thresholds_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    import uvicorn
+
+    ran: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.append(app))
+    monkeypatch.setattr(gc, "set_threshold", lambda *t: ran.append(t))
+    assert main(["serve"]) == 0
+    assert ran[0] == (10_000, 50, 100)  # the default: see Settings.gc_threshold
+    monkeypatch.setenv("PLATEAU_GC_THRESHOLD", "5000, 20, 40")
+    assert main(["serve"]) == 0
+    assert ran[2] == (5000, 20, 40)
+    monkeypatch.setenv("PLATEAU_GC_THRESHOLD", "5000,0")
+    with pytest.raises(ValueError, match="three positive integers"):
+        main(["serve"])
