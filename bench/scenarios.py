@@ -296,13 +296,20 @@ class Bench:
             3, "fanout", f"Fan-out: {games} games x (4 players + 20 spectators), views delivered"
         )
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
-        runs: dict[str, list[dict[str, Any]]] = {"plateau": [], "bgio": [], "broadcast": []}
+        relay = self.start("relay")
+        runs: dict[str, list[dict[str, Any]]] = {
+            "plateau": [],
+            "bgio": [],
+            "broadcast": [],
+            "relay": [],
+        }
         try:
             for number in range(self.size.rounds):
                 procs.log(f"scenario 3, round {number + 1}")
                 result = self.loop(plateau, "plateau", games, 20)
                 runs["plateau"].append(result)
                 runs["bgio"].append(self.loop(bgio, "bgio", games, 20))
+                runs["relay"].append(self.loop(relay, "relay", games, 20))
                 config = {
                     "system": "broadcast",
                     "url": raw.url.replace("http://", "ws://"),
@@ -316,14 +323,16 @@ class Bench:
                 runs["broadcast"].append(procs.run_driver(config, [raw]))
             _, out.profile = self.profiled_loop(plateau, games, 20)
         finally:
-            for proc in (plateau, bgio, raw):
+            for proc in (plateau, bgio, raw, relay):
                 self.stop(proc)
         p = closed_loop_row("Plateau", runs["plateau"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
+        floor = closed_loop_row(RELAY, runs["relay"], "relay")
         broadcast = med([r["deliveries_per_s"] for r in runs["broadcast"]])
         out.figures = [
             p,
             b,
+            floor,
             {
                 "system": "raw websockets.broadcast() (same bytes)",
                 "views/s": broadcast,
@@ -340,6 +349,10 @@ class Bench:
         out.notes.append(
             f"p99 vs boardgame.io: {p['p99 all viewers ms'] / b['p99 all viewers ms']:.2f}x "
             "(the reference suggests <= 0.5x; not one of the issue's targets)"
+        )
+        out.notes.append(
+            f"views/s: Plateau / bare relay {p['views/s'] / floor['views/s']:.2f}x; "
+            f"bare relay / raw broadcast() {floor['views/s'] / broadcast:.2f}x"
         )
         out.raw = runs
         return out
