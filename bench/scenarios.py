@@ -119,6 +119,21 @@ def floor_notes(
     return notes
 
 
+def relay_plus_game(floor: dict[str, Any], work: dict[str, Any]) -> dict[str, Any]:
+    """The bare relay with Plateau's game work (decide, fold, views; `bench/game_work.py`,
+    measured in process) added to its CPU per action, at the relay's CPU share: an estimate
+    of the best a server doing both could do here, whatever its plumbing."""
+    relay_ms = floor["server CPU ms/action"]
+    total_ms = relay_ms + work["us_per_action"] / 1000
+    scale = relay_ms / total_ms
+    return {
+        "system": f"estimate: bare relay + Plateau's game work ({work['views']} views/action)",
+        "actions/s": floor["actions/s"] * scale,
+        "views/s": floor["views/s"] * scale,
+        "server CPU ms/action": total_ms,
+    }
+
+
 class Bench:
     """Shared processes of one run: Redis, the servers, the peer."""
 
@@ -268,12 +283,18 @@ class Bench:
         s = closed_loop_row("Plateau, SQLite", runs["sqlite"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
-        out.figures = [r, b, floor]
+        best = relay_plus_game(floor, self.inproc("work", "--events", "20000"))
+        out.figures = [r, b, floor, best]
         out.targets = [
             Target("actions/s vs boardgame.io", r["actions/s"] / b["actions/s"], 2.5, False),
             Target("p99 action to all viewers", r["p99 all viewers ms"], 35.0, True, " ms"),
         ]
         out.notes += floor_notes(r, b, floor, ("actions/s", "p99 all viewers ms"))
+        out.notes.append(
+            f"the estimate (bare relay + game work) vs boardgame.io: "
+            f"{best['actions/s'] / b['actions/s']:.2f}x actions/s; Plateau reaches "
+            f"{r['actions/s'] / best['actions/s']:.2f}x of it"
+        )
         out.raw = {"redis": runs["redis"], "bgio": runs["bgio"], "relay": runs["relay"]}
         out7.figures = [s, r, b]
         out7.targets = [
@@ -328,11 +349,13 @@ class Bench:
         p = closed_loop_row("Plateau", runs["plateau"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
+        best = relay_plus_game(floor, self.inproc("work", "--events", "20000", "--spectators"))
         broadcast = med([r["deliveries_per_s"] for r in runs["broadcast"]])
         out.figures = [
             p,
             b,
             floor,
+            best,
             {
                 "system": "raw websockets.broadcast() (same bytes)",
                 "views/s": broadcast,
@@ -352,7 +375,9 @@ class Bench:
         )
         out.notes.append(
             f"views/s: Plateau / bare relay {p['views/s'] / floor['views/s']:.2f}x; "
-            f"bare relay / raw broadcast() {floor['views/s'] / broadcast:.2f}x"
+            f"bare relay / raw broadcast() {floor['views/s'] / broadcast:.2f}x; the estimate "
+            f"(bare relay + game work) / raw broadcast() {best['views/s'] / broadcast:.2f}x, "
+            f"and Plateau reaches {p['views/s'] / best['views/s']:.2f}x of it"
         )
         out.raw = runs
         return out
