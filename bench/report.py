@@ -9,29 +9,54 @@ from bench.scenarios import Outcome
 
 FINDINGS = """\
 What the profiles (py-spy on the server during an extra run of scenarios 1, 2 and 3, printed in
-their sections below; tracemalloc for scenario 6) and the experiments behind this suite showed.
-py-spy attributes the time spent in C (uvloop, syscalls) to the Python function that called it.
+their sections below; tracemalloc for scenario 6), perf, strace and the experiments behind this
+suite showed. py-spy attributes the time spent in C (uvloop, syscalls) to the Python function
+that called it, and it misplaces some samples: in scenario 3 it put a tenth of the samples on
+the line that writes to Redis, which strace showed writing 70 times against 13,000 frame writes.
 
 - The machine. The load average printed above says how much of the 2 cores other work took.
   Every process in a closed loop (server, Redis, the Node driver, the peer) gets a share of a
   core, so "server CPU %" can stay under 100 % while the server is the bottleneck. What a
   server costs per action ("server CPU ms/action") decides the ratios; runs on a quiet machine
-  and a loaded one differ by up to 2x in absolute figures, much less in ratios.
-- The floor (`bench/relay.py`, rows "bare relay" in sections 1 and 2). A bare `websockets`
+  and a loaded one differ by up to 2x in absolute figures, much less in ratios. boardgame.io's
+  own cost per action moved between 0.28 and 0.48 ms across the runs of 2026-11-30, so its
+  ratios move with it.
+- The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2 and 3). A bare `websockets`
   server on uvloop speaking Plateau's protocol that, per action, decodes the command, appends
   one event through `RedisStore.append` (same Lua script, group commit and connection) and
   sends the ack and one shared update with `websockets.broadcast()`: no game, no fold, no
   per-viewer views, no pump. It is what this stack (Python, websockets, one Redis round trip
-  per action) allows on this machine; the notes under sections 1 and 2 compare Plateau and
-  boardgame.io with it. In the runs of 2026-11-30 (load average under 2) the relay made 8 to
-  10 k actions/s in scenario 2 (3.3 to 4.2x boardgame.io) with a p99 of 31 to 45 ms, and its
-  p50 in scenario 1 was 0.51 to 0.69x boardgame.io's. So the two latency targets (scenario 1's
-  p50 at 0.6x, scenario 2's p99 at 35 ms) sit at the floor of this stack on this machine: the
-  relay, which does nothing but append and relay, meets them in some runs and misses them in
-  others, which leaves Plateau no room for anything the relay skips. The throughput targets
-  are not at the floor (the relay passes them by far): there the distance is Plateau's own
-  cost per action, about 2x the relay's CPU (0.19 against 0.09 ms in scenario 2).
-- What this round changed, each measured A/B on the quiet machine (server CPU ms per action,
+  per action) allows on this machine.
+- The estimate (rows "estimate" in sections 2 and 3). `bench/game_work.py` measures, in one
+  process with no I/O, what Plateau does per action that the relay does not: the service's
+  decide (decode, rules, encode), the fold, and one update frame per distinct viewer (4 seats,
+  plus the spectators' shared one in scenario 3), each with the view, the redacted events and
+  the legal moves, encoded and framed. That is 30 to 40 µs per action. Added to the relay's
+  CPU per action, at the relay's CPU share, it estimates the best a server doing both could
+  do here, whatever its plumbing.
+- What the floor and the estimate say about the targets missed:
+  1. Scenario 1's p50 (0.6x boardgame.io) and scenario 2's p99 (35 ms): the relay itself made
+     0.51 to 0.69x boardgame.io's p50 in scenario 1 and a p99 of 24 to 45 ms in scenario 2
+     across the runs: these latency targets sit at the floor of this stack on this machine.
+     In a closed loop of 200 games the mean latency is 200 / (actions per second), so
+     scenario 2's p99 falls only as throughput rises.
+  2. Scenario 3 (0.6x `broadcast()`): the relay reached 0.68x, and the estimate 0.5 to 0.55x.
+     Per-seat secrecy means 5 different views per action (each seat sees its own hand), where
+     the relay and `broadcast()` send one string; on this stack those views alone keep even a
+     server with the relay's plumbing under the target. Plateau reached about 0.9x of the
+     estimate.
+  3. Scenario 2's throughput (2.5x boardgame.io): the estimate passes it (about 3x); Plateau
+     reaches about 0.7x of the estimate. That distance is Plateau's plumbing around the game,
+     not the game: uvicorn's and Starlette's receive path (a message dict, an asyncio.Queue
+     and a task wake-up per frame), the pump's XREAD (a second Redis read per batch, which lets
+     several processes serve one game), the store's flush tasks and the ack's own write.
+     Replacing uvicorn and Starlette on the websocket path, or folding a process's own appends
+     without the pump, are the ways left; both change the architecture and are not done.
+- Where the server's CPU goes (perf, scenario 3): about 38 % in the kernel (mostly the TCP
+  send of each frame, the same syscall `broadcast()` makes), 51 % in the Python interpreter,
+  4 % in uvloop, 2 % in msgspec. In process, the service's `submit` costs about 7 µs, a fold
+  step 3 µs and a view about 5 µs.
+- What changed on 2026-11-30, each measured A/B on the quiet machine (server CPU ms per action,
   scenarios 1 / 2 / 3):
   1. Synchronous frame writes (`server/ws_protocol.py`): uvicorn's sans-io protocol, plus a
      `plateau.write_frame` extension in the ASGI scope that writes a complete frame straight
@@ -48,35 +73,39 @@ py-spy attributes the time spent in C (uvloop, syscalls) to the Python function 
      0.204 / 0.375.
   3. No structlog `bind` per command (a new bound logger per submit), and the publish loop
      reading the fold's hashes once. To 0.54 / 0.199 / 0.295.
-- What is left, against the relay's 0.09 ms per action in scenario 2 (py-spy, sections below):
-  the writes themselves (`FrameWritingProtocol.write_frame`, the send syscall, now the largest
-  own-time entry, as in `broadcast()`); per-viewer views: each of the 4 seats sees its own
-  hand, so every action computes and encodes 4 different views (view, redacted events, legal
-  commands), where the relay sends one string; decide, evolve and the fold; the pump's XREAD
-  over every watched stream (a second Redis read, which lets several processes serve the
-  same game); and uvicorn's per-socket receive queue and task. In scenario 3 the per-view
-  cost is now the same syscall as `broadcast()`'s; the distance is the per-action work above,
-  spread over 24 views. Collapsing the mover's `ack` into its update would save one write in
-  five in scenario 2; it changes the protocol and is not done. Tried again and dropped:
-  folding and publishing a process's own appends at once (hashes chained locally) instead of
-  when the pump reads them back; the read still returns them, and publishing action by action
-  instead of per batch cost more (0.228 against 0.19-0.20 ms per action in scenario 2) with
-  no better p99.
+  4. The GC thresholds (`PLATEAU_GC_THRESHOLD`, default 10000, 50, 100; Python's are 700, 10,
+     10). Measured with `gc.callbacks` in scenario 2: at 700 the server ran about 900 young
+     collections in 10 s, and every action's objects, alive for the 30 ms of its round trip,
+     were promoted, so full collections of the whole heap (160 k objects) came every second
+     or two and paused the server up to 59 ms: 6 % of its CPU and most of its p99. At 10000,
+     28 young collections and no full one in the same run: GC 0.5 % of the CPU, CPU per action
+     -9 % in scenario 2 and -12 % in scenario 3, and p99 in scenario 2 from 76 to 36-54 ms.
+     Almost all garbage here is freed by reference counting, so the larger young generation
+     holds little; memory per idle connection did not move (27.1 KB).
+  5. The replay loop (`LiveGame.extend`, below).
+- Tried and dropped: folding and publishing a process's own appends at once instead of when
+  the pump reads them back (0.228 against 0.19-0.20 ms per action in scenario 2: the read
+  still returns them); one append pipeline in flight at a time instead of one per loop tick
+  (no change: strace showed the pipelines were already few); a shared table part for all the
+  views of one update (1 µs per action); merging the mover's `ack` into its update (one write
+  in 5 in scenario 2, in 25 in scenario 3) changes the protocol and is not done.
 - Idle connections (6). tracemalloc after 1,000 idle sockets: about 20 of the 26 KB per socket are
   uvicorn's websocket protocol, its asyncio.Queue and Events, websockets' handshake headers and
   the Starlette middleware frames; Plateau's own share was about 6 KB, of which a per-socket
   asyncio.Queue and an always-waiting sender task were the largest. The hub now keeps pending
   frames in a list and starts a sender task only while there is something to send: 32 to 27 KB
   per connection.
-- Replay (4). The fold spends most of its time in Python per event: `LiveGame.apply`
-  bookkeeping, the table fold (`domain.table.apply`: four type tests, then a `structs.replace`
-  of the table) and the game's `evolve` (another `replace`). Decoding a 60-byte event costs about
-  0.5 µs, the rest of the fold about 2 µs. A short path for game events in
-  `projections/live.py` (one type test against the four table events, then `evolve`) doubled the
-  fold rate (about 120 k to 270-400 k events per CPU second). The remaining distance to 0.5x of a
-  bare decode is the price of a Python `evolve` building a new immutable state per event: the
-  decode of such small events is cheaper than any chain of Python calls. Disabling the GC during
-  a fold gave another 15 %; it is not done.
+- Replay (4). `LiveGame.extend` folds a batch of records in one loop: version and hash checks,
+  decode, then the game's `evolve` straight on the bare state; the table around the state is
+  rebuilt only for a table event, a checkpoint or at the end of the batch (before: a
+  `structs.replace` of the table per event and a method call per record). 0.19 to 0.26x of a
+  bare decode, 630 k to 1.2 M events per CPU second. The row "decode + the game's evolve,
+  nothing else" is the floor of any fold: it decodes each event and calls `evolve`, with no
+  checks and nothing kept, and it makes 0.32 to 0.38x of the bare decode, because these
+  events are 59 bytes (a decode is 0.2 µs) and the counter game's `evolve` builds a new
+  immutable state per event (0.3 µs). So 0.5x is out of reach for any fold of this game in
+  Python; the fold is about 0.8x of its floor. The reference's 0.5x assumed 500-byte
+  msgpack events (a decode of 1.5 µs) and mutable reducers.
 - Time travel (5). A state from the nearest checkpoint (every 100 events) is far below the limit.
   The `seek` frame the websocket returns also carries the whole redacted log up to the version
   asked (hundreds of KB for a 20k-event game). Redacting it event by event was about 80 % of
