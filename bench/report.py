@@ -33,25 +33,31 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   plus the spectators' shared one in scenario 3), each with the view, the redacted events and
   the legal moves, encoded and framed. That is 30 to 40 µs per action. Added to the relay's
   CPU per action, at the relay's CPU share, it estimates the best a server doing both could
-  do here, whatever its plumbing.
+  do here, whatever its plumbing. It is optimistic: in the running server the same code costs
+  about twice as much (800 sockets and their buffers crowd the caches). Serving every socket
+  of a game the same view (an experiment, not secret-safe) saved 30 to 40 µs per action in
+  scenario 2: about 10 µs per view where the in-process figure is 5.
 - What the floor and the estimate say about the targets missed:
   1. Scenario 1's p50 (0.6x boardgame.io) and scenario 2's p99 (35 ms): the relay itself made
      0.51 to 0.69x boardgame.io's p50 in scenario 1 and a p99 of 24 to 45 ms in scenario 2
      across the runs: these latency targets sit at the floor of this stack on this machine.
      In a closed loop of 200 games the mean latency is 200 / (actions per second), so
      scenario 2's p99 falls only as throughput rises.
-  2. Scenario 3 (0.6x `broadcast()`): the relay reached 0.68x, and the estimate 0.5 to 0.55x.
-     Per-seat secrecy means 5 different views per action (each seat sees its own hand), where
-     the relay and `broadcast()` send one string; on this stack those views alone keep even a
-     server with the relay's plumbing under the target. Plateau reached about 0.9x of the
-     estimate.
-  3. Scenario 2's throughput (2.5x boardgame.io): the estimate passes it (about 3x); Plateau
-     reaches about 0.7x of the estimate. That distance is Plateau's plumbing around the game,
-     not the game: uvicorn's and Starlette's receive path (a message dict, an asyncio.Queue
-     and a task wake-up per frame), the pump's XREAD (a second Redis read per batch, which lets
-     several processes serve one game), the store's flush tasks and the ack's own write.
-     Replacing uvicorn and Starlette on the websocket path, or folding a process's own appends
-     without the pump, are the ways left; both change the architecture and are not done.
+  2. Scenario 3 (0.6x `broadcast()`): the relay reached 0.58 to 0.68x, and the estimate 0.48
+     to 0.55x. Per-seat secrecy means 5 different views per action (each seat sees its own
+     hand), where the relay and `broadcast()` send one string; on this stack those views alone
+     keep even a server with the relay's plumbing under the target. Plateau reached 0.78 to
+     0.92x of the estimate.
+  3. Scenario 2's throughput (2.5x boardgame.io): the estimate made 2.24 to 2.40x in the runs
+     where boardgame.io was fast (0.28 to 0.29 ms per action; 0.48 in others), so the target
+     is out of this design's reach in those runs too. Plateau reaches 0.7 to 0.76x of the
+     estimate; the rest is Plateau's plumbing around the game: uvicorn's and Starlette's
+     receive path (a message dict, an asyncio.Queue and a task wake-up per frame), the pump's
+     XREAD (a second Redis read per batch, which lets several processes serve one game), the
+     store's flush tasks and the ack's own write. Replacing uvicorn and Starlette on the
+     websocket path, or folding a process's own appends without the pump, are the ways left;
+     both change the architecture and are not done. Scenario 7 is scenario 2 on SQLite, whose
+     commits cost more than a Redis append (0.19 against 0.14 ms per action).
 - Where the server's CPU goes (perf, scenario 3): about 38 % in the kernel (mostly the TCP
   send of each frame, the same syscall `broadcast()` makes), 51 % in the Python interpreter,
   4 % in uvloop, 2 % in msgspec. In process, the service's `submit` costs about 7 µs, a fold
