@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bench.counter_game import Bump
-from bench.inproc import chained, fold, game_events
+from bench.inproc import fold, game_events
 from domain.kernel import SPECTATOR, Seat, Viewer
 from projections.codec import encode
 from server.config import Settings
@@ -24,7 +24,7 @@ from server.hub import update
 from server.logs import configure
 from server.metrics import Metrics
 from server.service import GameService
-from server.store import Recorded, chain
+from server.store import chained
 from server.ws_protocol import text_frame
 
 GAME = "work"
@@ -60,7 +60,7 @@ async def measure(actions: int, spectators: bool) -> dict[str, Any]:
         seat = live.table.state.turn
         version = await service.submit(GAME, seat, f"c{n}", live.version, command)
         data = store.appended[-1]
-        live.extend([Recorded(version, data, live.hash, chain(live.hash, data))])
+        live.extend(chained([data], version - 1, live.hash))
         for viewer in viewers:
             text_frame(encode(update(live, viewer, version - 1)))
     seconds = time.process_time() - started

@@ -27,7 +27,7 @@ from projections.codec import decoder, encode
 from projections.frames import table_view
 from projections.live import LiveGame
 from server.hub import snapshot
-from server.store import Recorded, chain, open_store
+from server.store import Recorded, chained, open_store
 from server.store.redis import events_key
 
 SEATS = 4
@@ -48,15 +48,6 @@ def game_events(count: int) -> list[bytes]:
         counter += amount
         events.append(Bumped(seat=seat, amount=amount, counter=counter))
     return [encode(e) for e in events[:count]]
-
-
-def chained(data: list[bytes]) -> list[Recorded]:
-    out, prev = [], ""
-    for version, item in enumerate(data, start=1):
-        digest = chain(prev, item)
-        out.append(Recorded(version=version, data=item, prev_hash=prev, hash=digest))
-        prev = digest
-    return out
 
 
 def fold(records: list[Recorded]) -> LiveGame:

@@ -35,6 +35,18 @@ def chain(prev_hash: str, data: bytes) -> str:
     return hashlib.sha1(prev_hash.encode() + data).hexdigest()
 
 
+def chained(
+    events: Sequence[bytes], after: int = 0, prev_hash: str = "", at_ms: int = 0
+) -> list[Recorded]:
+    """The records of `events` appended after version `after`, whose hash is `prev_hash`."""
+    records = []
+    for version, data in enumerate(events, start=after + 1):
+        digest = chain(prev_hash, data)
+        records.append(Recorded(version, data, prev_hash, digest, at_ms))
+        prev_hash = digest
+    return records
+
+
 def verify_chain(records: Sequence[Recorded], prev_hash: str = "") -> int | None:
     """The first version whose links do not hold, or None when the chain is intact."""
     for record in records:

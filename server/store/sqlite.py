@@ -11,7 +11,7 @@ import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 
-from server.store import Recorded, WrongExpectedVersion, chain
+from server.store import Recorded, WrongExpectedVersion, chained
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -60,14 +60,12 @@ class SqliteStore:
             version, prev = (top[0], top[1]) if top else (0, "")
             if version != expected:
                 raise WrongExpectedVersion(version)
-            now = int(time.time() * 1000)
-            rows = []
-            for data in events:
-                version += 1
-                digest = chain(prev, data)
-                rows.append((stream, version, data, prev, digest, now))
-                prev = digest
-            db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)", rows)
+            records = chained(events, version, prev, int(time.time() * 1000))
+            version += len(records)
+            db.executemany(
+                "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                [(stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms) for r in records],
+            )
             if command_id:
                 db.execute("INSERT INTO commands VALUES (?, ?, ?)", (stream, command_id, version))
             db.execute("COMMIT")

@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from bench.counter_game import NAME, register, unregister
-from bench.inproc import chained, fold, game_events
+from bench.inproc import fold, game_events
 from domain import games
 from domain.kernel import Seat
 from domain.table import apply
+from server.store import chained
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ import pytest
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened, apply
 from projections.codec import encode
 from projections.live import CHECKPOINT_EVERY, GameGap, LiveGame
-from server.store import Recorded, chain
+from server.store import Recorded, chained
 
 GOLDEN = sorted((Path(__file__).parents[1] / "golden").glob("*.jsonl"))
 
@@ -29,12 +29,7 @@ def stream_of(path: Path) -> list[Recorded]:
     data.append(encode(GameStarted(seats=seats)))
     data += lines
     data.insert(len(data) // 2, encode(ChatPosted(seat=0, name="p0", text="hi")))
-    records, prev = [], ""
-    for version, item in enumerate(data, start=1):
-        digest = chain(prev, item)
-        records.append(Recorded(version=version, data=item, prev_hash=prev, hash=digest))
-        prev = digest
-    return records
+    return chained(data)
 
 
 def kernel_fold(live: LiveGame, upto: int) -> Any:
