@@ -47,6 +47,9 @@ class _SlotReader:
         self.task: asyncio.Task[None] | None = None
 
 
+CLIENT_ATTEMPTS = 2  # per append, when the cluster client itself fails (see `_run`)
+
+
 class RedisClusterStore(RedisStore):
     def __init__(self, cluster: RedisCluster, password: str | None = None) -> None:
         super().__init__(cluster)  # type: ignore[arg-type]
@@ -93,18 +96,24 @@ class RedisClusterStore(RedisStore):
 
     async def _run(self, batch: list[tuple[str, list[Any], asyncio.Future[int]]]) -> list[Any]:
         async def one(stream: str, args: list[Any]) -> Any:
-            try:
-                return await self.script(keys=[events_key(stream), commands_key(stream)], args=args)
-            except ResponseError as exc:
-                if str(exc).startswith("WRONG_EXPECTED_VERSION"):
-                    return exc
-                # CLUSTERDOWN, TRYAGAIN, a slot without a master...: nothing durable to say
-                return StoreUnavailable(f"{type(exc).__name__}: {exc}")
-            except Exception as exc:
-                # connection errors, and whatever redis-py's cluster client raises while a
-                # master restarts (seen: AttributeError on a connection whose writer is gone):
-                # the append may or may not have run, so the client resends the same id
-                return StoreUnavailable(f"{type(exc).__name__}: {exc}")
+            keys = [events_key(stream), commands_key(stream)]
+            failure: Exception | None = None
+            for _ in range(CLIENT_ATTEMPTS):
+                try:
+                    return await self.script(keys=keys, args=args)
+                except ResponseError as exc:
+                    if str(exc).startswith("WRONG_EXPECTED_VERSION"):
+                        return exc
+                    # CLUSTERDOWN, TRYAGAIN, a slot without a master...: nothing durable to say
+                    return StoreUnavailable(f"{type(exc).__name__}: {exc}")
+                except Exception as exc:
+                    # connection errors, and whatever redis-py's cluster client raises while a
+                    # master restarts or under concurrent first use (seen: AttributeError on a
+                    # connection whose writer is gone). The append may or may not have run;
+                    # it carries its command id, so sending it again is safe: once here, then
+                    # the client resends the same id
+                    failure = exc
+            return StoreUnavailable(f"{type(failure).__name__}: {failure}")
 
         return list(await asyncio.gather(*(one(stream, args) for stream, args, _ in batch)))
 
