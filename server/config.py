@@ -11,10 +11,11 @@ def _list(value: str) -> tuple[str, ...]:
 
 
 def _thresholds(value: str) -> tuple[int, int, int]:
-    numbers = tuple(int(item) for item in _list(value))
+    numbers = [int(item) for item in _list(value)]
     if len(numbers) != 3 or min(numbers) < 1:
         raise ValueError(f"PLATEAU_GC_THRESHOLD takes three positive integers, not {value!r}")
-    return numbers  # type: ignore[return-value]
+    young, middle, old = numbers
+    return young, middle, old
 
 
 @dataclass(frozen=True)
