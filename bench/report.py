@@ -56,8 +56,12 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      XREAD (a second Redis read per batch, which lets several processes serve one game), the
      store's flush tasks and the ack's own write. Replacing uvicorn and Starlette on the
      websocket path, or folding a process's own appends without the pump, are the ways left;
-     both change the architecture and are not done. Scenario 7 is scenario 2 on SQLite, whose
-     commits cost more than a Redis append (0.19 against 0.14 ms per action).
+     both change the architecture and are not done.
+  4. Scenario 7 is scenario 2 on SQLite: 0.19 against 0.14 ms per action. A SQLite append is
+     four statements in the server's own thread (command id, last version, two inserts),
+     24 to 31 µs of CPU where the Redis path spends a few µs packing and parsing; folding the
+     appends of a tick into one transaction measured 21 to 22 µs per append, too little to
+     matter, and is not done.
 - Where the server's CPU goes (perf, scenario 3): about 38 % in the kernel (mostly the TCP
   send of each frame, the same syscall `broadcast()` makes), 51 % in the Python interpreter,
   4 % in uvloop, 2 % in msgspec. In process, the service's `submit` costs about 7 µs, a fold
