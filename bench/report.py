@@ -34,7 +34,8 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   the legal moves, encoded and framed. That is 30 to 40 µs per action. Added to the relay's
   CPU per action, at the relay's CPU share, it estimates the best a server doing both could
   do here, whatever its plumbing. It is optimistic: in the running server the same code costs
-  about twice as much (800 sockets and their buffers crowd the caches). Serving every socket
+  about twice as much, probably because it shares the caches with 800 sockets, the kernel's
+  TCP work and the other processes. Serving every socket
   of a game the same view (an experiment, not secret-safe) saved 30 to 40 µs per action in
   scenario 2: about 10 µs per view where the in-process figure is 5.
 - What the floor and the estimate say about the targets missed:
