@@ -4,8 +4,9 @@ Per action it runs the production code a server runs for one command, minus the 
 and the store: `GameService.submit` (decode, decide, encode the events, with an append that
 lands at once), `LiveGame.extend` (decode, fold) and, for each distinct viewer, the update
 frame the hub writes (`server.hub.update`, encoded and framed). Added to the bare relay's CPU
-per action (which does the networking and the Redis append and nothing else), it gives the
-least a server doing both could cost on this machine: the floor for Plateau's design.
+per action (which does the networking and the Redis append and nothing else), it estimates
+the least a server doing both could cost on this machine. The estimate is optimistic: the same
+code costs more inside a loaded server (see the findings in `bench/report.py`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ GAME = "work"
 
 
 class LandingStore:
-    """Appends land at once and are kept, so the test of the game's work has no I/O."""
+    """Appends land at once and are kept, so the measure has no I/O."""
 
     def __init__(self) -> None:
         self.appended: list[bytes] = []
