@@ -14,12 +14,14 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bench.counter_game import Bump
-from bench.inproc import fold, game_events
+from bench.inproc import game_events
 from domain.kernel import SPECTATOR, Seat, Viewer
 from projections.codec import encode
+from projections.live import LiveGame
 from server.config import Settings
 from server.hub import update
 from server.logs import configure
@@ -29,6 +31,7 @@ from server.store import chained
 from server.ws_protocol import text_frame
 
 GAME = "work"
+BUMP = encode(Bump(amount=1))
 
 
 class LandingStore:
@@ -44,26 +47,49 @@ class LandingStore:
         return expected + len(events)
 
 
+@dataclass
+class Work:
+    """A started 4-seat benchmark game in a service whose appends land at once."""
+
+    service: GameService
+    store: LandingStore
+    live: LiveGame
+    viewers: list[Viewer]
+
+
+def prepare(spectators: bool) -> Work:
+    store = LandingStore()
+    live = LiveGame.replay(GAME, chained(game_events(7)))  # opened, 4 seats, started, dealt
+    service = GameService(store, Metrics())  # type: ignore[arg-type]
+    service.games[GAME] = live
+    viewers: list[Viewer] = [Seat(n) for n in range(4)] + ([SPECTATOR] if spectators else [])
+    return Work(service, store, live, viewers)
+
+
+async def act(work: Work, n: int) -> list[bytes]:
+    """One action, as the server runs it: the update payload built for each distinct viewer."""
+    live = work.live
+    version = await work.service.submit(GAME, live.table.state.turn, f"c{n}", live.version, BUMP)
+    live.extend(chained(work.store.appended[-1:], version - 1, live.hash))
+    payloads = []
+    for viewer in work.viewers:
+        payload = encode(update(live, viewer, version - 1))
+        text_frame(payload)  # the hub frames each payload once, for every socket sharing it
+        payloads.append(payload)
+    return payloads
+
+
 async def measure(actions: int, spectators: bool) -> dict[str, Any]:
     """Process CPU µs per action for `actions` actions of a 4-seat game."""
     settings = Settings()
     configure("json", settings.log_level)  # as the server runs: debug lines are dropped
     gc.set_threshold(*settings.gc_threshold)
-    store = LandingStore()
-    service = GameService(store, Metrics())  # type: ignore[arg-type]
-    live = fold(chained(game_events(7)))  # opened, 4 seats, started, hands dealt
-    service.games[GAME] = live
-    viewers: list[Viewer] = [Seat(n) for n in range(4)] + ([SPECTATOR] if spectators else [])
-    command = encode(Bump(amount=1))
+    work = prepare(spectators)
     gc.collect()
     started = time.process_time()
     for n in range(actions):
-        seat = live.table.state.turn
-        version = await service.submit(GAME, seat, f"c{n}", live.version, command)
-        data = store.appended[-1]
-        live.extend(chained([data], version - 1, live.hash))
-        for viewer in viewers:
-            text_frame(encode(update(live, viewer, version - 1)))
+        await act(work, n)
     seconds = time.process_time() - started
-    assert live.table.state.moves == actions
-    return {"actions": actions, "views": len(viewers), "us_per_action": 1e6 * seconds / actions}
+    assert work.live.table.state.moves == actions
+    views = len(work.viewers)
+    return {"actions": actions, "views": views, "us_per_action": 1e6 * seconds / actions}

@@ -50,13 +50,6 @@ def game_events(count: int) -> list[bytes]:
     return [encode(e) for e in events[:count]]
 
 
-def fold(records: list[Recorded]) -> LiveGame:
-    first = records[0]
-    live = LiveGame("bench", first.data, first.hash)
-    live.extend(records[1:])  # as `GameService.load` does
-    return live
-
-
 def decode_only(records: list[Recorded]) -> int:
     decode = decoder(NAME).decode
     n = 0
@@ -106,7 +99,7 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
         for _ in range(rounds):  # interleaved: decode, fold, store read + fold, raw XRANGE
             seconds, _ = timed(decode_only, records)
             decodes.append(count / seconds)
-            seconds, live = timed(fold, records)
+            seconds, live = timed(LiveGame.replay, "bench", records)  # as a load
             assert live.version == count
             folds.append(count / seconds)
             seconds, state = timed(decode_evolve, records)
@@ -116,7 +109,7 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
             gc.collect()
             started = time.process_time()
             stored = await store.read(stream)
-            live = fold(stored)
+            live = LiveGame.replay("bench", stored)
             reads.append(count / (time.process_time() - started))
             assert live.version == count and live.hash == records[-1].hash
             del live, stored
@@ -195,7 +188,7 @@ async def seek(url: str, count: int, samples: int) -> dict[str, Any]:
     data = game_events(count)
     stream, store = await store_records(url, data)
     try:
-        live = fold(await store.read(stream))
+        live = LiveGame.replay("bench", await store.read(stream))
     finally:
         await store.client.delete(events_key(stream))
         await store.close()

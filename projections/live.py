@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 import msgspec
 
@@ -30,13 +30,6 @@ class Record(Protocol):
     def hash(self) -> str: ...
     @property
     def prev_hash(self) -> str: ...
-
-
-class Entry(NamedTuple):
-    version: int
-    data: bytes
-    hash: str
-    prev_hash: str
 
 
 class GameGap(Exception):
@@ -74,6 +67,13 @@ class LiveGame:
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
 
+    @classmethod
+    def replay(cls, game_id: str, records: Sequence[Record]) -> LiveGame:
+        """The fold of a whole stream, from its first record."""
+        live = cls(game_id, records[0].data, records[0].hash)
+        live.extend(records[1:])
+        return live
+
     @property
     def version(self) -> int:
         return len(self.events)
@@ -85,10 +85,6 @@ class LiveGame:
     @property
     def over(self) -> bool:
         return self.table.started and self.game.is_over(self.table.state)
-
-    def apply(self, version: int, data: bytes, digest: str, prev_hash: str) -> bool:
-        """Fold one record; False if already folded. Raises GameGap on a gap or a fork."""
-        return self.extend((Entry(version, data, digest, prev_hash),)) == 1
 
     def extend(self, records: Iterable[Record]) -> int:
         """Fold records in order; how many were new. Raises GameGap on a gap or a fork,

@@ -11,10 +11,10 @@ def _list(value: str) -> tuple[str, ...]:
 
 
 def _thresholds(value: str) -> tuple[int, int, int]:
-    numbers = [int(item) for item in _list(value)]
-    if len(numbers) != 3 or min(numbers) < 1:
+    items = _list(value)
+    if len(items) != 3 or not all(item.isdigit() and int(item) > 0 for item in items):
         raise ValueError(f"PLATEAU_GC_THRESHOLD takes three positive integers, not {value!r}")
-    young, middle, old = numbers
+    young, middle, old = (int(item) for item in items)
     return young, middle, old
 
 

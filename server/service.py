@@ -81,10 +81,7 @@ class GameService:
             # since the hub checks what sockets were shown against the cached one
             live = self.games.get(game_id)
             if live is None:
-                first = records[0]
-                live = LiveGame(game_id, first.data, first.hash)
-                live.extend(records[1:])
-                self.games[game_id] = live
+                live = self.games[game_id] = LiveGame.replay(game_id, records)
                 self._evict()
                 return live
         self.games.move_to_end(game_id)

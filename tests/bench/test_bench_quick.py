@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from bench.counter_game import NAME, register, unregister
-from bench.inproc import fold, game_events
+from bench.inproc import game_events
 from domain import games
 from domain.kernel import Seat
 from domain.table import apply
+from projections.live import LiveGame
 from server.store import chained
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,7 @@ def game() -> Iterator[Any]:
 def test_the_live_fold_equals_the_kernel_fold(game: Any) -> None:
     """projections.live takes a short path for game events: it must fold to the same table."""
     records = chained(game_events(3_000))
-    live = fold(records)
+    live = LiveGame.replay("bench", records)
     rest = live.events[1:]
     expected = reduce(lambda table, event: apply(game, table, event), rest, live.checkpoints[1])
     assert live.table == expected
@@ -82,7 +83,7 @@ def test_the_live_fold_equals_the_kernel_fold(game: Any) -> None:
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_benchmark_game_redacts_other_hands(game: Any, seat: int) -> None:
-    live = fold(chained(game_events(20)))
+    live = LiveGame.replay("bench", chained(game_events(20)))
     hands = game.view(live.table.state, Seat(seat))["hands"]
     assert hands[seat] is not None
     assert all(h is None for s, h in enumerate(hands) if s != seat)

@@ -47,9 +47,7 @@ async def test_bots_play_a_game_over_websockets() -> None:
         assert result["result"]["ranks"] and len(result["result"]["scores"]) == 4
         records = await server.state.store.read(result["game_id"])
         assert len(records) == result["version"]
-        live = LiveGame(result["game_id"], records[0].data, records[0].hash)
-        for r in records[1:]:
-            live.apply(r.version, r.data, r.hash, r.prev_hash)
+        live = LiveGame.replay(result["game_id"], records)
         assert (
             live.over
             and list(live.game.result(live.table.state).scores) == result["result"]["scores"]
@@ -79,10 +77,7 @@ def test_import_18xx_stores_a_game_that_folds_to_its_result(
         store = open_store(url)
         records = await store.read(report["game_id"])
         await store.close()
-        live = LiveGame(report["game_id"], records[0].data, records[0].hash)
-        for r in records[1:]:
-            live.apply(r.version, r.data, r.hash, r.prev_hash)
-        return live
+        return LiveGame.replay(report["game_id"], records)
 
     live = asyncio.run(fold())
     assert live.table.started and live.table.game == "18zoo"
@@ -106,6 +101,7 @@ def test_serve_sets_the_gc_thresholds_from_the_environment(
     monkeypatch.setenv("PLATEAU_GC_THRESHOLD", "5000, 20, 40")
     assert main(["serve"]) == 0
     assert ran[2] == (5000, 20, 40)
-    monkeypatch.setenv("PLATEAU_GC_THRESHOLD", "5000,0")
-    with pytest.raises(ValueError, match="three positive integers"):
-        main(["serve"])
+    for wrong in ("5000,0", "5000,20,0", "a,b,c", "5000,-1,20"):
+        monkeypatch.setenv("PLATEAU_GC_THRESHOLD", wrong)
+        with pytest.raises(ValueError, match="three positive integers"):
+            main(["serve"])

@@ -80,7 +80,7 @@ async def verify_game(
     replay = LiveGame(game_id, records[0].data, records[0].hash)
     for record in records:
         if record.version > 1:
-            replay.apply(record.version, record.data, record.hash, record.prev_hash)
+            replay.extend([record])
         for player, received in by_version.pop(record.version, []):
             viewer = SPECTATOR if player.seat is None else Seat(player.seat)
             if received.kind == "snapshot":

@@ -62,10 +62,7 @@ async def drive(clients: list[GameClient], rng: random.Random, cap: int) -> int:
 
 
 def history_of(game_id: str, records: list[Any]) -> LiveGame:
-    live = LiveGame(game_id, records[0].data, records[0].hash)
-    for r in records[1:]:
-        live.apply(r.version, r.data, r.hash, r.prev_hash)
-    return live
+    return LiveGame.replay(game_id, records)
 
 
 @pytest.mark.parametrize("name", available())

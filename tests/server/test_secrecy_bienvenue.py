@@ -25,9 +25,7 @@ async def test_pile_and_stopovers_stay_hidden_until_revealed(server: Running) ->
         asyncio.gather(*(play_seat(c, random.Random(n), stop) for n, c in enumerate(seats))), 120
     )
     records = await server.state.store.read(game_id)
-    history = LiveGame(game_id, records[0].data, records[0].hash)
-    for r in records[1:]:
-        history.apply(r.version, r.data, r.hash, r.prev_hash)
+    history = LiveGame.replay(game_id, records)
     assert history.over
     revealed_at = {
         e.card: n + 1

@@ -75,9 +75,7 @@ async def play_watched_game(server: Running, seed: int) -> tuple[list[GameClient
     for client in [*seats, *watchers]:
         await client.wait_for(lambda c: c.over)
     records = await server.state.store.read(game_id)
-    history = LiveGame(game_id, records[0].data, records[0].hash)
-    for r in records[1:]:
-        history.apply(r.version, r.data, r.hash, r.prev_hash)
+    history = LiveGame.replay(game_id, records)
     return [*seats, *watchers], history
 
 
