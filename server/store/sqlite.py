@@ -2,6 +2,11 @@
 
 Single process by design: `wait` is woken by this process's own appends. Calls are synchronous
 and short (WAL, synchronous=NORMAL), so they run on the event loop without a thread hop.
+
+Appends issued in the same event-loop tick are written in one transaction ("group commit"), as
+the Redis store sends them in one pipeline: with a few hundred games the writes of one append
+land on pages of their own, and a commit per append cost about twice as much (its locks and its
+WAL frames). Each append is still all or nothing, and still answered only once it is committed.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ CREATE TABLE IF NOT EXISTS commands (
 CREATE TABLE IF NOT EXISTS streams (stream TEXT PRIMARY KEY, created_ms INTEGER NOT NULL);
 """
 
+Head = tuple[int, str]  # a stream's last version and its hash
+Pending = tuple[str, int, Sequence[bytes], str | None, "asyncio.Future[int]"]
+TAIL = 8  # records kept in memory per stream for the followers, who mostly want the last few
+TAILS = 4096  # streams with a tail kept; past it they are all dropped (reads fall back to SQL)
+
 
 class SqliteStore:
     def __init__(self, path: str = ":memory:") -> None:
@@ -33,7 +43,13 @@ class SqliteStore:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
         self._waiters: set[asyncio.Future[None]] = set()
-        self._top: dict[str, int] = {}  # last version per stream: this process is the only writer
+        # last version and hash per stream, as committed; trusted only where it agrees with
+        # the appender's expected version (the primary key catches any other writer)
+        self._heads: dict[str, Head] = {}
+        self._pending: list[Pending] = []
+        self._tails: dict[str, list[Recorded]] = {}  # the last records committed, per stream
+
+    # -- append, with group commit ---------------------------------------------------------
 
     async def append(
         self,
@@ -42,46 +58,132 @@ class SqliteStore:
         events: Sequence[bytes],
         command_id: str | None = None,
     ) -> int:
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[int] = loop.create_future()
+        if not self._pending:
+            loop.call_soon(self._commit)
+        self._pending.append((stream, expected, events, command_id, done))
+        return await done
+
+    def _commit(self) -> None:
+        """Write every append of the tick in one transaction, then answer each."""
+        batch, self._pending = self._pending, []
+        db, heads = self.db, dict(self._heads)
+        outcomes: list[int | BaseException] = []
+        written: list[tuple[str, list[Recorded]]] = []
         try:
-            if command_id:
-                row = db.execute(
-                    "SELECT version FROM commands WHERE stream=? AND command_id=?",
-                    (stream, command_id),
-                ).fetchone()
-                if row:
-                    db.execute("ROLLBACK")
-                    return int(row[0])
-            top = db.execute(
-                "SELECT version, hash FROM events WHERE stream=? ORDER BY version DESC LIMIT 1",
-                (stream,),
-            ).fetchone()
-            version, prev = (top[0], top[1]) if top else (0, "")
-            if version != expected:
-                raise WrongExpectedVersion(version)
-            records = chained(events, version, prev, int(time.time() * 1000))
-            version += len(records)
+            db.execute("BEGIN IMMEDIATE")
+            for stream, expected, events, command_id, _ in batch:
+                try:
+                    outcomes.append(
+                        self._write(heads, written, stream, expected, events, command_id)
+                    )
+                except WrongExpectedVersion as refusal:
+                    outcomes.append(refusal)
+            db.execute("COMMIT")
+        except BaseException as exc:  # the disk or the file failed: nothing of the tick landed
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            self._heads.clear()  # re-read heads from the file from now on
+            for *_, done in batch:
+                if not done.done():
+                    done.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        self._heads = heads
+        self._keep(written)
+        for (*_, done), outcome in zip(batch, outcomes, strict=True):
+            if done.done():
+                continue  # its appender was cancelled; what it wrote stands, as in Redis
+            if isinstance(outcome, BaseException):
+                done.set_exception(outcome)
+            else:
+                done.set_result(outcome)
+        self._notify()
+
+    def _write(
+        self,
+        heads: dict[str, Head],
+        written: list[tuple[str, list[Recorded]]],
+        stream: str,
+        expected: int,
+        events: Sequence[bytes],
+        command_id: str | None,
+    ) -> int:
+        """One append inside the open transaction: its new last version, or a refusal."""
+        db = self.db
+        version, prev = heads.get(stream) or self._head(stream)
+        if version != expected:
+            version, prev = self._head(stream)  # the cached head may be another writer's past
+        if command_id:
+            if version == expected:
+                try:  # the usual case in one statement: a new id claims its version
+                    db.execute(
+                        "INSERT INTO commands VALUES (?, ?, ?)",
+                        (stream, command_id, version + len(events)),
+                    )
+                except sqlite3.IntegrityError:
+                    return self._recalled(stream, command_id)
+            else:
+                found = self._recall(stream, command_id)
+                if found is not None:
+                    return found  # a retry of a command that landed: its first answer
+        if version != expected:
+            raise WrongExpectedVersion(version)
+        records = chained(events, version, prev, int(time.time() * 1000))
+        try:
             db.executemany(
                 "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
                 [(stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms) for r in records],
             )
+        except sqlite3.IntegrityError:  # another writer took these versions since the cache
             if command_id:
-                db.execute("INSERT INTO commands VALUES (?, ?, ?)", (stream, command_id, version))
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        self._top[stream] = version
-        self._notify()
-        return version
+                db.execute(
+                    "DELETE FROM commands WHERE stream=? AND command_id=?", (stream, command_id)
+                )
+            heads.pop(stream, None)
+            raise WrongExpectedVersion(self._head(stream)[0]) from None
+        last = records[-1]
+        heads[stream] = (last.version, last.hash)
+        written.append((stream, records))
+        return last.version
 
-    async def recall(self, stream: str, command_id: str) -> int | None:
+    def _keep(self, written: list[tuple[str, list[Recorded]]]) -> None:
+        """Remember the last records of each stream just committed, for `wait` to hand out."""
+        tails = self._tails
+        if len(tails) > TAILS:
+            tails.clear()
+        for stream, records in written:
+            tail = tails.get(stream)
+            if tail and tail[-1].version + 1 == records[0].version:
+                tail.extend(records)
+                del tail[:-TAIL]
+            else:
+                tails[stream] = records[-TAIL:]
+
+    def _head(self, stream: str) -> Head:
+        row = self.db.execute(
+            "SELECT version, hash FROM events WHERE stream=? ORDER BY version DESC LIMIT 1",
+            (stream,),
+        ).fetchone()
+        return (int(row[0]), str(row[1])) if row else (0, "")
+
+    def _recall(self, stream: str, command_id: str) -> int | None:
         row = self.db.execute(
             "SELECT version FROM commands WHERE stream=? AND command_id=?", (stream, command_id)
         ).fetchone()
         return None if row is None else int(row[0])
+
+    def _recalled(self, stream: str, command_id: str) -> int:
+        found = self._recall(stream, command_id)
+        assert found is not None  # the insert just failed on this very key
+        return found
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def recall(self, stream: str, command_id: str) -> int | None:
+        return self._recall(stream, command_id)
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         rows = self.db.execute(
@@ -109,18 +211,25 @@ class SqliteStore:
 
     async def _read_many(self, positions: Mapping[str, int]) -> dict[str, list[Recorded]]:
         found = {}
+        tails = self._tails
         for stream, after in positions.items():
             if self._last_version(stream) > after:
-                found[stream] = await self.read(stream, after)
+                tail = tails.get(stream)
+                if (
+                    tail
+                    and tail[0].version <= after + 1
+                    and tail[-1].version == self._heads[stream][0]
+                ):
+                    found[stream] = tail[after + 1 - tail[0].version :]
+                else:
+                    found[stream] = await self.read(stream, after)
         return found
 
     def _last_version(self, stream: str) -> int:
-        if stream not in self._top:
-            row = self.db.execute(
-                "SELECT max(version) FROM events WHERE stream=?", (stream,)
-            ).fetchone()
-            self._top[stream] = row[0] or 0
-        return self._top[stream]
+        head = self._heads.get(stream)
+        if head is None:
+            head = self._heads[stream] = self._head(stream)
+        return head[0]
 
     def _notify(self) -> None:
         for woken in self._waiters:
