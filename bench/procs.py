@@ -140,8 +140,8 @@ def start_raw() -> Proc:
     return Proc("raw", [sys.executable, "-m", "bench.raw_ws", "{port}"])
 
 
-def start_relay(redis_url: str) -> Proc:
-    return Proc("relay", [sys.executable, "-m", "bench.relay", "{port}", redis_url])
+def start_relay(store_url: str) -> Proc:
+    return Proc("relay", [sys.executable, "-m", "bench.relay", "{port}", store_url])
 
 
 def run_driver(

@@ -1,12 +1,13 @@
-"""The floor of a closed loop: a bare relay with Plateau's wire protocol and Redis append.
+"""The floor of a closed loop: a bare relay with Plateau's wire protocol and event store.
 
-`python -m bench.relay PORT REDIS_URL` speaks just enough of the protocol for the driver: a
-hello gets a snapshot; a command is appended to its game's stream through `RedisStore.append`
-(the same Lua script, group commit and lean connection as the server), then the mover gets an
-ack and every socket of the game the same update, written with `websockets.broadcast()`.
-There is no game, no fold, no per-viewer view, no pump: what is left is the cost of the
-websockets library, the event loop and one Redis round trip per action. A game is any
-`game_id`; the seat is the token's number and a socket without a token watches.
+`python -m bench.relay PORT STORE_URL` speaks just enough of the protocol for the driver: a
+hello gets a snapshot; a command is appended to its game's stream through the server's own
+store (`open_store`: for Redis the same Lua script, group commit and lean connection, for
+SQLite the same transaction per tick), then the mover gets an ack and every socket of the game
+the same update, written with `websockets.broadcast()`. There is no game, no fold, no
+per-viewer view, no pump: what is left is the cost of the websockets library, the event loop
+and one append per action. A game is any `game_id`; the seat is the token's number and a
+socket without a token watches.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ import msgspec
 import uvloop
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 
-from server.store import WrongExpectedVersion
-from server.store.redis import RedisStore
+from server.store import EventStore, WrongExpectedVersion, open_store
 
 PLAYERS = 4
 EVENT = b'{"type":"bumped","amount":1}'
@@ -48,7 +48,7 @@ def update(kind: str, version: int) -> str:
 
 
 class Relay:
-    def __init__(self, store: RedisStore) -> None:
+    def __init__(self, store: EventStore) -> None:
         self.store = store
         self.games: dict[str, set[ServerConnection]] = defaultdict(set)
         self.versions: dict[str, int] = defaultdict(int)
@@ -80,8 +80,8 @@ class Relay:
         broadcast(self.games[game_id], update("update", version))
 
 
-async def main(port: int, redis_url: str) -> None:
-    store = RedisStore.from_url(redis_url)
+async def main(port: int, store_url: str) -> None:
+    store = open_store(store_url)
     relay = Relay(store)
     async with serve(relay.handler, "127.0.0.1", port, compression=None, max_size=1 << 20):
         print(f"relay on {port}", flush=True)

@@ -104,6 +104,7 @@ def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict
 
 
 RELAY = "bare relay: websockets + Redis append, no game (floor)"
+RELAY_SQLITE = "bare relay: websockets + SQLite append, no game (floor)"
 
 
 def floor_notes(
@@ -119,7 +120,17 @@ def floor_notes(
     return notes
 
 
-def relay_plus_game(floor: dict[str, Any], work: dict[str, Any]) -> dict[str, Any]:
+def estimate_note(plateau: dict[str, Any], peer: dict[str, Any], best: dict[str, Any]) -> str:
+    return (
+        f"the estimate (bare relay + game work) vs boardgame.io: "
+        f"{best['actions/s'] / peer['actions/s']:.2f}x actions/s; Plateau reaches "
+        f"{plateau['actions/s'] / best['actions/s']:.2f}x of it"
+    )
+
+
+def relay_plus_game(
+    floor: dict[str, Any], work: dict[str, Any], relay: str = "bare relay"
+) -> dict[str, Any]:
     """The bare relay with Plateau's game work (decide, fold, views; `bench/game_work.py`,
     measured in process) added to its CPU per action, at the relay's CPU share: an estimate
     of the best a server doing both could do here, whatever its plumbing."""
@@ -127,7 +138,7 @@ def relay_plus_game(floor: dict[str, Any], work: dict[str, Any]) -> dict[str, An
     total_ms = relay_ms + work["us_per_action"] / 1000
     scale = relay_ms / total_ms
     return {
-        "system": f"estimate: bare relay + Plateau's game work ({work['views']} views/action)",
+        "system": f"estimate: {relay} + Plateau's game work ({work['views']} views/action)",
         "actions/s": floor["actions/s"] * scale,
         "views/s": floor["views/s"] * scale,
         "server CPU ms/action": total_ms,
@@ -150,7 +161,7 @@ class Bench:
         elif kind == "bgio":
             proc = procs.start_bgio()
         elif kind == "relay":
-            proc = procs.start_relay(self.redis.url)
+            proc = procs.start_relay(store or self.redis.url)
         else:
             proc = procs.start_raw()
         self.servers.append(proc)
@@ -261,11 +272,20 @@ class Bench:
         games = self.size.many_games
         out = Outcome(2, "many_games", f"Many games: {games} games x 4 bots, closed loop, Redis")
         out7 = Outcome(7, "embedded_store", f"Embedded store: scenario 2 on SQLite ({games} games)")
-        sqlite_path = procs.ROOT / "bench" / ".peer" / f"bench-{int(time.time())}.db"
+        peer_dir = procs.ROOT / "bench" / ".peer"
+        sqlite_path = peer_dir / f"bench-{int(time.time())}.db"
+        relay_path = peer_dir / f"bench-relay-{int(time.time())}.db"
         redis_server = self.start("plateau")
         sqlite_server = self.start("plateau", f"sqlite:///{sqlite_path}")
         bgio, relay = self.start("bgio"), self.start("relay")
-        runs: dict[str, list[dict[str, Any]]] = {"redis": [], "sqlite": [], "bgio": [], "relay": []}
+        relay_sqlite = self.start("relay", f"sqlite:///{relay_path}")
+        runs: dict[str, list[dict[str, Any]]] = {
+            "redis": [],
+            "sqlite": [],
+            "bgio": [],
+            "relay": [],
+            "relay_sqlite": [],
+        }
         try:
             for number in range(self.size.rounds):
                 procs.log(f"scenario 2/7, round {number + 1}")
@@ -273,30 +293,31 @@ class Bench:
                 runs["bgio"].append(self.loop(bgio, "bgio", games, 0))
                 runs["sqlite"].append(self.loop(sqlite_server, "plateau", games, 0))
                 runs["relay"].append(self.loop(relay, "relay", games, 0))
+                runs["relay_sqlite"].append(self.loop(relay_sqlite, "relay", games, 0))
             _, out.profile = self.profiled_loop(redis_server, games, 0)
         finally:
-            for proc in (redis_server, sqlite_server, bgio, relay):
+            for proc in (redis_server, sqlite_server, bgio, relay, relay_sqlite):
                 self.stop(proc)
-            for suffix in ("", "-wal", "-shm"):
-                sqlite_path.with_name(sqlite_path.name + suffix).unlink(missing_ok=True)
+            for path in (sqlite_path, relay_path):
+                for suffix in ("", "-wal", "-shm"):
+                    path.with_name(path.name + suffix).unlink(missing_ok=True)
         r = closed_loop_row("Plateau, Redis", runs["redis"], "plateau")
         s = closed_loop_row("Plateau, SQLite", runs["sqlite"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
-        best = relay_plus_game(floor, self.inproc("work", "--events", "20000"))
+        work = self.inproc("work", "--events", "20000")
+        best = relay_plus_game(floor, work)
         out.figures = [r, b, floor, best]
         out.targets = [
             Target("actions/s vs boardgame.io", r["actions/s"] / b["actions/s"], 2.5, False),
             Target("p99 action to all viewers", r["p99 all viewers ms"], 35.0, True, " ms"),
         ]
         out.notes += floor_notes(r, b, floor, ("actions/s", "p99 all viewers ms"))
-        out.notes.append(
-            f"the estimate (bare relay + game work) vs boardgame.io: "
-            f"{best['actions/s'] / b['actions/s']:.2f}x actions/s; Plateau reaches "
-            f"{r['actions/s'] / best['actions/s']:.2f}x of it"
-        )
+        out.notes.append(estimate_note(r, b, best))
         out.raw = {"redis": runs["redis"], "bgio": runs["bgio"], "relay": runs["relay"]}
-        out7.figures = [s, r, b]
+        floor7 = closed_loop_row(RELAY_SQLITE, runs["relay_sqlite"], "relay")
+        best7 = relay_plus_game(floor7, work, "bare SQLite relay")
+        out7.figures = [s, r, b, floor7, best7]
         out7.targets = [
             Target("SQLite actions/s vs boardgame.io", s["actions/s"] / b["actions/s"], 2.5, False),
             Target("SQLite p99 action to all viewers", s["p99 all viewers ms"], 35.0, True, " ms"),
@@ -306,7 +327,9 @@ class Bench:
             "(reported beside Redis; the issue sets no target of its own here, so scenario 2's "
             "targets are applied to it)"
         )
-        out7.raw = {"sqlite": runs["sqlite"]}
+        out7.notes += floor_notes(s, b, floor7, ("actions/s", "p99 all viewers ms"))
+        out7.notes.append(estimate_note(s, b, best7))
+        out7.raw = {"sqlite": runs["sqlite"], "relay_sqlite": runs["relay_sqlite"]}
         return out, out7
 
     # -- 3 -----------------------------------------------------------------------------------
