@@ -75,16 +75,16 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Any]:
 
 
 def evolve(state: State, event: Any) -> State:
-    if isinstance(event, Dealt):
-        hands = tuple(hand or () for hand in event.hands)
-        return msgspec.structs.replace(state, hands=hands)
-    if isinstance(event, Bumped):
+    if isinstance(event, Bumped):  # nearly every event: tested first
         return msgspec.structs.replace(
             state,
             counter=event.counter,
             turn=(event.seat + 1) % state.seats,
             moves=state.moves + 1,
         )
+    if isinstance(event, Dealt):
+        hands = tuple(hand or () for hand in event.hands)
+        return msgspec.structs.replace(state, hands=hands)
     return state
 
 
@@ -94,8 +94,14 @@ def legal(state: State, seat: int) -> list[Any]:
     return [Bump(amount=1)]
 
 
-def _sees(viewer: Viewer, seat: int) -> bool:
-    return isinstance(viewer, Omniscient) or (isinstance(viewer, Seat) and viewer.n == seat)
+def _hidden(hands: tuple[Any, ...], viewer: Viewer) -> list[Any]:
+    """`hands` as `viewer` sees them: all of them, its own, or none."""
+    if isinstance(viewer, Omniscient):
+        return list(hands)
+    shown: list[Any] = [None] * len(hands)
+    if isinstance(viewer, Seat) and 0 <= viewer.n < len(hands):
+        shown[viewer.n] = hands[viewer.n]
+    return shown
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
@@ -104,15 +110,13 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "turn": state.turn,
         "moves": state.moves,
         "awaiting": {"seat": state.turn, "for": "bump"} if not is_over(state) else None,
-        "hands": [list(h) if _sees(viewer, s) else None for s, h in enumerate(state.hands)],
+        "hands": _hidden(state.hands, viewer),
     }
 
 
 def redact(event: Any, viewer: Viewer) -> Any:
     if isinstance(event, Dealt):
-        return Dealt(
-            hands=tuple(h if _sees(viewer, s) else None for s, h in enumerate(event.hands))
-        )
+        return Dealt(hands=tuple(_hidden(event.hands, viewer)))
     return event
 
 
