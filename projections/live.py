@@ -96,10 +96,12 @@ class LiveGame:
         `domain.table.apply` event by event (a test checks it), about twice as fast."""
         hashes, events, checkpoints = self.hashes, self.events, self.checkpoints
         decode, evolve, game = self._decode, self._evolve, self.game
-        keep_event, keep_hash = events.append, hashes.append
+        keep_event, keep_hash, table_events = events.append, hashes.append, _TABLE_EVENTS
         table = self.table
         state = table.state
         current = last = len(hashes)
+        prev = hashes[-1]
+        checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
         try:
             for record in records:
                 version = record.version
@@ -107,10 +109,10 @@ class LiveGame:
                     if hashes[version - 1] != record.hash:
                         raise GameGap(f"{self.game_id}: version {version} was rewritten")
                     continue
-                if version != current + 1 or record.prev_hash != hashes[-1]:
+                if version != current + 1 or record.prev_hash != prev:
                     raise GameGap(f"{self.game_id}: expected version {current + 1}, got {version}")
                 event = decode(record.data)
-                if type(event) in _TABLE_EVENTS:
+                if type(event) in table_events:
                     if table.state is not state:
                         table = _replace(table, state=state)
                     table = apply(game, table, event)
@@ -118,12 +120,13 @@ class LiveGame:
                 else:
                     state = evolve(state, event)
                 keep_event(event)
-                keep_hash(record.hash)
+                keep_hash(prev := record.hash)
                 current = version
-                if not version % CHECKPOINT_EVERY:
+                if version == checkpoint:
                     if table.state is not state:
                         table = _replace(table, state=state)
                     checkpoints[version] = table
+                    checkpoint += CHECKPOINT_EVERY
         finally:
             self.table = table if table.state is state else _replace(table, state=state)
         return current - last
