@@ -10,9 +10,16 @@ from domain.table import Table, redact
 from projections.visibility import effective
 
 
-def table_view(game: Game[Any, Any, Any], table: Table, viewer: Viewer) -> dict[str, Any]:
-    over = table.started and game.is_over(table.state)
+def table_view(
+    game: Game[Any, Any, Any], table: Table, viewer: Viewer, with_table: bool = True
+) -> dict[str, Any]:
+    """The viewer's view: the game's own, and the table around it (game, seats, names,
+    started, over, result) unless `with_table` is False (an update to a viewer who has it)."""
     seen = effective(game, table, viewer)
+    shown = game.view(table.state, seen) if table.started else None
+    if not with_table:
+        return {"game": shown}
+    over = table.started and game.is_over(table.state)
     return {
         "table": {
             "game": table.game,
@@ -23,7 +30,7 @@ def table_view(game: Game[Any, Any, Any], table: Table, viewer: Viewer) -> dict[
             "over": over,
             "result": game.result(table.state) if over else None,
         },
-        "game": game.view(table.state, seen) if table.started else None,
+        "game": shown,
     }
 
 

@@ -63,6 +63,7 @@ class LiveGame:
         self.events: list[Any] = [opened]  # events[i] is version i + 1
         self.hashes: list[str] = [first_hash]
         self.checkpoints: dict[int, Table] = {1: self.table}
+        self.table_version = 1  # the version of the last table event (seats, start, chat...)
         # per viewer: its redacted log so far and how many events it covers (seeks and
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
@@ -117,6 +118,7 @@ class LiveGame:
                         table = _replace(table, state=state)
                     table = apply(game, table, event)
                     state = table.state
+                    self.table_version = version
                 else:
                     state = evolve(state, event)
                 keep_event(event)

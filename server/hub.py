@@ -120,10 +120,13 @@ def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snap
 
 
 def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
+    """What a viewer at version `after` is sent to reach the current one. The table part of
+    the view (names, started, over, result) comes only if it may have changed since `after`
+    (a table event, or the end): the client keeps the one it has."""
     return Update(
         version=live.version,
         hash=live.hash,
-        view=table_view(live.game, live.table, viewer),
+        view=table_view(live.game, live.table, viewer, after < live.table_version or live.over),
         events=redacted_log(live.game, live.table, live.events[after:], after + 1, viewer),
         legal=legal_for(live.game, live.table, viewer),
     )

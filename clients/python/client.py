@@ -65,6 +65,14 @@ class Lobby:
         return self.base_url.replace("http://", "ws://").replace("https://", "wss://") + "/ws"
 
 
+def with_table(view: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
+    """An update's view, completed with the table part (names, started, over, result) that
+    the server leaves out of an update while it has not changed."""
+    if "table" in view or previous is None:
+        return view
+    return {"table": previous["table"], **view}
+
+
 @dataclass
 class GameClient:
     """One websocket session on one game, as a seat (token) or a spectator (no token)."""
@@ -125,7 +133,7 @@ class GameClient:
             if kind == "update" and message["version"] <= self.version:
                 raise AssertionError(f"duplicate update {message['version']} <= {self.version}")
             self.version, self.hash = message["version"], message["hash"]
-            self.view, self.legal = message["view"], message["legal"]
+            self.view, self.legal = with_table(message["view"], self.view), message["legal"]
             self.log.extend(message["log"] if kind == "snapshot" else message["events"])
         elif kind in ("ack", "rejected"):
             waiter = self._pending.pop(message["id"], None)

@@ -19,6 +19,8 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
+from clients.python.client import with_table
+
 # "forbidden" too: a simultaneous command chosen from a view that is already stale is decided
 # on the newer state, where it may no longer be allowed (a seat that just betrayed too often)
 RETRYABLE = {
@@ -129,7 +131,7 @@ class Player:
 
     def _take(self, message: dict[str, Any]) -> None:
         self.version, self.hash = message["version"], message["hash"]
-        self.view, self.legal = message["view"], message["legal"]
+        self.view, self.legal = with_table(message["view"], self.view), message["legal"]
 
     async def _changes(self, timeout: float) -> None:
         self._changed.clear()

@@ -47,7 +47,10 @@ async def play_checked_game(server: Running, seed: int) -> tuple[int, int]:
     for client in [*seats, spectator]:
         await client.wait_for(lambda c: c.over)
         for frame in client.frames:
-            if frame["type"] in ("snapshot", "update") and not frame["view"]["table"]["over"]:
+            if frame["type"] not in ("snapshot", "update"):
+                continue
+            # an update leaves the table part out while it is unchanged: never once over
+            if not frame["view"].get("table", {}).get("over", False):
                 h, r = check_frame(frame, client.seat)
                 hidden, revealed = hidden + h, revealed + r
         await client.close()

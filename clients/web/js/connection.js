@@ -118,7 +118,8 @@ export class Connection {
         if (this.version !== null && frame.version <= this.version) return; // already have it
         this.version = frame.version;
         this.hash = frame.hash;
-        this.view = frame.view;
+        // the table part (names, started, over, result) comes only when it changed
+        this.view = "table" in frame.view || !this.view ? frame.view : { ...frame.view, table: this.view.table };
         for (const entry of frame.events || []) {
           const last = this.log.length ? this.log[this.log.length - 1].version : -1;
           if (entry.version > last) this.log.push(entry);
