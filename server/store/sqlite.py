@@ -68,7 +68,8 @@ class SqliteStore:
     def _commit(self) -> None:
         """Write every append of the tick in one transaction, then answer each."""
         batch, self._pending = self._pending, []
-        db, heads = self.db, dict(self._heads)
+        db = self.db
+        heads: dict[str, Head] = {}  # the heads this transaction moves, kept once it commits
         outcomes: list[int | BaseException] = []
         written: list[tuple[str, list[Recorded]]] = []
         try:
@@ -91,7 +92,7 @@ class SqliteStore:
             if not isinstance(exc, Exception):
                 raise
             return
-        self._heads = heads
+        self._heads.update(heads)
         self._keep(written)
         for (*_, done), outcome in zip(batch, outcomes, strict=True):
             if done.done():
@@ -113,7 +114,7 @@ class SqliteStore:
     ) -> int:
         """One append inside the open transaction: its new last version, or a refusal."""
         db = self.db
-        version, prev = heads.get(stream) or self._head(stream)
+        version, prev = heads.get(stream) or self._heads.get(stream) or self._head(stream)
         if version != expected:
             version, prev = self._head(stream)  # the cached head may be another writer's past
         if command_id:
@@ -143,6 +144,7 @@ class SqliteStore:
                     "DELETE FROM commands WHERE stream=? AND command_id=?", (stream, command_id)
                 )
             heads.pop(stream, None)
+            self._heads.pop(stream, None)
             raise WrongExpectedVersion(self._head(stream)[0]) from None
         last = records[-1]
         heads[stream] = (last.version, last.hash)
