@@ -21,17 +21,18 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   and a loaded one differ by up to 2x in absolute figures, much less in ratios. boardgame.io's
   own cost per action moved between 0.28 and 0.48 ms across the runs of 2026-11-30, so its
   ratios move with it.
-- The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2 and 3). A bare `websockets`
-  server on uvloop speaking Plateau's protocol that, per action, decodes the command, appends
-  one event through `RedisStore.append` (same Lua script, group commit and connection) and
-  sends the ack and one shared update with `websockets.broadcast()`: no game, no fold, no
-  per-viewer views, no pump. It is what this stack (Python, websockets, one Redis round trip
-  per action) allows on this machine.
+- The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2, 3 and 7). A bare
+  `websockets` server on uvloop speaking Plateau's protocol that, per action, decodes the
+  command, appends one event through the server's own store (for Redis the same Lua script,
+  group commit and connection; in section 7 the same SQLite transaction per tick) and sends
+  the ack and one shared update with `websockets.broadcast()`: no game, no fold, no per-viewer
+  views, no pump. It is what this stack (Python, websockets, one append per action) allows on
+  this machine.
 - The estimate (rows "estimate" in sections 2 and 3). `bench/game_work.py` measures, in one
   process with no I/O, what Plateau does per action that the relay does not: the service's
   decide (decode, rules, encode), the fold, and one update frame per distinct viewer (4 seats,
   plus the spectators' shared one in scenario 3), each with the view, the redacted events and
-  the legal moves, encoded and framed. That is 30 to 40 µs per action. Added to the relay's
+  the legal moves, encoded and framed. That is 25 to 40 µs per action. Added to the relay's
   CPU per action, at the relay's CPU share, it estimates the best a server doing both could
   do here, whatever its plumbing. It is optimistic: in the running server the same code costs
   about twice as much, probably because it shares the caches with 800 sockets, the kernel's
@@ -42,27 +43,33 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   1. Scenario 1's p50 (0.6x boardgame.io) and scenario 2's p99 (35 ms): the relay itself made
      0.51 to 0.69x boardgame.io's p50 in scenario 1 and a p99 of 24 to 45 ms in scenario 2
      across the runs: these latency targets sit at the floor of this stack on this machine.
+     A single game's p50 is also the most sensitive figure to a busy neighbour: in the run of
+     18:47 Plateau's three rounds gave 0.72, 0.66 and 0.54 ms while the relay's gave 0.56,
+     0.47 and 0.47. An interleaved A/B of the code before and after the day's last changes
+     (3 rounds each) gave 0.544 and 0.505 ms, against boardgame.io's 0.80 to 0.84.
      In a closed loop of 200 games the mean latency is 200 / (actions per second), so
      scenario 2's p99 falls only as throughput rises.
-  2. Scenario 3 (0.6x `broadcast()`): the relay reached 0.58 to 0.68x, and the estimate 0.48
-     to 0.55x. Per-seat secrecy means 5 different views per action (each seat sees its own
-     hand), where the relay and `broadcast()` send one string; on this stack those views alone
-     keep even a server with the relay's plumbing under the target. Plateau reached 0.78 to
-     0.92x of the estimate.
-  3. Scenario 2's throughput (2.5x boardgame.io): the estimate made 2.24 to 2.40x in the runs
-     where boardgame.io was fast (0.28 to 0.29 ms per action; 0.48 in others), so the target
-     is out of this design's reach in those runs too. Plateau reaches 0.7 to 0.76x of the
-     estimate; the rest is Plateau's plumbing around the game: uvicorn's and Starlette's
-     receive path (a message dict, an asyncio.Queue and a task wake-up per frame), the pump's
-     XREAD (a second Redis read per batch, which lets several processes serve one game), the
-     store's flush tasks and the ack's own write. Replacing uvicorn and Starlette on the
-     websocket path, or folding a process's own appends without the pump, are the ways left;
-     both change the architecture and are not done.
-  4. Scenario 7 is scenario 2 on SQLite: 0.19 against 0.14 ms per action. A SQLite append is
-     four statements in the server's own thread (command id, last version, two inserts),
-     24 to 31 µs of CPU where the Redis path spends a few µs packing and parsing; folding the
-     appends of a tick into one transaction measured 21 to 22 µs per append, too little to
-     matter, and is not done.
+  2. Scenario 3 (0.6x `broadcast()`): the relay reached 0.58 to 0.69x, and the estimate 0.48
+     to 0.63x. Per-seat secrecy means 5 different views per action (each seat sees its own
+     hand), where the relay and `broadcast()` send one string. Plateau reached 0.78 to 0.95x
+     of the estimate (0.60x of `broadcast()` at 18:47). In process, the hub's Python per
+     socket is about 0.55 µs (publish to 24 sockets with a writer that does not write: 39 µs
+     per action, of which 26 are the game work); the rest of a socket's cost is the send
+     syscall, which on loopback also runs the receiving side's TCP work.
+  3. Scenario 2's throughput (2.5x boardgame.io): the estimate made 2.18 to 2.40x in the runs
+     where boardgame.io was fast (0.28 to 0.32 ms per action) and 2.67x at 18:47 (0.34 ms).
+     Plateau reaches 0.7 to 0.8x of the estimate; the rest is Plateau's plumbing around the
+     game: uvicorn's and Starlette's receive path (a message dict, an asyncio.Queue and a task
+     wake-up per frame), the pump's XREAD (a second Redis read per batch, which lets several
+     processes serve one game), the store's flush tasks and the ack's own write. Replacing
+     uvicorn and Starlette on the websocket path, or folding a process's own appends without
+     the pump, are the ways left; both change the architecture and are not done.
+  4. Scenario 7 is scenario 2 on SQLite. The bare relay on SQLite made 2.30 to 2.52x
+     boardgame.io with a p99 of 36 to 37 ms, and the estimate 1.85 to 2.08x: both targets
+     sit at or past the floor of an embedded store in the server's thread. A SQLite append
+     (its transaction's locks, its WAL frames on pages of its own for each of 200 games, a
+     command-id insert) cost 44 µs of CPU alone, more than half of it in the kernel; group
+     commit (below) halved that.
 - Where the server's CPU goes (perf, scenario 3): about 38 % in the kernel (mostly the TCP
   send of each frame, the same syscall `broadcast()` makes), 51 % in the Python interpreter,
   4 % in uvloop, 2 % in msgspec. In process, the service's `submit` costs about 7 µs, a fold
@@ -94,6 +101,21 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      Almost all garbage here is freed by reference counting, so the larger young generation
      holds little; memory per idle connection did not move (27.1 KB).
   5. The replay loop (`LiveGame.extend`, below).
+  6. Updates leave out the table part of the view (game, title, seats, names, started, over,
+     result) while it has not changed since the socket's previous frame: it comes with
+     snapshots, table events (seats, start, chat) and the end. 457 to 314 bytes per update
+     here; an interleaved A/B in scenario 2: +8 % actions/s, -8 % CPU per action; in scenario
+     1: p50 -7 % (with item 8).
+  7. SQLite group commit (`server/store/sqlite.py`): the appends of one loop tick in one
+     transaction, as the Redis store pipelines them; a new command id claimed by its insert
+     (one statement where there were two), heads cached and checked by the primary key (a
+     second writer on the file is still caught), and the last records of each stream handed to
+     the followers from memory instead of a SELECT per stream. In isolation, 200 streams: 43.5
+     to 24 µs per append. Scenario 7: 0.22 to 0.16-0.17 ms per action, p99 67 to 46 ms.
+  8. The benchmark game: its `evolve` tests the hot event first and its `view` builds the
+     hands list in one pass (the views and redactions are the same bytes): game work 28.5 to
+     24.9 µs per action in process. The fold keeps the previous hash and the next checkpoint
+     in locals: 0.30 to 0.35x of a bare decode in an A/B.
 - Tried and dropped: folding and publishing a process's own appends at once instead of when
   the pump reads them back (0.228 against 0.19-0.20 ms per action in scenario 2: the read
   still returns them); one append pipeline in flight at a time instead of one per loop tick
@@ -109,14 +131,15 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
 - Replay (4). `LiveGame.extend` folds a batch of records in one loop: version and hash checks,
   decode, then the game's `evolve` straight on the bare state; the table around the state is
   rebuilt only for a table event, a checkpoint or at the end of the batch (before: a
-  `structs.replace` of the table per event and a method call per record). 0.19 to 0.26x of a
-  bare decode, 630 k to 1.2 M events per CPU second. The row "decode + the game's evolve,
-  nothing else" is the floor of any fold: it decodes each event and calls `evolve`, with no
-  checks and nothing kept, and it makes 0.32 to 0.38x of the bare decode, because these
-  events are 59 bytes (a decode is 0.2 µs) and the counter game's `evolve` builds a new
-  immutable state per event (0.3 µs). So 0.5x is out of reach for any fold of this game in
-  Python; the fold is about 0.8x of its floor. The reference's 0.5x assumed 500-byte
-  msgpack events (a decode of 1.5 µs) and mutable reducers.
+  `structs.replace` of the table per event and a method call per record). 0.19 to 0.35x of a
+  bare decode, 630 k to 1.8 M events per CPU second over the day. The row "decode + the
+  game's evolve, nothing else" is the floor of any fold: it decodes each event and calls
+  `evolve`, with no checks and nothing kept, and it makes 0.32 to 0.40x of the bare decode,
+  because these events are 59 bytes (a decode is 0.18 µs) and the counter game's `evolve`
+  builds a new immutable state per event (0.16 µs for one `structs.replace`, as much as a
+  decode). So 0.5x is out of reach for any fold of this game in Python; the fold is 0.77 to
+  0.87x of its floor. The reference's 0.5x assumed 500-byte msgpack events (a decode of
+  1.5 µs) and mutable reducers.
 - Time travel (5). A state from the nearest checkpoint (every 100 events) is far below the limit.
   The `seek` frame the websocket returns also carries the whole redacted log up to the version
   asked (hundreds of KB for a 20k-event game). Redacting it event by event was about 80 % of
