@@ -24,10 +24,15 @@ def rows(results: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return []
 
 
+def short(system: str) -> str:
+    """A row's name on two lines at its colon, so long names fit beside the bars."""
+    return system.replace(": ", ":\n", 1)
+
+
 def main() -> None:
     with open(sys.argv[1]) as source:
         results = json.load(source)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(14, 6))
     labels, p50, p99 = [], [], []
     for key, tag in (
         ("action_to_view", "1 game"),
@@ -37,18 +42,19 @@ def main() -> None:
         for row in rows(results, key):
             if "p50 all viewers ms" not in row:
                 continue
-            label = f"{row['system']}\n({tag})"
+            label = f"{short(row['system'])}\n({tag})"
             if label in labels:
                 continue
             labels.append(label)
             p50.append(row["p50 all viewers ms"])
             p99.append(row["p99 all viewers ms"])
-    xs = range(len(labels))
-    left.bar([x - 0.2 for x in xs], p50, width=0.4, label="p50", color="#4c78a8")
-    left.bar([x + 0.2 for x in xs], p99, width=0.4, label="p99", color="#f58518")
-    left.set_yscale("log")
-    left.set_xticks(list(xs), labels, fontsize=7, rotation=20, ha="right")
-    left.set_ylabel("ms, send to the last viewer's update (log scale)")
+    ys = range(len(labels))
+    left.barh([y - 0.2 for y in ys], p50, height=0.4, label="p50", color="#4c78a8")
+    left.barh([y + 0.2 for y in ys], p99, height=0.4, label="p99", color="#f58518")
+    left.set_xscale("log")
+    left.set_yticks(list(ys), labels, fontsize=7)
+    left.invert_yaxis()
+    left.set_xlabel("ms, send to the last viewer's update (log scale)")
     left.set_title("Latency: action to every viewer")
     left.legend()
     names, values, colors = [], [], []
@@ -60,7 +66,7 @@ def main() -> None:
         for row in rows(results, key):
             if key == "embedded_store" and "SQLite" not in row["system"]:
                 continue  # the Redis and boardgame.io rows are scenario 2's, drawn already
-            label = f"{row['system']}\n{tag} ({key.replace('_', ' ')})"
+            label = f"{short(row['system'])}\n{tag} ({key.replace('_', ' ')})"
             if metric in row and label not in names:
                 names.append(label)
                 values.append(row[metric])
