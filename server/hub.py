@@ -142,6 +142,7 @@ class Hub:
         self._verify = False  # after a store outage: check every watched tail before going on
         self._pump: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
+        self._beating: set[str] = set()  # games with a presence beat about to run
         service.pinned = self.watchers.__contains__
         service.on_folded = self.publish
 
@@ -163,6 +164,18 @@ class Hub:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             for game_id in list(self.watchers):
                 await self._beat(game_id)
+
+    def _beat_soon(self, game_id: str) -> None:
+        """Beat the game's presence once for every socket that came or went this tick: a
+        storm of connects or disconnects (a restart, 10,000 sockets) is one write per game,
+        not one per socket. The beat reads the seats when it runs, so it says the last word."""
+        if game_id not in self._beating:
+            self._beating.add(game_id)
+            asyncio.get_running_loop().create_task(self._beat_once(game_id))
+
+    async def _beat_once(self, game_id: str) -> None:
+        self._beating.discard(game_id)  # a change from now on needs a beat of its own
+        await self._beat(game_id)
 
     async def _beat(self, game_id: str) -> None:
         try:
@@ -208,13 +221,13 @@ class Hub:
         self.shown.setdefault(conn.game_id, (live.version, live.hash))
         if fresh:
             await self.store.wake()
-        await self._beat(conn.game_id)
+        self._beat_soon(conn.game_id)
 
     def detach(self, conn: Connection) -> None:
         watchers = self.watchers.get(conn.game_id)
         if watchers is not None:
             watchers.discard(conn)
-            asyncio.get_running_loop().create_task(self._beat(conn.game_id))
+            self._beat_soon(conn.game_id)
             if not watchers:
                 del self.watchers[conn.game_id]
                 self.shown.pop(conn.game_id, None)
