@@ -46,28 +46,30 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      A single game's p50 is also the most sensitive figure to a busy neighbour: in the run of
      18:47 Plateau's three rounds gave 0.72, 0.66 and 0.54 ms while the relay's gave 0.56,
      0.47 and 0.47; at 19:08 Plateau made 0.532 ms, 1.07x the relay's 0.497, which was itself
-     0.62x boardgame.io's. An interleaved A/B of the code before and after the day's last
-     changes (3 rounds each) gave 0.544 and 0.505 ms, against boardgame.io's 0.80 to 0.84.
+     0.62x boardgame.io's (0.61x at 19:24). An interleaved A/B of the code before and after
+     the day's last changes (3 rounds each) gave 0.544 and 0.505 ms, against boardgame.io's
+     0.80 to 0.84.
      In a closed loop of 200 games the mean latency is 200 / (actions per second), so
      scenario 2's p99 falls only as throughput rises.
   2. Scenario 3 (0.6x `broadcast()`): the relay reached 0.58 to 0.69x, and the estimate 0.48
      to 0.63x. Per-seat secrecy means 5 different views per action (each seat sees its own
      hand), where the relay and `broadcast()` send one string. Plateau reached 0.78 to 0.95x
      of the estimate (0.60x and 0.58x of `broadcast()` at 18:47 and 19:08, whose own rounds
-     ranged from 101 k to 132 k views/s). In process, the hub's Python per
-     socket is about 0.55 µs (publish to 24 sockets with a writer that does not write: 39 µs
-     per action, of which 26 are the game work); the rest of a socket's cost is the send
-     syscall, which on loopback also runs the receiving side's TCP work.
-  3. Scenario 2's throughput (2.5x boardgame.io): the estimate made 2.18 to 2.40x in the runs
+     ranged from 101 k to 132 k views/s; 0.53x at 19:24, a noisier run where the estimate
+     itself made 0.58x and even the relay only 1.93x boardgame.io's views/s). In process,
+     the hub's Python per socket is about 0.55 µs (publish to 24 sockets with a writer that
+     does not write: 39 µs per action, of which 26 are the game work); the rest of a socket's
+     cost is the send syscall, which on loopback also runs the receiving side's TCP work.
+  3. Scenario 2's throughput (2.5x boardgame.io): the estimate made 2.10 to 2.40x in the runs
      where boardgame.io was fast (0.28 to 0.32 ms per action) and 2.67x at 18:47 (0.34 ms).
-     Plateau reaches 0.7 to 0.8x of the estimate; the rest is Plateau's plumbing around the
+     Plateau reaches 0.7 to 0.87x of the estimate; the rest is Plateau's plumbing around the
      game: uvicorn's and Starlette's receive path (a message dict, an asyncio.Queue and a task
      wake-up per frame), the pump's XREAD (a second Redis read per batch, which lets several
      processes serve one game), the store's flush tasks and the ack's own write. Replacing
      uvicorn and Starlette on the websocket path, or folding a process's own appends without
      the pump, are the ways left; both change the architecture and are not done.
-  4. Scenario 7 is scenario 2 on SQLite. The bare relay on SQLite made 2.13 to 2.52x
-     boardgame.io with a p99 of 36 to 41 ms, and the estimate 1.79 to 2.08x: both targets
+  4. Scenario 7 is scenario 2 on SQLite. The bare relay on SQLite made 2.01 to 2.52x
+     boardgame.io with a p99 of 36 to 52 ms, and the estimate 1.73 to 2.08x: both targets
      sit at or past the floor of an embedded store in the server's thread. A SQLite append
      (its transaction's locks, its WAL frames on pages of its own for each of 200 games, a
      command-id insert) cost 44 µs of CPU alone, more than half of it in the kernel; group
