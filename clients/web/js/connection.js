@@ -119,7 +119,8 @@ export class Connection {
         this.version = frame.version;
         this.hash = frame.hash;
         // the table part (names, started, over, result) comes only when it changed
-        this.view = "table" in frame.view || !this.view ? frame.view : { ...frame.view, table: this.view.table };
+        this.view =
+          "table" in frame.view || !this.view ? frame.view : { ...frame.view, table: this.view.table };
         for (const entry of frame.events || []) {
           const last = this.log.length ? this.log[this.log.length - 1].version : -1;
           if (entry.version > last) this.log.push(entry);
