@@ -34,6 +34,7 @@ class Metrics:
             lines += [f"# TYPE plateau_{name}_total counter", f"plateau_{name}_total {value}"]
         lines.append("# TYPE plateau_append_seconds histogram")
         below = 0
+        # the last slot (over every bound) has no line of its own: +Inf is the count
         for bound, slot in zip(BUCKETS, self.append_slots, strict=False):
             below += slot
             lines.append(f'plateau_append_seconds_bucket{{le="{bound}"}} {below}')

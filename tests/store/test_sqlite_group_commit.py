@@ -135,8 +135,9 @@ async def test_wait_hands_out_what_a_read_would(tmp_path: Path) -> None:
         assert got["s"] == await here.read("s", after), after
     assert await here.wait({"s": version}, timeout=0.01) == {}
     version = await elsewhere.append("s", version, [ev(999)])  # not in `here`'s memory
-    here._heads.pop("s")  # as after a restart of the cache: the file says what is there
-    got = await here.wait({"s": version - 2}, timeout=0.1)
+    with pytest.raises(WrongExpectedVersion):  # `here` learns the file moved on...
+        await here.append("s", version - 1, [ev(1000)])
+    got = await here.wait({"s": version - 2}, timeout=0.1)  # ...so its tail is not enough
     assert got["s"] == await here.read("s", version - 2) and got["s"][-1].data == ev(999)
     await here.close()
     await elsewhere.close()
