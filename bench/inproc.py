@@ -233,20 +233,15 @@ async def seek(url: str, count: int, samples: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=["replay", "seek", "work"])
+    parser.add_argument("what", choices=["replay", "seek"])
     parser.add_argument("--redis", required=True)
     parser.add_argument("--events", type=int, required=True)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--samples", type=int, default=200)
-    parser.add_argument("--spectators", action="store_true")
     args = parser.parse_args()
     register()
     if args.what == "replay":
         result = asyncio.run(replay(args.redis, args.events, args.rounds))
-    elif args.what == "work":
-        from bench.game_work import measure
-
-        result = asyncio.run(measure(args.events, args.spectators))
     else:
         result = asyncio.run(seek(args.redis, args.events, args.samples))
     print(json.dumps({"result": msgspec.to_builtins(result)}))

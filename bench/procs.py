@@ -144,6 +144,11 @@ def start_relay(store_url: str) -> Proc:
     return Proc("relay", [sys.executable, "-m", "bench.relay", "{port}", store_url])
 
 
+def start_lean(store_url: str) -> Proc:
+    env = {**os.environ, **PLATEAU_ENV}
+    return Proc("lean", [sys.executable, "-m", "bench.lean", "{port}", store_url], env)
+
+
 def run_driver(
     config: dict[str, Any],
     servers: list[Proc],

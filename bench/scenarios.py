@@ -105,44 +105,25 @@ def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict
 
 RELAY = "bare relay: websockets + Redis append, no game (floor)"
 RELAY_SQLITE = "bare relay: websockets + SQLite append, no game (floor)"
+LEAN = "lean server: the bare relay + Plateau's game work (floor with the game)"
+LEAN_SQLITE = "lean server on SQLite: the bare SQLite relay + Plateau's game work"
 
 
 def floor_notes(
-    plateau: dict[str, Any], peer: dict[str, Any], floor: dict[str, Any], columns: tuple[str, ...]
+    plateau: dict[str, Any],
+    peer: dict[str, Any],
+    floor: dict[str, Any],
+    columns: tuple[str, ...],
+    name: str = "bare relay",
 ) -> list[str]:
-    """Where the bare relay (bench/relay.py) stands: what this stack allows on this machine."""
+    """Where a floor (`bench/relay.py`, `bench/lean.py`) stands: what this stack allows here."""
     notes = []
     for column in columns:
         notes.append(
-            f"{column}: Plateau / bare relay {plateau[column] / floor[column]:.2f}x; "
-            f"bare relay / boardgame.io {floor[column] / peer[column]:.2f}x"
+            f"{column}: Plateau / {name} {plateau[column] / floor[column]:.2f}x; "
+            f"{name} / boardgame.io {floor[column] / peer[column]:.2f}x"
         )
     return notes
-
-
-def estimate_note(plateau: dict[str, Any], peer: dict[str, Any], best: dict[str, Any]) -> str:
-    return (
-        f"the estimate (bare relay + game work) vs boardgame.io: "
-        f"{best['actions/s'] / peer['actions/s']:.2f}x actions/s; Plateau reaches "
-        f"{plateau['actions/s'] / best['actions/s']:.2f}x of it"
-    )
-
-
-def relay_plus_game(
-    floor: dict[str, Any], work: dict[str, Any], relay: str = "bare relay"
-) -> dict[str, Any]:
-    """The bare relay with Plateau's game work (decide, fold, views; `bench/game_work.py`,
-    measured in process) added to its CPU per action, at the relay's CPU share: an estimate
-    of the best a server doing both could do here, whatever its plumbing."""
-    relay_ms = floor["server CPU ms/action"]
-    total_ms = relay_ms + work["us_per_action"] / 1000
-    scale = relay_ms / total_ms
-    return {
-        "system": f"estimate: {relay} + Plateau's game work ({work['views']} views/action)",
-        "actions/s": floor["actions/s"] * scale,
-        "views/s": floor["views/s"] * scale,
-        "server CPU ms/action": total_ms,
-    }
 
 
 class Bench:
@@ -162,6 +143,8 @@ class Bench:
             proc = procs.start_bgio()
         elif kind == "relay":
             proc = procs.start_relay(store or self.redis.url)
+        elif kind == "lean":
+            proc = procs.start_lean(store or self.redis.url)
         else:
             proc = procs.start_raw()
         self.servers.append(proc)
@@ -212,14 +195,21 @@ class Bench:
     def action_to_view(self) -> Outcome:
         out = Outcome(1, "action_to_view", "Action to view: 1 game, 4 bots + 20 spectators, Redis")
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
-        relay = self.start("relay")
-        runs: dict[str, list[dict[str, Any]]] = {"plateau": [], "bgio": [], "echo": [], "relay": []}
+        relay, lean = self.start("relay"), self.start("lean")
+        runs: dict[str, list[dict[str, Any]]] = {
+            "plateau": [],
+            "bgio": [],
+            "echo": [],
+            "relay": [],
+            "lean": [],
+        }
         try:
             for number in range(self.size.rounds):
                 procs.log(f"scenario 1, round {number + 1}")
                 runs["plateau"].append(self.loop(plateau, "plateau", 1, 20))
                 runs["bgio"].append(self.loop(bgio, "bgio", 1, 20))
                 runs["relay"].append(self.loop(relay, "relay", 1, 20))
+                runs["lean"].append(self.loop(lean, "lean", 1, 20))
                 echo = {
                     "system": "echo",
                     "url": raw.url.replace("http://", "ws://"),
@@ -230,13 +220,14 @@ class Bench:
                 runs["echo"].append(procs.run_driver(echo, [raw]))
             _, out.profile = self.profiled_loop(plateau, 1, 20)
         finally:
-            for proc in (plateau, bgio, raw, relay):
+            for proc in (plateau, bgio, raw, relay, lean):
                 self.stop(proc)
         p, b = (
             closed_loop_row("Plateau", runs["plateau"], "plateau"),
             closed_loop_row("boardgame.io", runs["bgio"], "bgio"),
         )
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
+        lean_row = closed_loop_row(LEAN, runs["lean"], "lean")
         echo_p50 = med([r["latency_ms"]["p50"] for r in runs["echo"]])
         echo_p99 = med([r["latency_ms"]["p99"] for r in runs["echo"]])
         echo_row = {
@@ -248,7 +239,7 @@ class Bench:
                 [100 * r["server_cpu_s"]["raw"] / r["wall_s"] for r in runs["echo"]]
             ),
         }
-        out.figures = [p, b, floor, echo_row]
+        out.figures = [p, b, floor, lean_row, echo_row]
         out.targets = [
             Target(
                 "p50 vs boardgame.io", p["p50 all viewers ms"] / b["p50 all viewers ms"], 0.6, True
@@ -262,7 +253,9 @@ class Bench:
             f"actions/s vs boardgame.io: {p['actions/s'] / b['actions/s']:.2f}x "
             "(the reference suggests >= 1.5x; not one of the issue's targets)"
         )
-        out.notes += floor_notes(p, b, floor, ("p50 all viewers ms", "p99 all viewers ms"))
+        latencies = ("p50 all viewers ms", "p99 all viewers ms")
+        out.notes += floor_notes(p, b, floor, latencies)
+        out.notes += floor_notes(p, b, lean_row, latencies, "lean server")
         out.raw = runs
         return out
 
@@ -273,51 +266,51 @@ class Bench:
         out = Outcome(2, "many_games", f"Many games: {games} games x 4 bots, closed loop, Redis")
         out7 = Outcome(7, "embedded_store", f"Embedded store: scenario 2 on SQLite ({games} games)")
         peer_dir = procs.ROOT / "bench" / ".peer"
-        sqlite_path = peer_dir / f"bench-{int(time.time())}.db"
-        relay_path = peer_dir / f"bench-relay-{int(time.time())}.db"
-        redis_server = self.start("plateau")
-        sqlite_server = self.start("plateau", f"sqlite:///{sqlite_path}")
-        bgio, relay = self.start("bgio"), self.start("relay")
-        relay_sqlite = self.start("relay", f"sqlite:///{relay_path}")
-        runs: dict[str, list[dict[str, Any]]] = {
-            "redis": [],
-            "sqlite": [],
-            "bgio": [],
-            "relay": [],
-            "relay_sqlite": [],
+        stamp = int(time.time())
+        paths = {
+            kind: peer_dir / f"bench-{kind}-{stamp}.db" for kind in ("plateau", "relay", "lean")
         }
+        servers = {  # in the order each round runs them
+            "redis": self.start("plateau"),
+            "bgio": self.start("bgio"),
+            "sqlite": self.start("plateau", f"sqlite:///{paths['plateau']}"),
+            "relay": self.start("relay"),
+            "lean": self.start("lean"),
+            "relay_sqlite": self.start("relay", f"sqlite:///{paths['relay']}"),
+            "lean_sqlite": self.start("lean", f"sqlite:///{paths['lean']}"),
+        }
+        kinds = {"redis": "plateau", "sqlite": "plateau", "bgio": "bgio"}
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in servers}
         try:
             for number in range(self.size.rounds):
                 procs.log(f"scenario 2/7, round {number + 1}")
-                runs["redis"].append(self.loop(redis_server, "plateau", games, 0))
-                runs["bgio"].append(self.loop(bgio, "bgio", games, 0))
-                runs["sqlite"].append(self.loop(sqlite_server, "plateau", games, 0))
-                runs["relay"].append(self.loop(relay, "relay", games, 0))
-                runs["relay_sqlite"].append(self.loop(relay_sqlite, "relay", games, 0))
-            _, out.profile = self.profiled_loop(redis_server, games, 0)
+                for name, server in servers.items():
+                    kind = kinds.get(name, name.removesuffix("_sqlite"))
+                    runs[name].append(self.loop(server, kind, games, 0))
+            _, out.profile = self.profiled_loop(servers["redis"], games, 0)
         finally:
-            for proc in (redis_server, sqlite_server, bgio, relay, relay_sqlite):
+            for proc in servers.values():
                 self.stop(proc)
-            for path in (sqlite_path, relay_path):
+            for path in paths.values():
                 for suffix in ("", "-wal", "-shm"):
                     path.with_name(path.name + suffix).unlink(missing_ok=True)
         r = closed_loop_row("Plateau, Redis", runs["redis"], "plateau")
         s = closed_loop_row("Plateau, SQLite", runs["sqlite"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
-        work = self.inproc("work", "--events", "20000")
-        best = relay_plus_game(floor, work)
-        out.figures = [r, b, floor, best]
+        lean = closed_loop_row(LEAN, runs["lean"], "lean")
+        columns = ("actions/s", "p99 all viewers ms")
+        out.figures = [r, b, floor, lean]
         out.targets = [
             Target("actions/s vs boardgame.io", r["actions/s"] / b["actions/s"], 2.5, False),
             Target("p99 action to all viewers", r["p99 all viewers ms"], 35.0, True, " ms"),
         ]
-        out.notes += floor_notes(r, b, floor, ("actions/s", "p99 all viewers ms"))
-        out.notes.append(estimate_note(r, b, best))
-        out.raw = {"redis": runs["redis"], "bgio": runs["bgio"], "relay": runs["relay"]}
+        out.notes += floor_notes(r, b, floor, columns)
+        out.notes += floor_notes(r, b, lean, columns, "lean server")
+        out.raw = {name: runs[name] for name in ("redis", "bgio", "relay", "lean")}
         floor7 = closed_loop_row(RELAY_SQLITE, runs["relay_sqlite"], "relay")
-        best7 = relay_plus_game(floor7, work, "bare SQLite relay")
-        out7.figures = [s, r, b, floor7, best7]
+        lean7 = closed_loop_row(LEAN_SQLITE, runs["lean_sqlite"], "lean")
+        out7.figures = [s, r, b, floor7, lean7]
         out7.targets = [
             Target("SQLite actions/s vs boardgame.io", s["actions/s"] / b["actions/s"], 2.5, False),
             Target("SQLite p99 action to all viewers", s["p99 all viewers ms"], 35.0, True, " ms"),
@@ -327,9 +320,9 @@ class Bench:
             "(reported beside Redis; the issue sets no target of its own here, so scenario 2's "
             "targets are applied to it)"
         )
-        out7.notes += floor_notes(s, b, floor7, ("actions/s", "p99 all viewers ms"))
-        out7.notes.append(estimate_note(s, b, best7))
-        out7.raw = {"sqlite": runs["sqlite"], "relay_sqlite": runs["relay_sqlite"]}
+        out7.notes += floor_notes(s, b, floor7, columns)
+        out7.notes += floor_notes(s, b, lean7, columns, "lean server")
+        out7.raw = {name: runs[name] for name in ("sqlite", "relay_sqlite", "lean_sqlite")}
         return out, out7
 
     # -- 3 -----------------------------------------------------------------------------------
@@ -340,12 +333,13 @@ class Bench:
             3, "fanout", f"Fan-out: {games} games x (4 players + 20 spectators), views delivered"
         )
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
-        relay = self.start("relay")
+        relay, lean = self.start("relay"), self.start("lean")
         runs: dict[str, list[dict[str, Any]]] = {
             "plateau": [],
             "bgio": [],
             "broadcast": [],
             "relay": [],
+            "lean": [],
         }
         try:
             for number in range(self.size.rounds):
@@ -354,6 +348,7 @@ class Bench:
                 runs["plateau"].append(result)
                 runs["bgio"].append(self.loop(bgio, "bgio", games, 20))
                 runs["relay"].append(self.loop(relay, "relay", games, 20))
+                runs["lean"].append(self.loop(lean, "lean", games, 20))
                 config = {
                     "system": "broadcast",
                     "url": raw.url.replace("http://", "ws://"),
@@ -367,18 +362,18 @@ class Bench:
                 runs["broadcast"].append(procs.run_driver(config, [raw]))
             _, out.profile = self.profiled_loop(plateau, games, 20)
         finally:
-            for proc in (plateau, bgio, raw, relay):
+            for proc in (plateau, bgio, raw, relay, lean):
                 self.stop(proc)
         p = closed_loop_row("Plateau", runs["plateau"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
-        best = relay_plus_game(floor, self.inproc("work", "--events", "20000", "--spectators"))
+        lean_row = closed_loop_row(LEAN, runs["lean"], "lean")
         broadcast = med([r["deliveries_per_s"] for r in runs["broadcast"]])
         out.figures = [
             p,
             b,
             floor,
-            best,
+            lean_row,
             {
                 "system": "raw websockets.broadcast() (same bytes)",
                 "views/s": broadcast,
@@ -397,11 +392,11 @@ class Bench:
             "(the reference suggests <= 0.5x; not one of the issue's targets)"
         )
         out.notes.append(
-            f"views/s: Plateau / bare relay {p['views/s'] / floor['views/s']:.2f}x; "
-            f"bare relay / raw broadcast() {floor['views/s'] / broadcast:.2f}x; the estimate "
-            f"(bare relay + game work) / raw broadcast() {best['views/s'] / broadcast:.2f}x, "
-            f"and Plateau reaches {p['views/s'] / best['views/s']:.2f}x of it"
+            f"views/s vs raw broadcast(): bare relay {floor['views/s'] / broadcast:.2f}x, "
+            f"lean server {lean_row['views/s'] / broadcast:.2f}x; Plateau / lean server "
+            f"{p['views/s'] / lean_row['views/s']:.2f}x"
         )
+        out.notes += floor_notes(p, b, lean_row, ("views/s",), "lean server")
         out.raw = runs
         return out
 

@@ -143,7 +143,8 @@ async function plateauMatch(base, index, players, spectators, meter) {
   return m;
 }
 
-// The bare relay (bench/relay.py): Plateau's protocol with no lobby, so no HTTP set-up.
+// The bare relay (bench/relay.py) and the lean server (bench/lean.py): Plateau's protocol with
+// no lobby, so no HTTP set-up.
 async function relayMatch(base, index, players, spectators, meter) {
   const m = new Match(index, players + spectators);
   m.id = `relay-${process.pid}-${Date.now()}-${index}`;
@@ -291,7 +292,7 @@ async function closedLoop() {
   const { system, url, games, players, spectators } = cfg;
   const meter = new Meter(cfg.warmup_s * 1000, cfg.duration_s * 1000);
   const setupStart = now();
-  const make = { plateau: plateauMatch, relay: relayMatch, bgio: bgioMatch }[system];
+  const make = { plateau: plateauMatch, relay: relayMatch, lean: relayMatch, bgio: bgioMatch }[system];
   const matches = await inBatches([...Array(games).keys()], 10, (i) => make(url, i, players, spectators, meter));
   const setupMs = now() - setupStart;
   for (const m of matches) m.act = () => (system === 'bgio' ? bgioAct(m) : plateauAct(m));
@@ -494,7 +495,7 @@ async function idle() {
 
 async function main() {
   let result;
-  if (['plateau', 'relay', 'bgio'].includes(cfg.system)) result = await closedLoop();
+  if (['plateau', 'relay', 'lean', 'bgio'].includes(cfg.system)) result = await closedLoop();
   else if (cfg.system === 'echo') result = await echo();
   else if (cfg.system === 'broadcast') result = await broadcast();
   else if (cfg.system === 'idle' || cfg.system === 'idle_raw') result = await idle();
