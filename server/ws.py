@@ -240,6 +240,7 @@ async def _handle(
                 return _refuse(state, frame.id[:MAX_COMMAND_ID], too_long)
             if not bucket.take():
                 return _refuse(state, frame.id, Rejected(Reason.RATE_LIMITED))
+            conn.commanding = True  # its update waits for the reply, to share a write
             try:
                 version = await service.submit(
                     game_id, seat, frame.id, frame.seen_version, bytes(frame.command)
@@ -252,7 +253,10 @@ async def _handle(
             except Exception:
                 log.exception("command_failed")
                 return _refuse(state, frame.id, Rejected(Reason.INTERNAL))
-            return encode(Ack(id=frame.id, version=version))
+            finally:
+                conn.commanding = False
+            conn.ack(encode(Ack(id=frame.id, version=version)), version)
+            return None
         case Explain():
             if seat is None:
                 return _refuse(state, frame.id, SPECTATORS_MAY_NOT_PLAY)

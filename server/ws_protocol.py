@@ -3,8 +3,8 @@
 Fan-out writes the same update to many sockets. Through ASGI every write is an awaited
 `send` that re-frames the text and passes Starlette's and uvicorn's checks, about 25 µs a
 socket; `websockets.broadcast()` instead frames the bytes once and writes them in a loop. This
-protocol offers that loop to the app: the scope's extension `plateau.write_frame` takes a
-complete server frame (see `text_frame`) and writes it at once. It returns False, writing
+protocol offers that loop to the app: the scope's extension `plateau.write_frame` takes one
+or more complete server frames (see `text_frame`) and writes them at once. It returns False, writing
 nothing, while the socket cannot take it now (not open, closing, or its buffer past the high
 water mark); the caller then queues the text and sends it through ASGI, which waits.
 """

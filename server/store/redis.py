@@ -92,7 +92,7 @@ class RedisStore:
         self.sha: str | None = None
         self.wake_key = f"plateau:wake:{uuid.uuid4().hex}"
         self.wake_id = b"0-0"
-        self._pending: list[tuple[str, list[Any], asyncio.Future[int]]] = []
+        self._pending: list[tuple[str, list[Any], asyncio.Future[Any]]] = []
 
     @classmethod
     def from_url(cls, url: str) -> RedisStore:
@@ -116,19 +116,49 @@ class RedisStore:
     ) -> int:
         # every append carries an id, so a retry after a lost reply (a player resending, or
         # the cluster client resending on timeouts) is answered, not refused as a conflict
-        args = [expected, command_id or uuid.uuid4().hex, int(time.time() * 1000), *events]
-        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        command_id = command_id or uuid.uuid4().hex
+        args = [expected, command_id, int(time.time() * 1000), *events]
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Any] = loop.create_future()
         if not self._pending:
-            asyncio.get_running_loop().call_soon(self._flush_soon)
+            loop.call_soon(self._flush_soon)
         self._pending.append((stream, args, done))
-        return await done
+        try:
+            reply = await done  # the script's reply, as Redis sent it
+        except (ConnectionError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        if not isinstance(reply, Exception):
+            return int(reply)
+        message = str(reply)  # an error reply, from hiredis or redis-py
+        if message.startswith("WRONG_EXPECTED_VERSION"):
+            raise WrongExpectedVersion(int(message.split()[1]))
+        if message.startswith(UNAVAILABLE):
+            raise StoreUnavailable(message)
+        if message.startswith("NOSCRIPT"):  # Redis restarted and lost its scripts: nothing ran
+            self.sha = None
+            return await self.append(stream, expected, events, command_id)
+        raise reply
 
     def _flush_soon(self) -> None:
+        """Send the appends of this pass in one pipeline. Their replies go straight to their
+        appenders (`LeanRedis.send`), who then wake on the same pass as the pump that reads
+        the events back: a command's ack and its update can share a write (`server.hub`)."""
         batch, self._pending = self._pending, []
-        if batch:
-            asyncio.get_running_loop().create_task(self._flush(batch))
+        if not batch:
+            return
+        lean, replies = self.appender, [done for _, _, done in batch]
+        if self.sha is not None and lean is not None and lean.send(self._scripts(batch), replies):
+            return
+        asyncio.get_running_loop().create_task(self._flush(batch))
 
-    async def _flush(self, batch: list[tuple[str, list[Any], asyncio.Future[int]]]) -> None:
+    def _scripts(self, batch: list[tuple[str, list[Any], asyncio.Future[Any]]]) -> list[Any]:
+        return [
+            ("EVALSHA", self.sha, 2, events_key(stream), commands_key(stream), *args)
+            for stream, args, _ in batch
+        ]
+
+    async def _flush(self, batch: list[tuple[str, list[Any], asyncio.Future[Any]]]) -> None:
+        """The slow way, through a task: a first connection, a script to load, a cluster."""
         try:
             results = await self._run(batch)
         except (RedisConnectionError, RedisTimeoutError, OSError, StoreUnavailable) as exc:
@@ -142,32 +172,17 @@ class RedisStore:
                     done.set_exception(exc)
             raise
         for (_, _, done), result in zip(batch, results, strict=True):
-            if done.done():
-                continue
-            if isinstance(result, Exception):  # an error reply, from hiredis or redis-py
-                message = str(result)
-                if message.startswith("WRONG_EXPECTED_VERSION"):
-                    done.set_exception(WrongExpectedVersion(int(message.split()[1])))
-                elif message.startswith(UNAVAILABLE):
-                    done.set_exception(StoreUnavailable(message))
-                else:
-                    done.set_exception(result)
-            else:
-                done.set_result(int(result))
+            if not done.done():
+                done.set_result(result)
 
-    async def _run(self, batch: list[tuple[str, list[Any], asyncio.Future[int]]]) -> list[Any]:
+    async def _run(self, batch: list[tuple[str, list[Any], asyncio.Future[Any]]]) -> list[Any]:
         assert self.appender is not None
         if self.sha is None:
             (sha,) = await self.appender.call(("SCRIPT", "LOAD", APPEND_LUA))
             if isinstance(sha, hiredis.ReplyError):
                 raise StoreUnavailable(str(sha))
             self.sha = sha.decode()
-        results = await self.appender.call(
-            *(
-                ("EVALSHA", self.sha, 2, events_key(stream), commands_key(stream), *args)
-                for stream, args, _ in batch
-            )
-        )
+        results = await self.appender.call(*self._scripts(batch))
         if any(
             isinstance(r, hiredis.ReplyError) and str(r).startswith("NOSCRIPT") for r in results
         ):

@@ -94,7 +94,7 @@ class RedisClusterStore(RedisStore):
 
     # -- append: one script call per game, each routed to its slot's master ---------------
 
-    async def _run(self, batch: list[tuple[str, list[Any], asyncio.Future[int]]]) -> list[Any]:
+    async def _run(self, batch: list[tuple[str, list[Any], asyncio.Future[Any]]]) -> list[Any]:
         async def one(stream: str, args: list[Any]) -> Any:
             keys = [events_key(stream), commands_key(stream)]
             failure: Exception | None = None

@@ -97,6 +97,23 @@ class _Protocol(asyncio.Protocol):
         finally:
             watchdog.cancel()
 
+    def send(self, commands: Sequence[tuple[Any, ...]], replies: list[asyncio.Future[Any]]) -> None:
+        """Send `commands` in one write; each reply is set, as Redis sent it, on its future in
+        `replies`, straight from `data_received`: whoever awaits one wakes on the next pass of
+        the loop, with no task in between. Silent for REPLY_TIMEOUT, the link is given up."""
+        assert self.transport is not None
+        self.waiting.extend(replies)
+        self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
+        last = replies[-1]
+        watchdog = asyncio.get_running_loop().call_later(
+            REPLY_TIMEOUT, self._overdue, last, "Redis did not answer in time"
+        )
+        last.add_done_callback(lambda _: watchdog.cancel())
+
+    def _overdue(self, reply: asyncio.Future[Any], why: str) -> None:
+        if not reply.done():
+            self.fail(why)
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self._fail_waiting(f"connection to Redis lost: {exc or 'closed'}")
@@ -124,6 +141,14 @@ class LeanRedis:
         """Send `commands` in one write; their replies in order (errors as hiredis.ReplyError)."""
         protocol = await self._connected()
         return await protocol.ask(commands, block_seconds)
+
+    def send(self, commands: Sequence[tuple[Any, ...]], replies: list[asyncio.Future[Any]]) -> bool:
+        """`_Protocol.send` on the open connection; False, sending nothing, if there is none."""
+        protocol = self._protocol
+        if protocol is None or protocol.lost:
+            return False
+        protocol.send(commands, replies)
+        return True
 
     async def _connected(self) -> _Protocol:
         protocol = self._protocol

@@ -79,3 +79,75 @@ async def test_a_socket_that_stays_full_is_closed_as_a_slow_consumer() -> None:
     await asyncio.sleep(0)
     assert conn.closed and socket.closed_with == SLOW_CONSUMER
     await conn.stop()
+
+
+async def test_frames_wait_for_the_reply_to_a_command_in_flight_and_share_its_write() -> None:
+    socket = Socket()
+    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    conn.commanding = True
+    conn.push(b"update", text_frame(b"update"))  # the pump published the command's update
+    assert socket.written == []
+    conn.commanding = False
+    conn.push(b"ack")  # the store answered the command in the same pass
+    assert socket.written == [text_frame(b"update") + text_frame(b"ack")]
+    await asyncio.sleep(0)  # the fallback finds nothing left
+    assert socket.written == [text_frame(b"update") + text_frame(b"ack")]
+
+
+async def test_frames_held_for_a_reply_that_does_not_come_go_on_the_next_pass() -> None:
+    socket = Socket()
+    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    conn.commanding = True
+    conn.push(b"1", text_frame(b"1"))
+    conn.push(b"2")
+    await asyncio.sleep(0)
+    assert socket.written == [text_frame(b"1") + text_frame(b"2")]
+    conn.push(b"3")  # still in flight: held again, for one more pass at most
+    assert len(socket.written) == 1
+    await asyncio.sleep(0)
+    assert socket.written[-1] == text_frame(b"3")
+
+
+async def test_held_frames_and_the_reply_queue_in_order_on_a_full_socket() -> None:
+    socket = Socket()
+    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    conn.commanding = True
+    conn.push(b"update", text_frame(b"update"))
+    conn.commanding = False
+    socket.full = True
+    conn.push(b"ack")
+    socket.room.set()
+    while conn._sender is not None:
+        await asyncio.sleep(0)
+    assert socket.written == [] and socket.sent == [b"update", b"ack"]
+
+
+async def test_an_ack_before_its_update_waits_for_it_and_shares_its_write() -> None:
+    socket = Socket()
+    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    conn.ack(b"ack", version=5)  # the store answered first; the pump publishes next
+    assert socket.written == []
+    conn.push(b"update", text_frame(b"update"))
+    assert socket.written == [text_frame(b"ack") + text_frame(b"update")]
+
+
+async def test_an_ack_after_its_held_update_goes_out_with_it() -> None:
+    socket = Socket()
+    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    conn.commanding = True
+    conn.push(b"update", text_frame(b"update"))
+    conn.sent_version = 5  # as the hub records it
+    conn.commanding = False
+    conn.ack(b"ack", version=5)
+    assert socket.written == [text_frame(b"update") + text_frame(b"ack")]
+
+
+async def test_an_ack_whose_update_does_not_come_goes_alone_on_the_next_pass() -> None:
+    socket = Socket()
+    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    conn.ack(b"ack", version=5)
+    await asyncio.sleep(0)
+    assert socket.written == [text_frame(b"ack")]
+    conn.sent_version = 6
+    conn.ack(b"late", version=6)  # its update went out already: at once
+    assert socket.written[-1] == text_frame(b"late")
