@@ -67,6 +67,8 @@ class _Protocol(asyncio.Protocol):
         self.waiting: deque[asyncio.Future[Any]] = deque()
         self.transport: asyncio.Transport | None = None
         self.lost = False
+        self.asked = self.answered = 0  # replies expected and received, for `send`'s watchdogs
+        self.watchdogs: deque[tuple[int, asyncio.TimerHandle]] = deque()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -78,8 +80,12 @@ class _Protocol(asyncio.Protocol):
                 self.fail("Redis sent an unexpected reply")
                 return
             future = self.waiting.popleft()
+            self.answered += 1
             if not future.done():
                 future.set_result(reply)
+        watchdogs = self.watchdogs
+        while watchdogs and watchdogs[0][0] <= self.answered:
+            watchdogs.popleft()[1].cancel()
 
     async def ask(self, commands: Sequence[tuple[Any, ...]], block_seconds: float) -> list[Any]:
         """Send `commands` in one write; their replies in order (errors as hiredis.ReplyError).
@@ -88,6 +94,7 @@ class _Protocol(asyncio.Protocol):
         loop = asyncio.get_running_loop()
         futures = [loop.create_future() for _ in commands]
         self.waiting.extend(futures)
+        self.asked += len(futures)
         self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
         watchdog = loop.call_later(
             block_seconds + REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
@@ -104,15 +111,11 @@ class _Protocol(asyncio.Protocol):
         assert self.transport is not None
         self.waiting.extend(replies)
         self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
-        last = replies[-1]
+        self.asked += len(replies)  # counted, not watched per future: one may be cancelled
         watchdog = asyncio.get_running_loop().call_later(
-            REPLY_TIMEOUT, self._overdue, last, "Redis did not answer in time"
+            REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
         )
-        last.add_done_callback(lambda _: watchdog.cancel())
-
-    def _overdue(self, reply: asyncio.Future[Any], why: str) -> None:
-        if not reply.done():
-            self.fail(why)
+        self.watchdogs.append((self.asked, watchdog))
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True

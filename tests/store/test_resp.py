@@ -98,6 +98,47 @@ async def test_a_silent_server_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -
         silent.close()
 
 
+async def test_sent_commands_left_unanswered_give_the_link_up_even_if_a_waiter_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(resp, "REPLY_TIMEOUT", 0.2)
+
+    async def answer_once(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read(65536)
+        writer.write(b"+PONG\r\n")  # the first command only; then silence
+        await reader.read()
+
+    fake = await asyncio.start_server(answer_once, "127.0.0.1", 0)
+    lean = LeanRedis(Address(port=fake.sockets[0].getsockname()[1]))
+    try:
+        assert await lean.call(("PING",)) == [b"PONG"]
+        replies = [asyncio.get_running_loop().create_future() for _ in range(2)]
+        assert lean.send([("PING",), ("PING",)], replies)
+        replies[-1].cancel()  # its appender went away: the first still waits for its reply
+        with pytest.raises(ConnectionError, match="in time"):
+            await asyncio.wait_for(replies[0], 5)
+    finally:
+        await lean.close()
+        fake.close()
+
+
+async def test_sent_commands_answered_in_time_keep_the_link(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(resp, "REPLY_TIMEOUT", 0.2)
+    lean = LeanRedis(Address.from_url(redis_url))  # type: ignore[arg-type]
+    try:
+        assert await lean.call(("PING",)) == [b"PONG"]
+        link = lean._protocol
+        replies = [asyncio.get_running_loop().create_future() for _ in range(2)]
+        assert lean.send([("PING",), ("ECHO", "x")], replies)
+        assert [await r for r in replies] == [b"PONG", b"x"]
+        await asyncio.sleep(0.3)  # past the watchdog, which was called off
+        assert link is not None and not link.lost and lean._protocol is link
+    finally:
+        await lean.close()
+
+
 @pytest.mark.parametrize("script_loaded", [False, True])
 async def test_a_redis_still_loading_its_data_means_unavailable(script_loaded: bool) -> None:
     """A restarted Redis answers `-LOADING` until its data is back: appends must say
