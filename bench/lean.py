@@ -27,9 +27,9 @@ import msgspec
 import uvloop
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 
+from bench import relay
 from bench.counter_game import register
 from bench.inproc import game_events
-from bench.relay import Ack
 from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
@@ -44,13 +44,8 @@ from server.store import EventStore, chained, open_store
 OPENING = game_events(7)  # opened, four seats claimed, started, dealt
 
 
-class Frame(msgspec.Struct):
-    type: str
-    game_id: str = ""
-    token: str | None = None
-    id: str = ""
-    seen_version: int = 0
-    command: msgspec.Raw = msgspec.Raw(b"null")
+class Frame(relay.Frame):
+    command: msgspec.Raw = msgspec.Raw(b"null")  # the game's command, decoded by the service
 
 
 class Keeping:
@@ -119,7 +114,7 @@ class Lean:
         data = self.store.last.pop(game_id)
         after = version - len(data)
         live.extend(chained(data, after, live.hash))
-        await ws.send(encode(Ack(id=frame.id, version=version)).decode())
+        await ws.send(encode(relay.Ack(id=frame.id, version=version)).decode())
         for viewer, sockets in self.viewers[game_id].items():
             broadcast(sockets, encode(update(live, viewer, after)).decode())
 

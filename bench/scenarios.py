@@ -220,11 +220,7 @@ class Bench:
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
         relay, lean = self.start("relay"), self.start("lean")
         runs: dict[str, list[dict[str, Any]]] = {
-            "plateau": [],
-            "bgio": [],
-            "echo": [],
-            "relay": [],
-            "lean": [],
+            name: [] for name in ("plateau", "bgio", "echo", "relay", "lean")
         }
         try:
             for number in range(self.size.rounds):
@@ -373,11 +369,7 @@ class Bench:
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
         relay, lean = self.start("relay"), self.start("lean")
         runs: dict[str, list[dict[str, Any]]] = {
-            "plateau": [],
-            "bgio": [],
-            "broadcast": [],
-            "relay": [],
-            "lean": [],
+            name: [] for name in ("plateau", "bgio", "broadcast", "relay", "lean")
         }
         try:
             for number in range(self.size.rounds):

@@ -88,32 +88,28 @@ class _Protocol(asyncio.Protocol):
             watchdogs.popleft()[1].cancel()
 
     async def ask(self, commands: Sequence[tuple[Any, ...]], block_seconds: float) -> list[Any]:
-        """Send `commands` in one write; their replies in order (errors as hiredis.ReplyError).
-        Silent for REPLY_TIMEOUT beyond any BLOCK asked, the link is given up."""
-        assert self.transport is not None
+        """Send `commands` in one write; their replies in order (errors as hiredis.ReplyError)."""
         loop = asyncio.get_running_loop()
         futures = [loop.create_future() for _ in commands]
-        self.waiting.extend(futures)
-        self.asked += len(futures)
-        self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
-        watchdog = loop.call_later(
-            block_seconds + REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
-        )
-        try:
-            return [await f for f in futures]
-        finally:
-            watchdog.cancel()
+        self.send(commands, futures, block_seconds)
+        return [await f for f in futures]
 
-    def send(self, commands: Sequence[tuple[Any, ...]], replies: list[asyncio.Future[Any]]) -> None:
+    def send(
+        self,
+        commands: Sequence[tuple[Any, ...]],
+        replies: list[asyncio.Future[Any]],
+        block_seconds: float = 0.0,
+    ) -> None:
         """Send `commands` in one write; each reply is set, as Redis sent it, on its future in
         `replies`, straight from `data_received`: whoever awaits one wakes on the next pass of
-        the loop, with no task in between. Silent for REPLY_TIMEOUT, the link is given up."""
+        the loop, with no task in between. Silent for REPLY_TIMEOUT beyond any BLOCK asked, the
+        link is given up. The watchdog counts replies, not futures: a waiter may go away."""
         assert self.transport is not None
         self.waiting.extend(replies)
         self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
-        self.asked += len(replies)  # counted, not watched per future: one may be cancelled
+        self.asked += len(replies)
         watchdog = asyncio.get_running_loop().call_later(
-            REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
+            block_seconds + REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
         )
         self.watchdogs.append((self.asked, watchdog))
 
@@ -128,6 +124,8 @@ class _Protocol(asyncio.Protocol):
         self._fail_waiting(why)
 
     def _fail_waiting(self, why: str) -> None:
+        while self.watchdogs:
+            self.watchdogs.popleft()[1].cancel()
         while self.waiting:
             future = self.waiting.popleft()
             if not future.done():

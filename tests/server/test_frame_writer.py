@@ -50,9 +50,14 @@ class Socket:
         self.closed_with = code
 
 
-async def test_frames_go_out_at_once_then_queue_in_order_while_the_socket_is_full() -> None:
+def connected(limit: int = 3) -> tuple[Socket, Connection]:
+    """A spectator's connection, whose frames go to a `Socket`, queueing at most `limit`."""
     socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    return socket, Connection("g", SPECTATOR, limit, socket.close, socket.send, socket.write_frame)
+
+
+async def test_frames_go_out_at_once_then_queue_in_order_while_the_socket_is_full() -> None:
+    socket, conn = connected()
     conn.push(b"1", text_frame(b"1"))
     assert socket.written == [text_frame(b"1")]
 
@@ -71,9 +76,8 @@ async def test_frames_go_out_at_once_then_queue_in_order_while_the_socket_is_ful
 
 
 async def test_a_socket_that_stays_full_is_closed_as_a_slow_consumer() -> None:
-    socket = Socket()
+    socket, conn = connected(limit=2)
     socket.full = True
-    conn = Connection("g", SPECTATOR, 2, socket.close, socket.send, socket.write_frame)
     for n in range(4):
         conn.push(str(n).encode())
     await asyncio.sleep(0)
@@ -82,8 +86,7 @@ async def test_a_socket_that_stays_full_is_closed_as_a_slow_consumer() -> None:
 
 
 async def test_frames_wait_for_the_reply_to_a_command_in_flight_and_share_its_write() -> None:
-    socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    socket, conn = connected()
     conn.commanding = True
     conn.push(b"update", text_frame(b"update"))  # the pump published the command's update
     assert socket.written == []
@@ -95,8 +98,7 @@ async def test_frames_wait_for_the_reply_to_a_command_in_flight_and_share_its_wr
 
 
 async def test_frames_held_for_a_reply_that_does_not_come_go_on_the_next_pass() -> None:
-    socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    socket, conn = connected()
     conn.commanding = True
     conn.push(b"1", text_frame(b"1"))
     conn.push(b"2")
@@ -109,8 +111,7 @@ async def test_frames_held_for_a_reply_that_does_not_come_go_on_the_next_pass() 
 
 
 async def test_held_frames_and_the_reply_queue_in_order_on_a_full_socket() -> None:
-    socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    socket, conn = connected()
     conn.commanding = True
     conn.push(b"update", text_frame(b"update"))
     conn.commanding = False
@@ -123,8 +124,7 @@ async def test_held_frames_and_the_reply_queue_in_order_on_a_full_socket() -> No
 
 
 async def test_an_ack_before_its_update_waits_for_it_and_shares_its_write() -> None:
-    socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    socket, conn = connected()
     conn.ack(b"ack", version=5)  # the store answered first; the pump publishes next
     assert socket.written == []
     conn.push(b"update", text_frame(b"update"))
@@ -132,8 +132,7 @@ async def test_an_ack_before_its_update_waits_for_it_and_shares_its_write() -> N
 
 
 async def test_an_ack_after_its_held_update_goes_out_with_it() -> None:
-    socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    socket, conn = connected()
     conn.commanding = True
     conn.push(b"update", text_frame(b"update"))
     conn.sent_version = 5  # as the hub records it
@@ -143,8 +142,7 @@ async def test_an_ack_after_its_held_update_goes_out_with_it() -> None:
 
 
 async def test_an_ack_whose_update_does_not_come_goes_alone_on_the_next_pass() -> None:
-    socket = Socket()
-    conn = Connection("g", SPECTATOR, 3, socket.close, socket.send, socket.write_frame)
+    socket, conn = connected()
     conn.ack(b"ack", version=5)
     await asyncio.sleep(0)
     assert socket.written == [text_frame(b"ack")]
