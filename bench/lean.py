@@ -4,11 +4,12 @@
 websockets library's server on uvloop, frames written with `websockets.broadcast()`), but each
 command runs the production code a Plateau server runs for it: `GameService.submit` (decode,
 decide, encode, append through the server's store), `LiveGame.extend` (the fold) and, for each
-distinct viewer (every seat, the spectators together), `server.hub.update` encoded once and
-broadcast to the sockets that share it. What it leaves out is Plateau's plumbing: uvicorn and
-Starlette, the pump (the fold takes the events it appended at once, as only a single process
-may), presence, per-socket queues and checks. Its figures are what a server doing Plateau's
-work reaches on this stack; Plateau's distance from them is its plumbing.
+distinct viewer (every seat, the spectators together), its update, built as the hub builds it
+(`projections.updates`) and broadcast to the sockets that share it. What it leaves out is
+Plateau's plumbing: uvicorn and Starlette, the pump (the fold takes the events it appended at
+once, as only a single process may), presence, per-socket queues and checks. Its figures are
+what a server doing Plateau's work reaches on this stack; Plateau's distance from them is its
+plumbing.
 
 A game is any new `game_id`: the first hello opens it (four seats, started, hands dealt, the
 opening of `bench.inproc.game_events`); the seat is the token's number and a socket without a
@@ -34,8 +35,9 @@ from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.updates import Updates
 from server.config import Settings
-from server.hub import snapshot, update
+from server.hub import snapshot
 from server.logs import configure
 from server.metrics import Metrics
 from server.service import GameService
@@ -115,8 +117,9 @@ class Lean:
         after = version - len(data)
         live.extend(chained(data, after, live.hash))
         await ws.send(encode(relay.Ack(id=frame.id, version=version)).decode())
+        updates = Updates(live)
         for viewer, sockets in self.viewers[game_id].items():
-            broadcast(sockets, encode(update(live, viewer, after)).decode())
+            broadcast(sockets, updates.frame(viewer, after).decode())
 
 
 async def main(port: int, store_url: str) -> None:

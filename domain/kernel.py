@@ -120,7 +120,8 @@ class Game(Generic[S, C, E]):
     - `legal(state, seat)`: every command `seat` may send now (a representative sample where
       the space is huge); empty when it has nothing to do.
     - `view(state, viewer)` / `redact(event, viewer)`: what a viewer may know; `redact` returns
-      None when the viewer must not even learn that the event happened.
+      None when the viewer must not even learn that the event happened. A seat knows at least
+      what a spectator knows: an event a spectator is shown whole, every seat is shown whole.
     - `explain(state, seat, command)` (optional): what a command would do, in public terms
       only (an 18ZOO run's revenue before it is sent), without deciding it; raises `Rejected`.
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'

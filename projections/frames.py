@@ -20,17 +20,19 @@ def table_view(
     if not with_table:
         return {"game": shown}
     over = table.started and game.is_over(table.state)
+    return {"table": table_part(game, table, over), "game": shown}
+
+
+def table_part(game: Game[Any, Any, Any], table: Table, over: bool) -> dict[str, Any]:
+    """The view's part that is the same for every viewer; `over` is whether the game is."""
     return {
-        "table": {
-            "game": table.game,
-            "title": game.title,
-            "seats": table.seats,
-            "names": list(table.names),
-            "started": table.started,
-            "over": over,
-            "result": game.result(table.state) if over else None,
-        },
-        "game": shown,
+        "game": table.game,
+        "title": game.title,
+        "seats": table.seats,
+        "names": list(table.names),
+        "started": table.started,
+        "over": over,
+        "result": game.result(table.state) if over else None,
     }
 
 

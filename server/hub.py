@@ -1,8 +1,9 @@
 """Per-process fan-out: every process follows the store and pushes to its own sockets.
 
 One pump task waits on all watched streams. For each new version of a game it computes the
-view, redacted events and legal commands once per distinct viewer, encodes each once, and
-queues the bytes on every socket of that viewer. A socket whose queue is full is closed (1013);
+view, redacted events and legal commands once per distinct viewer (what all viewers share, once
+for all: `projections.updates`), encodes each once, and queues the bytes on every socket of
+that viewer. A socket whose queue is full is closed (1013);
 its client resumes with (last_version, last_hash).
 """
 
@@ -19,6 +20,7 @@ from domain.protocol import Snapshot, Update
 from projections.codec import encode
 from projections.frames import legal_for, redacted_log, table_view
 from projections.live import GameGap, LiveGame
+from projections.updates import Updates
 from projections.visibility import effective
 from server.logs import log
 from server.presence import LocalPresence, Presence
@@ -296,6 +298,7 @@ class Hub:
             return  # every socket has exactly this fold already
         everyone = SPECTATOR if live.over else None  # the past is public once the game ends
         frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
+        updates = Updates(live)
         for conn in list(watchers):
             sent = conn.sent_version
             if sent == version and conn.sent_hash == digest:
@@ -306,7 +309,7 @@ class Hub:
             key = (everyone or conn.viewer, sent)
             built = frames.get(key)
             if built is None:
-                payload = encode(update(live, conn.viewer, sent))
+                payload = updates.frame(conn.viewer, sent)
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
             conn.sent_version, conn.sent_hash = version, digest
