@@ -20,7 +20,11 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   server costs per action ("server CPU ms/action") decides the ratios; runs on a quiet machine
   and a loaded one differ by up to 2x in absolute figures, much less in ratios. boardgame.io's
   own cost per action moved between 0.20 and 0.48 ms across the runs of 2026-11-30, so its
-  ratios move with it.
+  ratios move with it. The machine itself changes between sessions: on the one of the
+  22:47 run, Python work took about twice as long as on the earlier one (Plateau 0.175
+  against 0.093 ms per action in scenario 2), boardgame.io three times as long (0.59 against
+  0.20 ms), and a raw websockets echo round trip the same 0.06 ms. So there the ratios
+  against boardgame.io rose and those against raw websockets fell, for every server alike.
 - The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2, 3 and 7). A bare
   `websockets` server on uvloop speaking Plateau's protocol that, per action, decodes the
   command, appends one event through the server's own store (for Redis the same Lua script,
@@ -32,17 +36,24 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   The bare relay's plumbing (the websockets library's server, `broadcast()`, one append per
   command through the server's store) running the production code a Plateau server runs per
   command: `GameService.submit` (decode, decide, encode, append), `LiveGame.extend` (the
-  fold) and `server.hub.update` encoded once per distinct viewer (each seat, the spectators
-  together) and broadcast to the sockets that share it. It leaves out what Plateau adds
-  around that work: uvicorn and Starlette, the pump (it folds its own appends at once, which
-  only a single process may do), presence, metrics, per-socket queues and checks. It is what
-  this stack does with this game's work; Plateau's distance from it is its own plumbing. It
-  replaced an estimate (the relay's CPU plus the game work measured in process), which came
-  out optimistic: the game work costs about twice as much inside a loaded server (30 µs per
-  action in scenario 2, 15 to 20 in process) as on its own.
+  fold) and one update frame per distinct viewer (each seat, the spectators together), built
+  as the hub builds them (`projections.updates`) and broadcast to the sockets that share it.
+  It leaves out what Plateau adds around that work: uvicorn and Starlette, the pump (it folds
+  its own appends at once, which only a single process may do), presence, metrics,
+  per-socket queues and checks. It is what this stack does with this game's work; Plateau's
+  distance from it is its own plumbing. It replaced an estimate (the relay's CPU plus the game
+  work measured in process), which came out optimistic: the game work costs about twice as
+  much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
+  own.
 - The Targets table gives, for each target, the floors' value of the same measure in the
-  same run. Four full runs on a quiet machine (boardgame.io at 0.20 to 0.21 ms per action)
-  are quoted below: 20:40 and 20:57, then 21:39 and 22:00 after item 9 of the changes.
+  same run. On the 22:47 machine (above) every target missed was missed by its floors too,
+  but one: scenario 3 against `broadcast()` (0.441x; the bare relay 0.684x, the lean server
+  0.483x), where the four per-seat frames and the spectators' one cost what the relay's
+  single string does not; scenarios 2 and 7 met their throughput (3.03x and 2.52x), their
+  p99 missed (60.8 and 63.0 ms) where the relay's did too (39.3 and 52.9 ms), and scenario
+  1's p50 was 11.3x the echo where the relay's was 8.6x. Four full runs on the earlier, quiet
+  machine (boardgame.io at 0.20 to 0.21 ms per action) are quoted below: 20:40 and 20:57,
+  then 21:39 and 22:00 after item 9 of the changes.
   Plateau made 0.85 to 1.00x the lean server's actions/s in scenario 2, 0.89 to 1.15x its
   views/s in scenario 3 and 0.88 to 0.99x in scenario 7. What each target missed in any of
   them says:
@@ -139,14 +150,24 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      fewer per command. Scenario 2, 8 interleaved rounds: +14 % actions/s, -4.5 % CPU per
      action; scenario 1 unchanged; scenario 7 +2 %. The lean server uses the same store, so
      it gained the first half too.
+  10. The update frames of one fold are built together (`projections/updates.py`): whether
+     the game is over, the table part and the new events, whenever a spectator may see them
+     whole, are computed and encoded once for every viewer; each viewer costs its own view,
+     its legal commands and its own redaction only of events hidden from spectators. It rests
+     on a law now stated in `domain.kernel.Game`: a seat is shown whole what a spectator is
+     shown whole. The bytes are those of `server.hub.update` for every viewer of every golden
+     game (a test). In process, four seats' frames: 15.2 to 11.5 µs per action. The machine
+     of that day was too noisy to see it in scenario 2 (CPU per action moved by 30 % between
+     rounds of the same server).
 - Tried and dropped: folding and publishing a process's own appends at once instead of when
   the pump reads them back (0.228 against 0.19-0.20 ms per action in scenario 2: the read
   still returns them); one append pipeline in flight at a time instead of one per loop tick
-  (no change: strace showed the pipelines were already few); a shared table part for all the
-  views of one update (1 µs per action); merging the mover's `ack` into its update frame
-  changes the protocol and is not done (item 9 has them share a write instead); two server
-  processes on one port (SO_REUSEPORT) in scenario 2 (the same actions/s for 48 % more CPU:
-  the 2 cores are already shared by the server, Redis and the Node driver).
+  (no change: strace showed the pipelines were already few); a shared table part alone for all
+  the views of one update (1 µs per action; item 10 shares it with the events); merging the
+  mover's `ack` into its update frame changes the protocol and is not done (item 9 has them
+  share a write instead); two server processes on one port (SO_REUSEPORT) in scenario 2 (the
+  same actions/s for 48 % more CPU: the 2 cores are already shared by the server, Redis and
+  the Node driver).
 - Idle connections (6). tracemalloc after 1,000 idle sockets: about 20 of the 26 KB per socket are
   uvicorn's websocket protocol, its asyncio.Queue and Events, websockets' handshake headers and
   the Starlette middleware frames; Plateau's own share was about 6 KB, of which a per-socket

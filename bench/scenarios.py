@@ -264,7 +264,13 @@ class Bench:
         out.targets = [
             Target("p50 vs boardgame.io", p[p50] / b[p50], 0.6, True, floors=over(floors, p50, b)),
             Target("p99 vs boardgame.io", p[p99] / b[p99], 0.5, True, floors=over(floors, p99, b)),
-            Target("p50 vs raw echo round trip", p[p50] / echo_p50, 7.0, True),
+            Target(
+                "p50 vs raw echo round trip",
+                p[p50] / echo_p50,
+                7.0,
+                True,
+                floors=over(floors, p50, echo_row),
+            ),
         ]
         out.notes.append(
             f"actions/s vs boardgame.io: {p['actions/s'] / b['actions/s']:.2f}x "
