@@ -38,35 +38,37 @@ class Updates:
 
     def __init__(self, live: LiveGame) -> None:
         game, table = live.game, live.table
-        self.live = live
-        self.over = table.started and game.is_over(table.state)
+        self.live, self.game = live, game
+        self.version, self.hash = live.version, live.hash
+        self.state = table.state if table.started else None  # None: no game to show yet
+        self.over = self.state is not None and game.is_over(self.state)
         self._table: msgspec.Raw | None = None
         # per starting version: the events encoded once, if a spectator may see them all
         self._public: dict[int, msgspec.Raw | None] = {}
 
     def frame(self, viewer: Viewer, after: int) -> bytes:
         """`encode(update(live, viewer, after))`."""
-        live = self.live
-        game, table, over = live.game, live.table, self.over
+        game, state, over = self.game, self.state, self.over
         seen = OMNISCIENT if over else viewer
         view: dict[str, Any] = {}
-        if after < live.table_version or over:
+        if over or after < self.live.table_version:
             if self._table is None:
+                table = self.live.table
                 self._table = msgspec.Raw(encode(table_part(game, table, over)))
             view["table"] = self._table
-        view["game"] = game.view(table.state, seen) if table.started else None
-        if over or not table.started or not isinstance(viewer, Seat):
-            legal = []
+        if state is None:
+            view["game"], legal = None, []
         else:
-            legal = game.legal(table.state, viewer.n)
+            view["game"] = game.view(state, seen)
+            legal = [] if over or not isinstance(viewer, Seat) else game.legal(state, viewer.n)
         if after not in self._public:
             self._public[after] = self._shared(after)
         events = self._public[after]
         if events is None:  # some event is hidden from spectators: redact it for this viewer
-            shown = [redact(game, event, seen) for event in live.events[after:]]
+            shown = [redact(game, event, seen) for event in self.live.events[after:]]
             events = msgspec.Raw(encode(_entries(shown, after)))
         return encode(
-            _Update(version=live.version, hash=live.hash, view=view, events=events, legal=legal)
+            _Update(version=self.version, hash=self.hash, view=view, events=events, legal=legal)
         )
 
     def _shared(self, after: int) -> msgspec.Raw | None:
