@@ -1,10 +1,10 @@
 """Per-process fan-out: every process follows the store and pushes to its own sockets.
 
 One pump task waits on all watched streams. For each new version of a game it computes the
-view, redacted events and legal commands once per distinct viewer (what all viewers share, once
-for all: `projections.updates`), encodes each once, and queues the bytes on every socket of
-that viewer. A socket whose queue is full is closed (1013);
-its client resumes with (last_version, last_hash).
+view, redacted events and legal commands once per distinct viewer (and what all viewers share
+once for all, `projections.updates`), encodes each once, and queues the bytes on every socket
+of that viewer. A socket whose queue is full is closed (1013); its client resumes with
+(last_version, last_hash).
 """
 
 from __future__ import annotations
@@ -296,9 +296,9 @@ class Hub:
         version, digest, hashes = live.version, live.hash, live.hashes
         if not watchers or self.shown.get(live.game_id) == (version, digest):
             return  # every socket has exactly this fold already
-        everyone = SPECTATOR if live.over else None  # the past is public once the game ends
-        frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
         updates = Updates(live)
+        everyone = SPECTATOR if updates.over else None  # the past is public once the game ends
+        frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
             sent = conn.sent_version
             if sent == version and conn.sent_hash == digest:
