@@ -25,6 +25,9 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   against 0.093 ms per action in scenario 2), boardgame.io three times as long (0.59 against
   0.20 ms), and a raw websockets echo round trip the same 0.06 ms. So there the ratios
   against boardgame.io rose and those against raw websockets fell, for every server alike.
+  boardgame.io alone moved most: in scenario 2, four interleaved rounds of the same server
+  made 1,940 to 3,900 actions/s. It runs with `NODE_ENV=production` since 23:50, as it would be
+  deployed; an A/B of the two modes gave medians of 3,063 and 3,052 actions/s (no difference).
 - The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2, 3 and 7). A bare
   `websockets` server on uvloop speaking Plateau's protocol that, per action, decodes the
   command, appends one event through the server's own store (for Redis the same Lua script,
@@ -282,7 +285,8 @@ def render(
         "redacted for the others) and lifts the per-socket command rate limit and the per-address "
         "connection cap. Redis runs privately with AOF (`appendfsync everysec`). The peer is "
         "boardgame.io 0.50.2 with a game of the same shape (`bench/peer/server.js`, "
-        "`PlayerView.STRIP_SECRETS`, server-authoritative move, InMemory storage). One Node "
+        "`PlayerView.STRIP_SECRETS`, server-authoritative move, InMemory storage, "
+        "`NODE_ENV=production` as it would be deployed). One Node "
         "process (`bench/peer/driver.js`) drives every system with the same count and pacing: "
         "in each game the seat whose turn it is sends its move as soon as every connection of "
         "the game has the previous update (closed loop). Latency is from the send to the update "
