@@ -26,8 +26,9 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   0.20 ms), and a raw websockets echo round trip the same 0.06 ms. So there the ratios
   against boardgame.io rose and those against raw websockets fell, for every server alike.
   boardgame.io alone moved most: in scenario 2, four interleaved rounds of the same server
-  made 1,940 to 3,900 actions/s. It runs with `NODE_ENV=production` since 23:50, as it would be
-  deployed; an A/B of the two modes gave medians of 3,063 and 3,052 actions/s (no difference).
+  made 1,940 to 3,900 actions/s. It runs with `NODE_ENV=production` from the run of 23:48 on,
+  as it would be deployed; an A/B of the two modes gave medians of 3,063 and 3,052 actions/s
+  (no difference).
 - The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2, 3 and 7). A bare
   `websockets` server on uvloop speaking Plateau's protocol that, per action, decodes the
   command, appends one event through the server's own store (for Redis the same Lua script,
@@ -49,18 +50,19 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same
-  run. Two full runs on the machine of 22:47 and 23:11 (above) show how far the verdicts move
-  with it. boardgame.io made 1,782 and then 2,528 actions/s in scenario 2 (2,066 to 3,074 in
-  the rounds of one run), Plateau 5,398 and 5,567. So scenario 2's throughput was met at 22:47
-  (3.03x) and missed at 23:11 (2.20x; the lean server 2.23x, the bare relay 3.53x), and
-  scenario 7's too (2.52x, then 1.74x where both SQLite floors missed). Scenario 3 against
-  `broadcast()` was missed in both (0.441x and 0.38x), by the lean server too (0.483x, 0.344x)
-  and at 23:11 by the bare relay too (0.511x). The p99 targets of scenarios 2 and 7 (59.9 to
-  63.0 ms) were missed by the bare relay too (36.9 to 52.9 ms), and so was scenario 1's p50
-  against the echo (Plateau 11.3x and 7.88x, the relay 8.6x and 9.24x): on that machine they
-  are beyond this stack. Plateau made 0.99 to 1.04x the lean server's actions/s in scenario 2
-  and 0.91 to 1.10x its views/s in scenario 3: its plumbing costs about what the floor's does,
-  and what is left is the game's work per viewer. Four full runs on the earlier, quiet machine
+  run. Three full runs on the machine of 22:47, 23:11 and 23:48 (above) show how far the
+  verdicts move with it. boardgame.io made 1,782, 2,528 and 3,343 actions/s in scenario 2,
+  Plateau 5,398, 5,567 and 6,256. So scenario 2's throughput was met at 22:47 (3.03x) and
+  missed at 23:11 (2.20x; the lean server 2.23x, the bare relay 3.53x) and at 23:48 (1.87x;
+  2.05x and 3.18x), and scenario 7's went the same way (2.52x, then 1.74x and 1.59x, where
+  both SQLite floors missed). Scenario 3 against `broadcast()` was missed in all three
+  (0.441x, 0.38x, 0.346x), by the lean server too (0.483x, 0.344x, 0.392x) and in the last two
+  by the bare relay too (0.511x, 0.379x). The p99 targets of scenarios 2 and 7 (51.5 to 63.0
+  ms) were missed by the bare relay too (36.9 to 52.9 ms), and so was scenario 1's p50 against
+  the echo (Plateau 7.88x to 11.3x, the relay 8.6x to 9.24x): on that machine they are beyond
+  this stack. Plateau made 0.91 to 1.04x the lean server's actions/s in scenario 2 and 0.88 to
+  1.10x its views/s in scenario 3: its plumbing costs about what the floor's does, and what is
+  left is the game's work per viewer. Four full runs on the earlier, quiet machine
   (boardgame.io at 0.20 to 0.21 ms per action) are quoted below: 20:40 and 20:57, then 21:39
   and 22:00 after item 9 of the changes.
   There Plateau made 0.85 to 1.00x the lean server's actions/s in scenario 2, 0.89 to 1.15x its
