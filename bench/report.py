@@ -166,7 +166,7 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      whole, are computed and encoded once for every viewer; each viewer costs its own view,
      its legal commands and its own redaction only of events hidden from spectators. It rests
      on a law now stated in `domain.kernel.Game`: a seat is shown whole what a spectator is
-     shown whole. The bytes are those of `server.hub.update` for every viewer of every golden
+     shown whole. The bytes are those of the plain `update` for every viewer of every golden
      game (a test). In process, four seats' frames: 15.2 to 11.5 µs per action. The machine
      of that day was too noisy to see it in scenario 2 (CPU per action moved by 30 % between
      rounds of the same server).

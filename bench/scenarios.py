@@ -132,6 +132,25 @@ def over(
     }
 
 
+def many_games_targets(
+    prefix: str, plateau: dict[str, Any], peer: dict[str, Any], floors: dict[str, dict[str, Any]]
+) -> list[Target]:
+    """Scenario 2's targets (actions/s against the peer, p99), for its Redis or SQLite rows."""
+    rate, p99 = "actions/s", "p99 all viewers ms"
+    return [
+        Target(
+            f"{prefix}actions/s vs boardgame.io",
+            plateau[rate] / peer[rate],
+            2.5,
+            False,
+            floors=over(floors, rate, peer),
+        ),
+        Target(
+            f"{prefix}p99 action to all viewers", plateau[p99], 35.0, True, " ms", over(floors, p99)
+        ),
+    ]
+
+
 def floor_notes(
     plateau: dict[str, Any],
     peer: dict[str, Any],
@@ -325,17 +344,7 @@ class Bench:
         columns = ("actions/s", "p99 all viewers ms")
         out.figures = [r, b, floor, lean]
         floors = {"bare relay": floor, "lean server": lean}
-        rate, p99 = "actions/s", "p99 all viewers ms"
-        out.targets = [
-            Target(
-                "actions/s vs boardgame.io",
-                r[rate] / b[rate],
-                2.5,
-                False,
-                floors=over(floors, rate, b),
-            ),
-            Target("p99 action to all viewers", r[p99], 35.0, True, " ms", over(floors, p99)),
-        ]
+        out.targets = many_games_targets("", r, b, floors)
         out.notes += floor_notes(r, b, floor, columns)
         out.notes += floor_notes(r, b, lean, columns, "lean server")
         out.raw = {name: runs[name] for name in ("redis", "bgio", "relay", "lean")}
@@ -343,18 +352,7 @@ class Bench:
         lean7 = closed_loop_row(LEAN_SQLITE, runs["lean_sqlite"], "lean")
         out7.figures = [s, r, b, floor7, lean7]
         floors7 = {"bare SQLite relay": floor7, "lean server on SQLite": lean7}
-        out7.targets = [
-            Target(
-                "SQLite actions/s vs boardgame.io",
-                s[rate] / b[rate],
-                2.5,
-                False,
-                floors=over(floors7, rate, b),
-            ),
-            Target(
-                "SQLite p99 action to all viewers", s[p99], 35.0, True, " ms", over(floors7, p99)
-            ),
-        ]
+        out7.targets = many_games_targets("SQLite ", s, b, floors7)
         out7.notes.append(
             f"SQLite vs Redis actions/s: {s['actions/s'] / r['actions/s']:.2f}x "
             "(reported beside Redis; the issue sets no target of its own here, so scenario 2's "

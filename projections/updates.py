@@ -1,12 +1,13 @@
-"""The update frames of one fold, for all its viewers: what they share is built once.
+"""The update a viewer is sent after new events, and the same for many viewers at once.
 
-`server.hub.update` is what one viewer is sent; a fan-out sends it to every viewer of a game
-after each command. Much of it is the same for all of them: whether the game is over, the
-table part of the view, and the new events whenever a spectator may see them whole, since a
-seat knows at least what a spectator knows (a law of every game's `redact`, checked by
-`tests/server/test_update_frames.py`). Those are computed and encoded once per fold; each
-viewer costs its own view and legal commands, and its own redaction only of events a spectator
-may not see whole. The bytes are those of `encode(update(...))`, for every viewer (same test).
+`update` says what one viewer at some version is sent to reach the current one. A fan-out
+sends it to every viewer of a game after each command, and much of it is the same for all of
+them: whether the game is over, the table part of the view, and the new events whenever a
+spectator may see them whole, since a seat knows at least what a spectator knows (a law of
+every game's `redact`, stated in `domain.kernel.Game`). `Updates` computes and encodes those
+once per fold; each viewer then costs its own view and legal commands, and its own redaction
+only of events a spectator may not see whole. Its bytes are those of `encode(update(...))`
+for every viewer (`tests/server/test_update_frames.py` compares them, and checks the law).
 """
 
 from __future__ import annotations
@@ -15,12 +16,25 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import OMNISCIENT, SPECTATOR, Seat, Viewer
-from domain.protocol import LogEntry
+from domain.kernel import OMNISCIENT, SPECTATOR, Viewer
+from domain.protocol import LogEntry, Update
 from domain.table import redact
 from projections.codec import encode
-from projections.frames import table_part
+from projections.frames import legal_for, redacted_log, table_part, table_view
 from projections.live import LiveGame
+
+
+def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
+    """What a viewer at version `after` is sent to reach the current one. The table part of
+    the view (names, started, over, result) comes only if it may have changed since `after`
+    (a table event, or the end): the client keeps the one it has."""
+    return Update(
+        version=live.version,
+        hash=live.hash,
+        view=table_view(live.game, live.table, viewer, after < live.table_version or live.over),
+        events=redacted_log(live.game, live.table, live.events[after:], after + 1, viewer),
+        legal=legal_for(live.game, live.table, viewer),
+    )
 
 
 class _Update(msgspec.Struct, frozen=True, tag_field="type", tag="update"):
@@ -47,7 +61,7 @@ class Updates:
         self._public: dict[int, msgspec.Raw | None] = {}
 
     def frame(self, viewer: Viewer, after: int) -> bytes:
-        """`encode(update(live, viewer, after))`."""
+        """`encode(update(live, viewer, after))`, sharing what other viewers share."""
         game, state, over = self.game, self.state, self.over
         seen = OMNISCIENT if over else viewer
         view: dict[str, Any] = {}
@@ -56,11 +70,8 @@ class Updates:
                 table = self.live.table
                 self._table = msgspec.Raw(encode(table_part(game, table, over)))
             view["table"] = self._table
-        if state is None:
-            view["game"], legal = None, []
-        else:
-            view["game"] = game.view(state, seen)
-            legal = [] if over or not isinstance(viewer, Seat) else game.legal(state, viewer.n)
+        view["game"] = None if state is None else game.view(state, seen)
+        legal = legal_for(game, self.live.table, viewer)
         if after not in self._public:
             self._public[after] = self._shared(after)
         events = self._public[after]

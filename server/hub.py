@@ -16,11 +16,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat, Viewer
-from domain.protocol import Snapshot, Update
+from domain.protocol import Snapshot
 from projections.codec import encode
-from projections.frames import legal_for, redacted_log, table_view
+from projections.frames import legal_for, table_view
 from projections.live import GameGap, LiveGame
-from projections.updates import Updates
+from projections.updates import Updates, update
 from projections.visibility import effective
 from server.logs import log
 from server.presence import LocalPresence, Presence
@@ -173,19 +173,6 @@ def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snap
         log=live.log(effective(live.game, table, seen), at),
         legal=legal_for(live.game, table, viewer) if at == live.version else [],
         live=at == live.version,
-    )
-
-
-def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
-    """What a viewer at version `after` is sent to reach the current one. The table part of
-    the view (names, started, over, result) comes only if it may have changed since `after`
-    (a table event, or the end): the client keeps the one it has."""
-    return Update(
-        version=live.version,
-        hash=live.hash,
-        view=table_view(live.game, live.table, viewer, after < live.table_version or live.over),
-        events=redacted_log(live.game, live.table, live.events[after:], after + 1, viewer),
-        legal=legal_for(live.game, live.table, viewer),
     )
 
 

@@ -11,8 +11,7 @@ from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.table import redact
 from projections.codec import encode
 from projections.live import LiveGame
-from projections.updates import Updates
-from server.hub import update
+from projections.updates import Updates, update
 from tests.server.test_live_extend import GOLDEN, stream_of
 
 
