@@ -45,6 +45,9 @@ class Connection:
     # set on the sockets that send commands only: the idle many keep the class's defaults
     commanding = False  # a command of this socket's awaits the store (see `push`)
     _held: list[tuple[bytes, bytes]] | None = None  # frames waiting for that command's reply
+    # when held frames give up waiting and go alone: the hub's pump sets it (see `Hub.attach`);
+    # without a pump, on the next pass of the loop
+    release_later: Callable[[Callable[[], None]], None] | None = None
 
     def __init__(
         self,
@@ -75,9 +78,10 @@ class Connection:
         """Send `frame` (JSON text); `wire` is the same as a websocket frame, if already built.
 
         While one of this socket's commands is in flight (`commanding`), frames wait for its
-        reply, at most until the next pass of the event loop: the store's reply to a command
-        and the pump's read of its events come back together, and the command's update and
-        ack then go out in one write (see `ack`), a send syscall fewer per command."""
+        reply: the store's reply to a command and the pump's read of its events come back at
+        about the same time, and the command's update and ack then go out in one write (see
+        `ack`), a send syscall fewer per command. Held frames wait at most until the pump has
+        read once more (`release_later`), or one pass of the loop without a pump."""
         if self.closed:
             return
         if self.commanding:
@@ -89,9 +93,9 @@ class Connection:
         self._write(frame, wire, held)
 
     def ack(self, frame: bytes, version: int) -> None:
-        """Send a command's ack (`frame`; the command landed at `version`). Its update is
-        published in the same pass of the loop, just before (then it was held for this) or
-        just after (then the ack waits for it): one write for both."""
+        """Send a command's ack (`frame`; the command landed at `version`). Its update was
+        published just before (then it was held for this), or comes with the pump's next read
+        (then the ack waits for it): one write for both."""
         if self.sent_version >= version:
             self.push(frame)
         else:
@@ -100,11 +104,11 @@ class Connection:
     def _hold(self, frame: bytes, wire: bytes | None) -> None:
         if self._held is None:
             self._held = []
-            asyncio.get_running_loop().call_soon(self._release)
+            (self.release_later or asyncio.get_running_loop().call_soon)(self._release)
         self._held.append((frame, wire or text_frame(frame)))
 
     def _release(self) -> None:
-        """The reply or the update did not come in the pass: what was held goes on alone."""
+        """The reply or the update did not come in time: what was held goes on alone."""
         held, self._held = self._held, None
         if held and not self.closed:
             frame, wire = held.pop()
@@ -187,6 +191,11 @@ class Hub:
         self._pump: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
         self._beating: set[str] = set()  # games with a presence beat about to run
+        # frames held for a command's reply or its update (see `Connection.push`) give up
+        # after the pump's next read that was sent after they were held: that read holds
+        # every event appended before it, the held command's too
+        self._releases: list[Callable[[], None]] = []
+        self._read_releases: list[Callable[[], None]] = []  # those held before the read now out
         service.pinned = self.watchers.__contains__
         service.on_folded = self.publish
 
@@ -196,6 +205,7 @@ class Hub:
         self._heart = loop.create_task(self._heartbeat())
 
     async def stop(self) -> None:
+        self._release_held()
         for task in (self._pump, self._heart):
             if task:
                 task.cancel()
@@ -260,6 +270,8 @@ class Hub:
         else:
             conn.push(encode(snapshot(live, conn.viewer)))
         conn.sent_version, conn.sent_hash = live.version, live.hash
+        if conn.seat is not None:  # only players send commands, so only they hold frames
+            conn.release_later = self._releases_append
         fresh = conn.game_id not in self.watchers or not self.watchers[conn.game_id]
         self.watchers[conn.game_id].add(conn)
         self.shown.setdefault(conn.game_id, (live.version, live.hash))
@@ -307,23 +319,23 @@ class Hub:
             try:
                 if self._verify:  # the store was away: it may have come back without its tail
                     await self._verify_tails()
-                for gid in list(self.watchers):  # a fold moved by anything, not yet shown
-                    live = self.service.games.get(gid)
-                    if live is not None:
-                        self.publish(live)
                 positions = {
                     gid: self.service.games[gid].version
                     for gid in self.watchers
                     if gid in self.service.games
                 }
+                self._read_releases += self._releases
+                self._releases = []
                 batch = await self.store.wait(positions, timeout=1.0)
             except StoreUnavailable as exc:
                 log.warning("store_unavailable", error=str(exc))
+                self._release_held()
                 self._verify = True
                 await asyncio.sleep(0.5)
                 continue
             except Exception:  # the pump is every socket's news: a bug must not end it
                 log.exception("pump_failed")
+                self._release_held()
                 self._verify = True
                 await asyncio.sleep(0.5)
                 continue
@@ -333,6 +345,19 @@ class Hub:
                 except Exception:  # one game's failure must not stop the others' news
                     log.exception("publish_failed", game_id=gid)
                     self._verify = True
+            releases, self._read_releases = self._read_releases, []
+            for release in releases:  # what this read did not bring goes on alone
+                release()
+
+    def _releases_append(self, release: Callable[[], None]) -> None:
+        self._releases.append(release)
+
+    def _release_held(self) -> None:
+        """Let every held frame go on now: the pump cannot read (the store is away, or stops)."""
+        releases = self._read_releases + self._releases
+        self._read_releases, self._releases = [], []
+        for release in releases:
+            release()
 
     async def _deliver(self, game_id: str, records: list[Recorded]) -> None:
         """Fold what the store brought for one game and publish it."""
