@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from bench import procs
+from bench.interpreter import choose
 from bench.profile import ensure_tools
 from bench.report import render
 from bench.scenarios import FULL, QUICK, Bench, Outcome
@@ -28,14 +29,18 @@ from bench.scenarios import FULL, QUICK, Bench, Outcome
 ALL = (4, 5, 1, 2, 3, 6)  # 7 runs with 2
 
 
-def versions() -> str:
+def versions(python: str) -> str:
     names = ("uvicorn", "starlette", "websockets", "uvloop", "redis", "msgspec")
     found = [f"{n} {metadata.version(n)}" for n in names]
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     redis = subprocess.run(["redis-server", "--version"], capture_output=True, text=True).stdout
     redis_version = next((p.split("=")[1] for p in redis.split() if p.startswith("v=")), "?")
-    python = ".".join(map(str, sys.version_info[:3]))
-    return f"Python {python}, {', '.join(found)}, Redis {redis_version}, Node {node}"
+    version = subprocess.run(
+        [python, "-c", "import sys; print(*sys.version_info[:3], sep='.')"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return f"Python {version} (servers), {', '.join(found)}, Redis {redis_version}, Node {node}"
 
 
 def load() -> str:
@@ -50,6 +55,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-profile", action="store_true", help="skip the py-spy runs")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 3, quick 1)")
+    parser.add_argument(
+        "--python",
+        choices=("fastest", "own"),
+        help="the servers' interpreter: the fastest CPython 3.11+ on the machine (default for "
+        "full runs, see bench/interpreter.py) or the one running the bench (default for quick)",
+    )
     parser.add_argument(
         "--render", metavar="JSON", help="only rewrite the report (and plot) from a run's JSON"
     )
@@ -71,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     procs.PEER_DIR.mkdir(exist_ok=True)
     tools = None if (args.no_plot and args.no_profile) else ensure_tools()
     started, load_start = time.monotonic(), load()
+    interpreter: dict[str, Any] = {"chosen": sys.executable, "measured": []}
+    if (args.python or ("own" if args.quick else "fastest")) == "fastest":
+        procs.PYTHON, interpreter = choose()
     bench = Bench(size, profile=not args.no_profile and not args.quick and tools is not None)
     outcomes: list[Outcome] = []
     try:
@@ -104,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         "load_start": load_start,
         "load_end": load(),
         "cpus": os.cpu_count(),
-        "versions": versions(),
+        "versions": versions(procs.PYTHON),
+        "interpreter": interpreter,
     }
     data = {**meta, "outcomes": [msgspec.to_builtins(o) for o in outcomes]}
     results = out.with_suffix(".json")

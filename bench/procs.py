@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PEER_SRC = ROOT / "bench" / "peer"
 PEER_DIR = ROOT / "bench" / ".peer"  # git-ignored: node_modules and the plotting venv
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+PYTHON = sys.executable  # the servers' interpreter: `bench.interpreter.choose()` sets it
 
 
 def log(message: str) -> None:
@@ -128,7 +129,7 @@ def start_redis() -> RedisServer:
 
 def start_plateau(store_url: str) -> Proc:
     env = {**os.environ, **PLATEAU_ENV}
-    args = [sys.executable, "-m", "bench.serve", "--store", store_url, "--port", "{port}"]
+    args = [PYTHON, "-m", "bench.serve", "--store", store_url, "--port", "{port}"]
     return Proc("plateau", args, env)
 
 
@@ -140,16 +141,16 @@ def start_bgio() -> Proc:
 
 
 def start_raw() -> Proc:
-    return Proc("raw", [sys.executable, "-m", "bench.raw_ws", "{port}"])
+    return Proc("raw", [PYTHON, "-m", "bench.raw_ws", "{port}"])
 
 
 def start_relay(store_url: str) -> Proc:
-    return Proc("relay", [sys.executable, "-m", "bench.relay", "{port}", store_url])
+    return Proc("relay", [PYTHON, "-m", "bench.relay", "{port}", store_url])
 
 
 def start_lean(store_url: str) -> Proc:
     env = {**os.environ, **PLATEAU_ENV}
-    return Proc("lean", [sys.executable, "-m", "bench.lean", "{port}", store_url], env)
+    return Proc("lean", [PYTHON, "-m", "bench.lean", "{port}", store_url], env)
 
 
 def run_driver(

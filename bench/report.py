@@ -262,6 +262,21 @@ def previous_values(data: dict[str, Any] | None) -> tuple[str, dict[tuple[int, s
     return str(data.get("when", "?")), values
 
 
+def interpreter_words(facts: dict[str, Any] | None) -> list[str]:
+    """Which Python the servers ran on, and the timings that picked it."""
+    if not facts or not facts.get("measured"):
+        return []
+    timings = "; ".join(f"{m['python']} {m['workload_s']} s" for m in facts["measured"])
+    return [
+        f"The Python servers (Plateau, the bare relay, the lean server, the echo) and the "
+        f"in-process scenarios ran on {facts['chosen']}, the fastest CPython 3.11+ on the "
+        f"machine at a small pure-Python workload ({timings}), as a server is deployed on an "
+        "interpreter built with profile-guided and link-time optimization "
+        "(`bench/interpreter.py`).",
+        "",
+    ]
+
+
 def render(
     outcomes: list[Outcome],
     meta: dict[str, Any],
@@ -280,6 +295,7 @@ def render(
         "",
         f"Versions: {meta['versions']}.",
         "",
+        *interpreter_words(meta.get("interpreter")),
         "Setup: the server under test is `plateau serve` (uvicorn's websockets-sansio protocol "
         "with a synchronous frame writer, uvloop) in its own process, through "
         "`python -m bench.serve`, which only registers the benchmark game "

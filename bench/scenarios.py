@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import statistics
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -451,7 +450,7 @@ class Bench:
     # -- 4 and 5 ---------------------------------------------------------------------------------
 
     def inproc(self, what: str, *args: str) -> dict[str, Any]:
-        command = [sys.executable, "-m", "bench.inproc", what, "--redis", self.redis.url, *args]
+        command = [procs.PYTHON, "-m", "bench.inproc", what, "--redis", self.redis.url, *args]
         done = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=procs.ROOT)
         for line in done.stdout.splitlines():
             if line.startswith("{"):
