@@ -28,7 +28,8 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   boardgame.io alone moved most: in scenario 2, four interleaved rounds of the same server
   made 1,940 to 3,900 actions/s. It runs with `NODE_ENV=production` from the run of 23:48 on,
   as it would be deployed; an A/B of the two modes gave medians of 3,063 and 3,052 actions/s
-  (no difference).
+  (no difference). From 2026-12-01 on, the Python servers run on the fastest CPython found on
+  the machine (item 12 below), where the earlier runs used the project's pyenv build.
 - The floor (`bench/relay.py`, rows "bare relay" in sections 1, 2, 3 and 7). A bare
   `websockets` server on uvloop speaking Plateau's protocol that, per action, decodes the
   command, appends one event through the server's own store (for Redis the same Lua script,
@@ -50,7 +51,15 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same
-  run. Three full runs on the machine of 22:47, 23:11 and 23:48 (above) show how far the
+  run. The run of 2026-12-01 00:57 (the Python servers on Debian's PGO/LTO build, item 12, and
+  the held frames of item 11) met 8 of the 16 lines. Scenario 2 made 2.28x boardgame.io
+  (rounds 2.40x, 2.14x, 2.25x; boardgame.io 2,487 to 3,656 actions/s), where the lean server
+  made 3.01x and the bare relay 3.84x; scenario 7 (SQLite) 2.29x, its bare relay 2.62x.
+  Scenario 1's p50 against boardgame.io (0.675x) was missed by the bare relay too (0.616x),
+  and its p50 against the echo was met (5.75x). Scenario 3 made 0.544x `broadcast()` (the
+  relay 0.606x, the lean server 0.573x) and 1.99x boardgame.io (the relay 2.22x). Scenario 4's
+  floor made 0.503x there (item 4 below). Before that, three full runs on the machine of
+  2026-11-30 22:47, 23:11 and 23:48 (above) show how far the
   verdicts move with it. boardgame.io made 1,782, 2,528 and 3,343 actions/s in scenario 2,
   Plateau 5,398, 5,567 and 6,256. So scenario 2's throughput was met at 22:47 (3.03x) and
   missed at 23:11 (2.20x; the lean server 2.23x, the bare relay 3.53x) and at 23:48 (1.87x;
@@ -90,8 +99,14 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      to 188 k views/s over the four runs. An interleaved A/B of the code before and after
      item 9 (6 rounds each) gave 4,624 and 4,712 actions/s.
   4. Scenario 4's fold against a bare decode (0.5x): the row "decode + the game's evolve,
-     nothing else" is the floor of any fold (below, under Replay) and misses it: 0.34 to
-     0.36x. This one is physical for this game in CPython.
+     nothing else" is the floor of any fold (below, under Replay) and missed it on the pyenv
+     build: 0.34 to 0.40x. On the PGO build `evolve` runs faster than the decode (C) does, and
+     the floor made 0.503x in the run of 12-01 00:57, 0.43x in process an hour later. The fold
+     made 0.367x. In process, per event: decode 0.18 µs, the floor 0.42, the floor with the
+     version and hash checks 0.46, keeping each decoded event and its hash 0.57 (a kept
+     event's memory cannot be reused by the next decode), the fold 0.61. A fold that keeps
+     nothing and checks nothing cannot be a log: on a floor this close to the limit, the
+     target is physical for this game in CPython.
   5. Scenario 7 is scenario 2 on SQLite; the issue asks for it beside Redis and sets no target
      of its own, so scenario 2's are applied. Its throughput is out of reach of both floors
      (the bare SQLite relay 1.88 to 2.03x, the lean server on SQLite 1.42 to 1.53x, Plateau
@@ -160,7 +175,7 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      whichever comes first, for at most one pass, and writes both at once: one send syscall
      fewer per command. Scenario 2, 8 interleaved rounds: +14 % actions/s, -4.5 % CPU per
      action; scenario 1 unchanged; scenario 7 +2 %. The lean server uses the same store, so
-     it gained the first half too.
+     it gained the first half too. (Item 11 changed how long the hub holds.)
   10. The update frames of one fold are built together (`projections/updates.py`): whether
      the game is over, the table part and the new events, whenever a spectator may see them
      whole, are computed and encoded once for every viewer; each viewer costs its own view,
@@ -170,6 +185,28 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      game (a test). In process, four seats' frames: 15.2 to 11.5 µs per action. The machine
      of that day was too noisy to see it in scenario 2 (CPU per action moved by 30 % between
      rounds of the same server).
+- What changed on 2026-12-01:
+  11. A held ack or update waits for the pump's next read sent after it (`Hub._run`), not for
+     one pass of the loop. Redis 7.0 answers a blocked XREAD over many streams with the first
+     stream that moves: the pump woke with the first append of a pipeline, and the others came
+     back one read later than their acks, which had gone alone by then. perf counted 4.55
+     writes per command (4 is one per socket). A read sent after a frame was held holds every
+     event appended before it, the held command's too; if it still brings no update, the frame
+     goes alone, and at once when the store is away (tests). The pump also stopped publishing
+     every watched game on each cycle: every fold outside it already publishes. Interleaved
+     A/B in scenario 2, 4 rounds (perf): 4.55 to 3.96 writes and 0.137 to 0.122 ms CPU per
+     command, 6,888 to 7,530 actions/s (each round's pair went the same way).
+  12. The servers' interpreter (`bench/interpreter.py`). The project's venv runs on pyenv's
+     CPython 3.11.7, built without `--enable-optimizations`: no profile-guided or link-time
+     optimization, and a shared libpython. Debian's 3.11.2 on the same machine is built with
+     both and runs a small pure-Python workload in 0.07 against 0.10 s; Plateau's CPU per
+     action in scenario 2 went from 0.157 to 0.126 ms on it (one run of 3 rounds each). A
+     server is deployed on such a build (the deploy image's `python:3.11-slim` is one), as
+     boardgame.io runs in production mode; so the bench times the CPython 3.11+ interpreters
+     it finds and runs every Python server (Plateau, the relay, the lean server, the echo)
+     and the in-process scenarios on the fastest, in a venv of its own holding the project's
+     package versions. The report names it and the timings. It speeds the floors as much as
+     Plateau: the ratios against them hardly move; those against boardgame.io rise.
 - Tried and dropped: folding and publishing a process's own appends at once instead of when
   the pump reads them back (0.228 against 0.19-0.20 ms per action in scenario 2: the read
   still returns them); one append pipeline in flight at a time instead of one per loop tick
@@ -221,6 +258,9 @@ HOW_TO = """\
   minutes; it writes `bench/.peer/benchmarks-quick.md` unless `--out` says otherwise.
 - `--only 1,4` picks scenarios (7 comes with 2), `--rounds N` overrides the rounds,
   `--no-profile` and `--no-plot` skip py-spy and matplotlib.
+- Full runs start the Python servers on the fastest CPython 3.11+ on the machine, installed
+  once into `bench/.peer/venv-*` with the project's package versions; `--python own` keeps the
+  bench's own interpreter (the default for `--quick`), `PLATEAU_BENCH_PYTHON` names one.
 - The first run installs boardgame.io, socket.io-client and ws with npm into `bench/.peer/`
   (git-ignored), and matplotlib and py-spy with pip into `bench/.peer/venv`; the project's own
   virtualenv is not touched. `tests/bench` runs the quick mode of scenarios 4 and 5 (no Node).
