@@ -51,15 +51,17 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same
-  run. The run of 2026-12-01 00:57 (the Python servers on Debian's PGO/LTO build, item 12, and
-  the held frames of item 11) met 8 of the 16 lines. Scenario 2 made 2.28x boardgame.io
-  (rounds 2.40x, 2.14x, 2.25x; boardgame.io 2,487 to 3,656 actions/s), where the lean server
-  made 3.01x and the bare relay 3.84x; scenario 7 (SQLite) 2.29x, its bare relay 2.62x.
-  Scenario 1's p50 against boardgame.io (0.675x) was missed by the bare relay too (0.616x),
-  and its p50 against the echo was met (5.75x). Scenario 3 made 0.544x `broadcast()` (the
-  relay 0.606x, the lean server 0.573x) and 1.99x boardgame.io (the relay 2.22x). Scenario 4's
-  floor made 0.503x there (item 4 below). Before that, three full runs on the machine of
-  2026-11-30 22:47, 23:11 and 23:48 (above) show how far the
+  run. Two full runs on 2026-12-01 (the Python servers on Debian's PGO/LTO build, item 12,
+  and the held frames of item 11): 00:57 met 8 of the 16 lines, 01:23 (above, after item 13)
+  met 9. Scenario 2 made 2.28x and 2.17x boardgame.io (rounds 2.14 to 2.40x; boardgame.io
+  2,487 to 3,656 actions/s), where the lean server made 3.01x and 2.45x and the bare relay
+  3.84x and 3.27x; CPU per action at 01:23: Plateau 0.125 ms, the lean server 0.111, the
+  relay 0.076, boardgame.io 0.308. Scenario 7 (SQLite) 2.29x and 1.79x, its bare relay 2.62x
+  and 2.12x. Scenario 1's p50 against boardgame.io (0.675x, 0.645x) was missed by the lean
+  server too (0.782x, 0.673x), its p50 against the echo met (5.75x, 5.84x). Scenario 3 made
+  0.544x and 0.586x `broadcast()` (the lean server 0.573x and 0.593x) and 1.99x and 2.04x
+  boardgame.io. Scenario 4's floor made 0.503x and 0.429x (item 4 below). Before that, three
+  full runs on the machine of 2026-11-30 22:47, 23:11 and 23:48 (above) show how far the
   verdicts move with it. boardgame.io made 1,782, 2,528 and 3,343 actions/s in scenario 2,
   Plateau 5,398, 5,567 and 6,256. So scenario 2's throughput was met at 22:47 (3.03x) and
   missed at 23:11 (2.20x; the lean server 2.23x, the bare relay 3.53x) and at 23:48 (1.87x;
@@ -100,9 +102,9 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      item 9 (6 rounds each) gave 4,624 and 4,712 actions/s.
   4. Scenario 4's fold against a bare decode (0.5x): the row "decode + the game's evolve,
      nothing else" is the floor of any fold (below, under Replay) and missed it on the pyenv
-     build: 0.34 to 0.40x. On the PGO build `evolve` runs faster than the decode (C) does, and
-     the floor made 0.503x in the run of 12-01 00:57, 0.43x in process an hour later. The fold
-     made 0.367x. In process, per event: decode 0.18 µs, the floor 0.42, the floor with the
+     build: 0.34 to 0.40x. The PGO build speeds `evolve` (Python) and not the decode (C), and
+     the floor made 0.503x in the run of 12-01 00:57, 0.429x at 01:23; the fold 0.367x and
+     0.313x. In process, per event: decode 0.18 µs, the floor 0.42, the floor with the
      version and hash checks 0.46, keeping each decoded event and its hash 0.57 (a kept
      event's memory cannot be reused by the next decode), the fold 0.61. A fold that keeps
      nothing and checks nothing cannot be a log: on a floor this close to the limit, the
@@ -207,6 +209,12 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      and the in-process scenarios on the fastest, in a venv of its own holding the project's
      package versions. The report names it and the timings. It speeds the floors as much as
      Plateau: the ratios against them hardly move; those against boardgame.io rise.
+  13. The pump reads an entry in the append script's field order without building a dict of
+     its fields (1.06 to 0.53 µs an entry in process; any other order still reads).
+  Tried and dropped that day: running a player's receive loop in a task of its own, to wake
+  through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
+  of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
+  command.
 - Tried and dropped: folding and publishing a process's own appends at once instead of when
   the pump reads them back (0.228 against 0.19-0.20 ms per action in scenario 2: the read
   still returns them); one append pipeline in flight at a time instead of one per loop tick
