@@ -324,8 +324,7 @@ class Hub:
                     for gid in self.watchers
                     if gid in self.service.games
                 }
-                self._read_releases += self._releases
-                self._releases = []
+                self._read_releases, self._releases = self._releases, []
                 batch = await self.store.wait(positions, timeout=1.0)
             except StoreUnavailable as exc:
                 log.warning("store_unavailable", error=str(exc))

@@ -117,3 +117,9 @@ async def test_held_frames_go_at_once_when_the_store_is_away(table: Table) -> No
             break
         await asyncio.sleep(0.005)
     assert table.written == [text_frame(b"ack")]
+
+
+async def test_held_frames_go_when_the_hub_stops(table: Table) -> None:
+    table.conn.ack(b"ack", table.conn.sent_version + 1)  # its update will never be read now
+    await table.hub.stop()
+    assert table.written == [text_frame(b"ack")]
