@@ -88,8 +88,11 @@ class Connection:
             self._hold(frame, wire)
             return
         held = self._held
-        if held is not None:
-            self._held = None
+        if held is None and self._sender is None and not self.queue:  # the usual case
+            write = self._write_frame
+            if write is not None and write(wire or text_frame(frame)):
+                return
+        self._held = None
         self._write(frame, wire, held)
 
     def ack(self, frame: bytes, version: int) -> None:

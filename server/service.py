@@ -268,7 +268,11 @@ class GameService:
         self, game_id: str, seat: int, command_id: str, seen_version: int, raw: bytes
     ) -> int:
         """Decide and append one command; the new version, or Rejected. Idempotent per id."""
-        live = await self.load(game_id)
+        live = self.games.get(game_id)  # the usual case, without a coroutine to load it
+        if live is None:
+            live = await self.load(game_id)
+        else:
+            self.games.move_to_end(game_id)
         if not live.table.started:
             raise Rejected(Reason.NOT_STARTED)
         command = self._decode_command(live.table.game, raw)

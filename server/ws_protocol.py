@@ -43,6 +43,7 @@ def text_frame(payload: bytes) -> bytes:
 class FrameWritingProtocol(WebSocketsSansIOProtocol):
     _partial = b""  # the start of a frame still incomplete at the end of the last read
     _parser_only = False  # websockets' parser may hold part of a frame: it reads everything
+    _paused = False  # the transport asked for no more writes until it drains
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -101,12 +102,20 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
         if data:
             super().data_received(data)
 
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._paused = True
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._paused = False
+
     def write_frame(self, frame: bytes) -> bool:
         if (
-            not self.handshake_complete
+            self._paused  # the buffer is past its high water mark (`writable` is clear)
+            or not self.handshake_complete
             or self.close_sent
             or self.disconnected
-            or not self.writable.is_set()
             or self.transport.is_closing()
         ):
             return False

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from uvicorn.config import Config
+from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
 from domain.kernel import SPECTATOR
 from server.hub import SLOW_CONSUMER, Connection
-from server.ws_protocol import text_frame
+from server.ws_protocol import FrameWritingProtocol, text_frame
 
 
 @pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536])
@@ -149,3 +151,36 @@ async def test_an_ack_whose_update_does_not_come_goes_alone_on_the_next_pass() -
     conn.sent_version = 6
     conn.ack(b"late", version=6)  # its update went out already: at once
     assert socket.written[-1] == text_frame(b"late")
+
+
+class Transport:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+def test_the_protocol_writes_a_frame_only_while_the_socket_can_take_it() -> None:
+    config = Config(app=lambda scope, receive, send: None)
+    config.load()
+    protocol = FrameWritingProtocol(config, ServerState(), {}, _loop=asyncio.new_event_loop())
+    transport = Transport()
+    protocol.transport = transport  # type: ignore[assignment]
+    assert not protocol.write_frame(b"before the accept")
+    protocol.handshake_complete = True
+    assert protocol.write_frame(b"1")
+    protocol.pause_writing()  # the transport's buffer is past its high water mark
+    assert not protocol.write_frame(b"while paused") and not protocol.writable.is_set()
+    protocol.resume_writing()
+    assert protocol.write_frame(b"2")
+    transport.closing = True
+    assert not protocol.write_frame(b"while closing")
+    transport.closing = False
+    protocol.close_sent = True
+    assert not protocol.write_frame(b"after a close")
+    assert transport.written == [b"1", b"2"]
