@@ -260,8 +260,8 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
 
 
 HOW_TO = """\
-- `make bench` (or `python -m bench`): every scenario at full size, 3 interleaved rounds, py-spy
-  profiles of the server, this file and `docs/benchmarks.png` (about 12 to 15 minutes).
+- `make bench` (or `python -m bench`): every scenario at full size, 5 interleaved rounds, py-spy
+  profiles of the server, this file and `docs/benchmarks.png` (about 20 minutes).
 - `python -m bench --quick`: every scenario at a small size, 1 round, no profile, in under two
   minutes; it writes `bench/.peer/benchmarks-quick.md` unless `--out` says otherwise.
 - `--only 1,4` picks scenarios (7 comes with 2), `--rounds N` overrides the rounds,
