@@ -51,16 +51,27 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same
-  run. Two full runs on 2026-12-01 (the Python servers on Debian's PGO/LTO build, item 12,
-  and the held frames of item 11): 00:57 met 8 of the 16 lines, 01:23 (above, after item 13)
-  met 9. Scenario 2 made 2.28x and 2.17x boardgame.io (rounds 2.14 to 2.40x; boardgame.io
-  2,487 to 3,656 actions/s), where the lean server made 3.01x and 2.45x and the bare relay
-  3.84x and 3.27x; CPU per action at 01:23: Plateau 0.125 ms, the lean server 0.111, the
-  relay 0.076, boardgame.io 0.308. Scenario 7 (SQLite) 2.29x and 1.79x, its bare relay 2.62x
-  and 2.12x. Scenario 1's p50 against boardgame.io (0.675x, 0.645x) was missed by the lean
-  server too (0.782x, 0.673x), its p50 against the echo met (5.75x, 5.84x). Scenario 3 made
-  0.544x and 0.586x `broadcast()` (the lean server 0.573x and 0.593x) and 1.99x and 2.04x
-  boardgame.io. Scenario 4's floor made 0.503x and 0.429x (item 4 below). Before that, three
+  run. The run above (12-01 02:46, 5 rounds, after items 14 to 16) met 9 of the 16 lines.
+  Scenario 3 met 0.6x `broadcast()` for the first time on this machine (0.624x; the lean
+  server 0.592x, the bare relay 0.687x) and missed 2x boardgame.io by 2 % (1.96x; the lean
+  server 1.85x, the bare relay 2.15x). Scenario 2 made 2.29x boardgame.io, where the lean
+  server made 2.6x and the bare relay 3.49x. Its rounds show the machine: Plateau made 9,162
+  actions/s in the first (2.64x that round's boardgame.io) and 5,692 to 7,446 after it, when
+  the bare relay fell from 10,501 to about 7,000; boardgame.io made 2,869 to 3,476. CPU per
+  action: Plateau 0.130 ms, the lean server 0.112, the relay 0.079, boardgame.io 0.339.
+  Scenario 1's p50 against boardgame.io made 0.677x, the lean server 0.684x, the bare relay
+  0.561x: per action the server writes 26 frames (24 viewers, the ack, Redis), and the p50
+  is the time to the last of them, so the write loop itself is most of it (Plateau 0.406 ms of
+  CPU per action, the relay 0.315). Two earlier full runs that day, on Debian's PGO/LTO build
+  and with the held frames of item 11: 00:57 met 8 lines, 01:23 met 9. Scenario 2 made 2.28x
+  and 2.17x boardgame.io (boardgame.io 2,487 to 3,656 actions/s within a run), the lean server
+  3.01x and 2.45x, the bare relay 3.84x and 3.27x; CPU per action at 01:23: Plateau 0.125 ms,
+  the lean server 0.111, the relay 0.076, boardgame.io 0.308. Scenario 7 (SQLite) 2.29x and
+  1.79x, its bare relay 2.62x and 2.12x. Scenario 1's p50 against boardgame.io (0.675x,
+  0.645x) was missed by the lean server too (0.782x, 0.673x), its p50 against the echo met
+  (5.75x, 5.84x). Scenario 3 made 0.544x and 0.586x `broadcast()` (the lean server 0.573x and
+  0.593x) and 1.99x and 2.04x boardgame.io. Scenario 4's floor made 0.503x and 0.429x (item 4
+  below), 0.404x at 02:46. Before that, three
   full runs on the machine of 2026-11-30 22:47, 23:11 and 23:48 (above) show how far the
   verdicts move with it. boardgame.io made 1,782, 2,528 and 3,343 actions/s in scenario 2,
   Plateau 5,398, 5,567 and 6,256. So scenario 2's throughput was met at 22:47 (3.03x) and
