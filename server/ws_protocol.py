@@ -41,7 +41,9 @@ def text_frame(payload: bytes) -> bytes:
 
 
 class FrameWritingProtocol(WebSocketsSansIOProtocol):
-    _partial = b""  # the start of a frame still incomplete at the end of the last read
+    # the start of a frame still incomplete at the end of the last read, extended in place by
+    # the next reads: a frame cut into many small reads costs its size, not its size squared
+    _partial: bytes | bytearray = b""
     _parser_only = False  # websockets' parser may hold part of a frame: it reads everything
     _paused = False  # the transport asked for no more writes until it drains
 
@@ -58,11 +60,19 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
                 # data after the request (whole in the first read) and before the accept:
                 # the parser may stop inside a frame, so it reads everything from now on
                 self._parser_only = True
-            data, self._partial = self._partial + data, b""
-            self._parse(data)
+            partial, self._partial = self._partial, b""
+            self._parse(partial + data if partial else data)
             return
+        buffered: bytes | bytearray = data
         if self._partial:
-            data, self._partial = self._partial + data, b""
+            self._partial += data
+            buffered, self._partial = self._partial, b""
+        self._read(buffered)
+
+    def _read(self, data: bytes | bytearray) -> None:
+        """Hand the app each whole text frame of `data`, the parser every other whole frame,
+        and keep an incomplete last frame for the next read."""
+        conn = self.conn
         end, start, limit = len(data), 0, conn.max_message_size
         while start < end:
             if conn.state is not OPEN:  # a close went by: the parser reads the rest, if any
@@ -95,9 +105,10 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
                 self._parse(data[start:stop])
             start = stop
         if start < end:
-            self._partial = data[start:]
+            rest = data[start:] if start else data
+            self._partial = rest if isinstance(rest, bytearray) else bytearray(rest)
 
-    def _parse(self, data: bytes) -> None:
+    def _parse(self, data: bytes | bytearray) -> None:
         """Hand `data` to websockets' parser, as uvicorn does with every read."""
         if data:
             super().data_received(data)

@@ -164,3 +164,21 @@ def test_text_frames_reach_the_app_without_the_parser() -> None:
     received, _, closed, failed = run(Watched, [stream[:5], stream[5:]], b"")
     assert [m["text"] for m in received[1:]] == ['{"type":"ping"}', "é" * 100]
     assert calls == [REQUEST] and not closed and not failed
+
+
+def test_a_frame_cut_into_many_reads_is_gathered_in_one_buffer() -> None:
+    """A client may trickle a large frame a few bytes at a time: the reader extends one buffer
+    in place, where copying everything read so far at every read would cost the square."""
+    buffers = []
+
+    class Watched(FrameWritingProtocol):
+        def _read(self, data: bytes | bytearray) -> None:
+            super()._read(data)
+            buffers.append(id(self._partial))
+
+    text = "x" * (MAX_SIZE - 10)
+    stream = frame(0x1, text.encode())
+    reads = [stream[i : i + 7] for i in range(0, len(stream), 7)]
+    received, _, closed, failed = run(Watched, reads, b"")
+    assert [m["text"] for m in received[1:]] == [text] and not closed and not failed
+    assert len(set(buffers[1:-1])) == 1  # the same buffer from the second read to the last
