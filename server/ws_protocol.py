@@ -19,6 +19,7 @@ water mark); the caller then queues the text and sends it through ASGI, which wa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -26,6 +27,7 @@ from websockets.protocol import State
 from websockets.speedups import apply_mask
 
 WRITE_FRAME = "plateau.write_frame"
+ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
 OPEN = State.OPEN
 MASKED_TEXT = 0x81  # first byte of a text frame with FIN set and no extension bits
 
@@ -46,12 +48,19 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
     _partial: bytes | bytearray = b""
     _parser_only = False  # websockets' parser may hold part of a frame: it reads everything
     _paused = False  # the transport asked for no more writes until it drains
+    _on_text: Callable[[str], bool] | None = None
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:  # an accepted upgrade (a refused one has no scope)
             scope["extensions"][WRITE_FRAME] = self.write_frame
+            scope["extensions"][ON_TEXT] = self.set_text_handler
+
+    def set_text_handler(self, handler: Callable[[str], bool] | None) -> None:
+        """Offer each text frame to `handler` first, while nothing waits in the app's queue
+        (so frames stay in order); a frame it takes (True) never enters the queue."""
+        self._on_text = handler
 
     def data_received(self, data: bytes) -> None:
         conn = self.conn
@@ -98,15 +107,28 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
                 break
             if data[start] == MASKED_TEXT and masked and conn.current_size is None:
                 mask = data[start + head - 4 : start + head]
-                self.curr_msg_data_type = "text"
-                self.frames = [apply_mask(data[start + head : stop], mask)]
-                self.send_receive_event_to_app()
+                payload = apply_mask(data[start + head : stop], mask)
+                if not self._offered(payload):
+                    self.curr_msg_data_type = "text"
+                    self.frames = [payload]
+                    self.send_receive_event_to_app()
             else:
                 self._parse(data[start:stop])
             start = stop
         if start < end:
             rest = data[start:] if start else data
             self._partial = rest if isinstance(rest, bytearray) else bytearray(rest)
+
+    def _offered(self, payload: bytes) -> bool:
+        """Whether the app's text handler took the frame."""
+        handler = self._on_text
+        if handler is None or not self.queue.empty() or self.close_sent:
+            return False
+        try:
+            text = payload.decode()
+        except UnicodeDecodeError:
+            return False  # uvicorn's path closes with 1007
+        return handler(text)
 
     def _parse(self, data: bytes | bytearray) -> None:
         """Hand `data` to websockets' parser, as uvicorn does with every read."""

@@ -18,13 +18,13 @@ import os
 from itertools import pairwise
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
-from server.ws_protocol import FrameWritingProtocol
+from server.ws_protocol import ON_TEXT, FrameWritingProtocol
 
 MAX_SIZE = 300
 REQUEST = (
@@ -62,6 +62,7 @@ class Transport(asyncio.Transport):
 
 
 async def accepting_app(scope: Any, receive: Any, send: Any) -> None:
+    await receive()  # websocket.connect, as Starlette reads it before accepting
     await send({"type": "websocket.accept"})
     await scope["state"]["done"].wait()  # the test reads the protocol's queue itself
 
@@ -103,8 +104,14 @@ frames = st.one_of(
 )
 
 
-def run(protocol_class: type[WebSocketsSansIOProtocol], reads: list[bytes], early: bytes) -> Any:
-    """What the app received, what the client was sent and whether the socket closed."""
+def run(
+    protocol_class: type[WebSocketsSansIOProtocol],
+    reads: list[bytes],
+    early: bytes,
+    take_texts: bool = False,
+) -> Any:
+    """What the app received, what the client was sent and whether the socket closed; with
+    `take_texts`, an app's text handler takes every text frame offered to it (`ON_TEXT`)."""
     loop = asyncio.new_event_loop()
     try:
         config = Config(app=accepting_app, ws_max_size=MAX_SIZE, ws_ping_interval=None)
@@ -115,16 +122,23 @@ def run(protocol_class: type[WebSocketsSansIOProtocol], reads: list[bytes], earl
         protocol.connection_made(transport)
         protocol.data_received(REQUEST)
         failed = []  # uvicorn's own protocol raises on some data sent before the accept
+        received: list[dict[str, Any]] = []
         for data in [early, None, *reads]:
             if data is None:
                 loop.run_until_complete(asyncio.sleep(0))  # the app accepts
                 loop.run_until_complete(asyncio.sleep(0))
+                if take_texts:
+                    offer = protocol.scope["extensions"][ON_TEXT]
+                    offer(
+                        lambda text: (
+                            received.append({"type": "websocket.receive", "text": text}) or True
+                        )
+                    )
             elif data and not transport.closed:  # a closed transport reads no more
                 try:
                     protocol.data_received(data)
                 except Exception as exc:
                     failed.append(type(exc).__name__)
-        received = []
         while not protocol.queue.empty():
             received.append(protocol.queue.get_nowait())
         outcome = received, b"".join(transport.written), transport.closed, failed
@@ -136,6 +150,9 @@ def run(protocol_class: type[WebSocketsSansIOProtocol], reads: list[bytes], earl
 
 
 @settings(max_examples=300, deadline=None)
+@example(  # a text after a message that waits in the queue must wait behind it
+    sent=[frame(0x1, b"a"), frame(0x2, b"b"), frame(0x1, b"c")], cuts=[3], early=b""
+)
 @given(
     sent=st.lists(frames, max_size=12),
     cuts=st.lists(st.integers(0, 100_000), max_size=8),
@@ -149,6 +166,9 @@ def test_every_byte_stream_reads_as_uvicorn_reads_it(
     reads = [stream[a:b] for a, b in pairwise(points)]
     expected = run(WebSocketsSansIOProtocol, reads if early else sent, early)
     assert run(FrameWritingProtocol, reads, early) == expected
+    # an app that takes text frames as they come gets them in the same order: a frame is
+    # offered only while nothing waits in the queue before it
+    assert run(FrameWritingProtocol, reads, early, take_texts=True) == expected
 
 
 def test_text_frames_reach_the_app_without_the_parser() -> None:
@@ -162,7 +182,7 @@ def test_text_frames_reach_the_app_without_the_parser() -> None:
 
     stream = frame(0x1, b'{"type":"ping"}') + frame(0x1, "é".encode() * 100)
     received, _, closed, failed = run(Watched, [stream[:5], stream[5:]], b"")
-    assert [m["text"] for m in received[1:]] == ['{"type":"ping"}', "é" * 100]
+    assert [m["text"] for m in received] == ['{"type":"ping"}', "é" * 100]
     assert calls == [REQUEST] and not closed and not failed
 
 
@@ -180,5 +200,5 @@ def test_a_frame_cut_into_many_reads_is_gathered_in_one_buffer() -> None:
     stream = frame(0x1, text.encode())
     reads = [stream[i : i + 7] for i in range(0, len(stream), 7)]
     received, _, closed, failed = run(Watched, reads, b"")
-    assert [m["text"] for m in received[1:]] == [text] and not closed and not failed
+    assert [m["text"] for m in received] == [text] and not closed and not failed
     assert len(set(buffers[1:-1])) == 1  # the same buffer from the second read to the last
