@@ -26,6 +26,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.protocol import State
 from websockets.speedups import apply_mask
 
+from server.logs import log
+
 WRITE_FRAME = "plateau.write_frame"
 ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
 OPEN = State.OPEN
@@ -128,7 +130,11 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
             text = payload.decode()
         except UnicodeDecodeError:
             return False  # uvicorn's path closes with 1007
-        return handler(text)
+        try:
+            return handler(text)
+        except Exception:  # a bug in the handler must cost its frame, not the connection
+            log.exception("text_handler_failed")
+            return False  # the frame goes the usual way, to the app's receive loop
 
     def _parse(self, data: bytes | bytearray) -> None:
         """Hand `data` to websockets' parser, as uvicorn does with every read."""

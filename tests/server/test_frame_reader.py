@@ -202,3 +202,16 @@ def test_a_frame_cut_into_many_reads_is_gathered_in_one_buffer() -> None:
     received, _, closed, failed = run(Watched, reads, b"")
     assert [m["text"] for m in received] == [text] and not closed and not failed
     assert len(set(buffers[1:-1])) == 1  # the same buffer from the second read to the last
+
+
+def test_a_failing_text_handler_leaves_the_frame_to_the_queue() -> None:
+    class Failing(FrameWritingProtocol):
+        def set_text_handler(self, handler: Any) -> None:
+            def broken(text: str) -> bool:
+                raise RuntimeError("a bug")
+
+            super().set_text_handler(broken)
+
+    stream = frame(0x1, b"still delivered")
+    received, _, closed, failed = run(Failing, [stream], b"", take_texts=True)
+    assert [m["text"] for m in received] == ["still delivered"] and not closed and not failed
