@@ -51,22 +51,27 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same
-  run. The run above (12-01 02:46, 5 rounds, after items 14 to 16) met 9 of the 16 lines.
-  Scenario 3 met 0.6x `broadcast()` for the first time on this machine (0.624x; the lean
-  server 0.592x, the bare relay 0.687x) and missed 2x boardgame.io by 2 % (1.96x; the lean
-  server 1.85x, the bare relay 2.15x). Scenario 2 made 2.29x boardgame.io, where the lean
-  server made 2.6x and the bare relay 3.49x. Its rounds show the machine: Plateau made 9,162
-  actions/s in the first (2.64x that round's boardgame.io) and 5,692 to 7,446 after it, when
-  the bare relay fell from 10,501 to about 7,000; boardgame.io made 2,869 to 3,476. CPU per
-  action: Plateau 0.130 ms, the lean server 0.112, the relay 0.079, boardgame.io 0.339.
-  Scenario 1's p50 against boardgame.io made 0.677x, the lean server 0.684x, the bare relay
-  0.561x: per action the server writes 26 frames (24 viewers, the ack, Redis), and the p50
-  is the time to the last of them, so the write loop itself is most of it (Plateau 0.406 ms of
-  CPU per action, the relay 0.315). Two earlier full runs that day, on Debian's PGO/LTO build
-  and with the held frames of item 11: 00:57 met 8 lines, 01:23 met 9. Scenario 2 made 2.28x
-  and 2.17x boardgame.io (boardgame.io 2,487 to 3,656 actions/s within a run), the lean server
-  3.01x and 2.45x, the bare relay 3.84x and 3.27x; CPU per action at 01:23: Plateau 0.125 ms,
-  the lean server 0.111, the relay 0.076, boardgame.io 0.308. Scenario 7 (SQLite) 2.29x and
+  run. The run above (12-01 03:31, 5 rounds, after items 14 to 17) met 10 of the 16 lines.
+  Scenario 2 met 2.5x boardgame.io (2.56x: Plateau 8,814 actions/s at 0.103 ms of CPU per
+  action, the lean server 8,433 at 0.108, the bare relay 10,760 at 0.080, boardgame.io 3,449
+  at 0.308). Its p99 (36.9 ms) missed by 5 %, and the bare relay missed it too (38.9 ms), as
+  did the lean server (43.8). Scenario 1's p50 against boardgame.io missed by 1 % (0.607x; the
+  bare relay 0.539x, the lean server 0.629x), and scenario 3 against boardgame.io by 0.5 %
+  (1.99x; the bare relay 2.28x, the lean server 2.06x): both within what one round moves. In
+  scenario 1 the server writes 26 frames per action (24 viewers, the mover's ack with its
+  update, Redis) and the p50 is the time to the last viewer, so the write loop is most of it
+  (Plateau 0.316 ms of CPU per action, the relay 0.262). Scenario 3 is not server-bound
+  (Plateau at 84 % CPU, the relay at 86 %): the Node driver parsing 24 frames per action on
+  the other core is, so frame size counts (306 bytes for Plateau and the lean server, 123 for
+  the relay). The run before it (02:46, after items 14 to 16) met 9 lines: scenario 3
+  against `broadcast()` for the first time on this machine (0.624x), scenario 2 at 2.29x
+  (the lean server 2.6x), scenario 1's p50 at 0.677x; the machine slowed after its first
+  round (the bare relay from 10,501 to about 7,000 actions/s). Two earlier full runs that
+  day, on Debian's PGO/LTO build and with the held frames of item 11: 00:57 met 8 lines, 01:23
+  met 9. Scenario 2 made 2.28x and 2.17x boardgame.io (boardgame.io 2,487 to 3,656 actions/s
+  within a run), the lean server 3.01x and 2.45x, the bare relay 3.84x and 3.27x; CPU per
+  action at 01:23: Plateau 0.125 ms, the lean server 0.111, the relay 0.076, boardgame.io
+  0.308. Scenario 7 (SQLite) 2.29x and
   1.79x, its bare relay 2.62x and 2.12x. Scenario 1's p50 against boardgame.io (0.675x,
   0.645x) was missed by the lean server too (0.782x, 0.673x), its p50 against the echo met
   (5.75x, 5.84x). Scenario 3 made 0.544x and 0.586x `broadcast()` (the lean server 0.573x and
@@ -240,6 +245,18 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      to 22.5 µs. A command finds its cached game without a `load` coroutine.
   16. Full runs take 5 interleaved rounds, not 3: within one run of 3, boardgame.io made
      2,487 to 3,656 actions/s in scenario 2, and a median of 5 moves less.
+  17. A player's commands are taken straight from the protocol (`server.ws.DirectCommands`,
+     the protocol's `plateau.on_text`). A well-formed command within the rate, with nothing
+     queued before it, runs at once in a task of its own; before, each went through uvicorn's
+     message dict and asyncio.Queue and woke the receive loop through about 15 coroutine
+     frames of Starlette's middleware, and the store's reply woke it through them again.
+     Anything else still goes through the loop, which lets a running command finish before it
+     handles the next frame: a socket's frames are answered in order (tests, including the
+     property test of item 14 with an app that takes every text). Spectators keep no handler.
+     Interleaved A/B in scenario 2, 8 rounds (perf): 120.4 to 108.1 µs of CPU per action,
+     7,865 to 8,380 actions/s, p99 42.4 to 37.2 ms, every pair of rounds the same way. (Item
+     11's "tried and dropped" moved only the loop into a task of its own, which kept the
+     queue and one of the two deep wake-ups.)
   Tried and dropped that day: running a player's receive loop in a task of its own, to wake
   through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
   of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
