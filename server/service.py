@@ -70,7 +70,7 @@ class GameService:
 
     async def load(self, game_id: str, fresh: bool = False) -> LiveGame:
         """The cached fold of a game; `fresh` also catches it up with its stream."""
-        live = self.games.get(game_id)
+        live = self.cached(game_id)
         if live is None:
             if not GAME_ID.match(game_id):
                 raise Rejected(Reason.NOT_FOUND)
@@ -84,9 +84,16 @@ class GameService:
                 live = self.games[game_id] = LiveGame.replay(game_id, records)
                 self._evict()
                 return live
-        self.games.move_to_end(game_id)
+            self.games.move_to_end(game_id)
         if fresh:
             await self.catch_up(live)
+        return live
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The cached fold of a game, now the most recently used, or None."""
+        live = self.games.get(game_id)
+        if live is not None:
+            self.games.move_to_end(game_id)
         return live
 
     def _evict(self) -> None:
@@ -268,11 +275,7 @@ class GameService:
         self, game_id: str, seat: int, command_id: str, seen_version: int, raw: bytes
     ) -> int:
         """Decide and append one command; the new version, or Rejected. Idempotent per id."""
-        live = self.games.get(game_id)  # the usual case, without a coroutine to load it
-        if live is None:
-            live = await self.load(game_id)
-        else:
-            self.games.move_to_end(game_id)
+        live = self.cached(game_id) or await self.load(game_id)  # no coroutine when cached
         if not live.table.started:
             raise Rejected(Reason.NOT_STARTED)
         command = self._decode_command(live.table.game, raw)

@@ -126,9 +126,9 @@ async def _session(ws: WebSocket, state: AppState) -> None:
     if first is None:
         return
     try:
-        if len(first) > settings.max_frame_bytes:
-            raise Rejected(Reason.TOO_LARGE)
-        hello = _frames.decode(first)
+        hello = _read_frame(first, settings.max_frame_bytes)
+        if isinstance(hello, Rejected):
+            raise hello
         if not isinstance(hello, Hello):
             raise Rejected(Reason.BAD_REQUEST, "the first frame must be a hello")
         live = await service.load(hello.game_id, fresh=True)
@@ -199,12 +199,7 @@ class DirectCommands:
     def offer(self, text: str) -> bool:
         if self.busy is not None or self.handling or self.conn.closed:
             return False
-        if len(text) > self.max_bytes:
-            return False
-        try:
-            frame = _frames.decode(text)
-        except msgspec.DecodeError:
-            return False
+        frame = _read_frame(text, self.max_bytes)
         if not isinstance(frame, Submit) or not self.frames.take():
             return False
         self.busy = self.loop.create_task(self._run(frame), context=self.context)
@@ -265,16 +260,10 @@ async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: 
                     state.metrics.count("frames_refused")
                     conn.push(error(Reason.BAD_REQUEST, "frames are JSON text, not binary"))
                     continue
-                if len(text) > settings.max_frame_bytes:
+                frame = _read_frame(text, settings.max_frame_bytes)
+                if isinstance(frame, Rejected):
                     state.metrics.count("frames_refused")
-                    limit = settings.max_frame_bytes
-                    conn.push(error(Reason.TOO_LARGE, f"frames are limited to {limit} bytes"))
-                    continue
-                try:
-                    frame = _frames.decode(text)
-                except msgspec.DecodeError as exc:
-                    state.metrics.count("frames_refused")
-                    conn.push(error(Reason.BAD_REQUEST, str(exc)))
+                    conn.push(error(frame.reason, frame.detail))
                     continue
                 await _answer(frame, state, conn, seat, bucket)
             finally:
@@ -283,6 +272,16 @@ async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: 
     finally:
         if offer is not None and direct is not None:
             offer(None)
+
+
+def _read_frame(text: str, limit: int) -> Any:
+    """The client frame `text` holds, or a `Rejected` (not raised) saying why it holds none."""
+    if len(text) > limit:
+        return Rejected(Reason.TOO_LARGE, f"frames are limited to {limit} bytes")
+    try:
+        return _frames.decode(text)
+    except msgspec.DecodeError as exc:
+        return Rejected(Reason.BAD_REQUEST, str(exc))
 
 
 async def _answer(

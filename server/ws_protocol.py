@@ -49,7 +49,6 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
     # the next reads: a frame cut into many small reads costs its size, not its size squared
     _partial: bytes | bytearray = b""
     _parser_only = False  # websockets' parser may hold part of a frame: it reads everything
-    _paused = False  # the transport asked for no more writes until it drains
     _on_text: Callable[[str], bool] | None = None
 
     def handle_connect(self, event: Any) -> None:
@@ -141,20 +140,12 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
         if data:
             super().data_received(data)
 
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self._paused = True
-
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self._paused = False
-
     def write_frame(self, frame: bytes) -> bool:
         if (
-            self._paused  # the buffer is past its high water mark (`writable` is clear)
-            or not self.handshake_complete
+            not self.handshake_complete
             or self.close_sent
             or self.disconnected
+            or not self.writable.is_set()  # the buffer is past its high water mark
             or self.transport.is_closing()
         ):
             return False

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from typing import Any
 
 import pytest
 
+from domain.kernel import Seat
 from server import ws as ws_module
+from server.hub import Connection
+from server.ws import Bucket, DirectCommands
 from tests.server.conftest import Running
+from tests.server.test_frame_reader import REQUEST, frame
 
 
 class RawSocket:
@@ -24,26 +27,13 @@ class RawSocket:
     async def open(cls, server: Running) -> RawSocket:
         port = int(server.url.rsplit(":", 1)[1])
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(
-            b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        )
+        writer.write(REQUEST)
         await reader.readuntil(b"\r\n\r\n")
         return cls(reader, writer)
 
     def send(self, *frames: dict[str, Any]) -> None:
         """Every frame, masked as a client's must be, in a single write."""
-        out = b""
-        for frame in frames:
-            payload = json.dumps(frame).encode()
-            key = os.urandom(4)
-            assert len(payload) < 1 << 16
-            size = bytes([0x80 | len(payload)]) if len(payload) < 126 else b"\xfe"
-            if len(payload) >= 126:
-                size += len(payload).to_bytes(2, "big")
-            masked = bytes(b ^ key[i % 4] for i, b in enumerate(payload))
-            out += b"\x81" + size + key + masked
-        self.writer.write(out)
+        self.writer.write(b"".join(frame(0x1, json.dumps(f).encode()) for f in frames))
 
     async def recv(self) -> dict[str, Any]:
         head = await self.reader.readexactly(2)
@@ -125,3 +115,46 @@ async def test_a_players_command_is_taken_straight_from_the_protocol(
         pass
     assert taken == [True, False, False]
     sock.close()
+
+
+async def test_a_command_is_taken_only_when_nothing_else_is_under_way() -> None:
+    """Each condition under which the protocol keeps a frame for the loop, one at a time."""
+    done = asyncio.Event()
+    answered: list[str] = []
+
+    async def answer(frame: Any) -> None:
+        answered.append(frame.id)
+        await done.wait()
+
+    async def closer(code: int) -> None:
+        pass
+
+    conn = Connection("g", Seat(0), 10, closer)
+    frames = Bucket(1000, 3)
+    direct = DirectCommands(conn, frames, 200, answer)
+
+    def command(command_id: str) -> str:
+        return json.dumps({"type": "command", "id": command_id, "seen_version": 1, "command": {}})
+
+    assert not direct.offer('{"type": "ping"}')  # not a command: the loop answers it
+    assert not direct.offer("not json")  # the loop says what is wrong with it
+    assert not direct.offer(command("x" * 200))  # too large: the loop refuses it
+    assert frames.tokens == 3  # and none of those took a frame from the rate
+    assert direct.offer(command("c1"))
+    assert not direct.offer(command("c2"))  # c1 is under way
+    await asyncio.sleep(0)
+    done.set()
+    await direct.settle()
+    assert direct.busy is None and answered == ["c1"]
+    direct.handling = True  # the loop is handling a frame
+    assert not direct.offer(command("c3"))
+    direct.handling = False
+    conn.closed = True
+    assert not direct.offer(command("c4"))
+    conn.closed = False
+    frames.tokens = 0  # over the frame rate: the loop counts the strike
+    assert not direct.offer(command("c5"))
+    frames.tokens = 1
+    assert direct.offer(command("c6"))
+    await direct.settle()
+    assert answered == ["c1", "c6"]

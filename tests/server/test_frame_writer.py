@@ -165,10 +165,10 @@ class Transport:
         return self.closing
 
 
-def test_the_protocol_writes_a_frame_only_while_the_socket_can_take_it() -> None:
+async def test_the_protocol_writes_a_frame_only_while_the_socket_can_take_it() -> None:
     config = Config(app=lambda scope, receive, send: None)
     config.load()
-    protocol = FrameWritingProtocol(config, ServerState(), {}, _loop=asyncio.new_event_loop())
+    protocol = FrameWritingProtocol(config, ServerState(), {}, _loop=asyncio.get_running_loop())
     transport = Transport()
     protocol.transport = transport  # type: ignore[assignment]
     assert not protocol.write_frame(b"before the accept")
