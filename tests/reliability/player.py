@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,6 +57,7 @@ class Player:
     seat: int | None = None
     received: list[Received] = field(default_factory=list)
     acked: dict[str, int] = field(default_factory=dict)  # command id -> version it landed at
+    acked_at: dict[str, float] = field(default_factory=dict)  # command id -> when (monotonic)
     sent: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
     errors: list[dict[str, Any]] = field(default_factory=list)
@@ -233,6 +235,7 @@ class Player:
             self.pending = None
             if reply["type"] == "ack":
                 self.acked[command["id"]] = reply["version"]
+                self.acked_at[command["id"]] = time.monotonic()
                 for _ in range(100):
                     if self.version >= reply["version"] or self.over:
                         break

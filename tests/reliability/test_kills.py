@@ -109,12 +109,28 @@ async def kill_servers(games: int, kills: int) -> None:
         redis.stop()
 
 
+# With `appendfsync everysec`, Redis may postpone writing its AOF buffer for up to 2 s while a
+# background fsync is slow, and it answers clients meanwhile: a kill -9 in that window loses
+# writes it had acknowledged (seen once in CI: 1 of 114). Only those may be lost.
+EVERYSEC_WINDOW = 2.5
+
+
+def outside_window(lost: list[str], acked_at: dict[str, float], kills: list[float]) -> list[str]:
+    """The lost commands that were not acknowledged in the window before some kill."""
+    return [
+        command_id
+        for command_id in lost
+        if not any(0 <= kill - acked_at[command_id] <= EVERYSEC_WINDOW for kill in kills)
+    ]
+
+
 async def kill_redis(fsync: str, games: int, kills: int) -> None:
     redis = redis_with_aof(fsync).start()
     servers = start_servers(redis.url, 2)
     store = RedisStore.from_url(redis.url)
     rng = random.Random(13)
     killed, down = 0, 0.0
+    kill_times: list[float] = []
     try:
         opened = await open_tables([s.url for s in servers], games, rng)
         tables = seat_players(opened, lambda k: lambda: [servers[k % 2].ws], rng, spectators=1)
@@ -127,6 +143,7 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
                 if all(p.over for p in everyone(tables)):
                     return
                 started = time.monotonic()
+                kill_times.append(started)
                 await asyncio.to_thread(restart_redis, redis)
                 down += time.monotonic() - started
                 killed += 1
@@ -156,7 +173,13 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
             f"make faults (tests/reliability/test_kills.py::test_kill_redis_full[{fsync}])",
         )
         assert killed >= 1, "no kill happened mid-game"
-        assert lost == 0 and not mismatches, mismatches[:10]
+        assert not mismatches, mismatches[:10]
+        if fsync == "always":
+            assert lost == 0
+        else:
+            acked_at = {k: t for p in everyone(tables) for k, t in p.acked_at.items()}
+            lost_ids = [command_id for c in checks for command_id, _ in c.lost]
+            assert outside_window(lost_ids, acked_at, kill_times) == []
         assert seen["duplicates"] == 0
         assert all(p.over for p in everyone(tables))
     finally:
@@ -188,3 +211,9 @@ async def test_kill_redis(fsync: str) -> None:
 @pytest.mark.parametrize("fsync", ["always", "everysec"])
 async def test_kill_redis_full(fsync: str) -> None:
     await kill_redis(fsync, games=20, kills=10)
+
+
+def test_everysec_may_lose_only_what_was_acknowledged_just_before_a_kill() -> None:
+    acked_at = {"early": 10.0, "late": 19.0, "after": 21.0}
+    assert outside_window(["late"], acked_at, [20.0]) == []
+    assert outside_window(["early", "late", "after"], acked_at, [20.0]) == ["early", "after"]
