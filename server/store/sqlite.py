@@ -7,6 +7,7 @@ Appends issued in the same event-loop tick are written in one transaction ("grou
 the Redis store sends them in one pipeline: with a few hundred games the writes of one append
 land on pages of their own, and a commit per append cost about twice as much (its locks and its
 WAL frames). Each append is still all or nothing, and still answered only once it is committed.
+A database in a file is checkpointed by a thread of its own (`server.store.sqlite_checkpoints`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 
+from server.logs import log
 from server.store import Recorded, WrongExpectedVersion, chained
+from server.store.sqlite_checkpoints import LIMIT, Checkpointer
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -36,12 +39,16 @@ TAILS = 4096  # streams with a tail kept; past it they are all dropped (reads fa
 
 
 class SqliteStore:
-    def __init__(self, path: str = ":memory:") -> None:
+    def __init__(self, path: str = ":memory:", wal_limit: int = LIMIT) -> None:
         self.path = path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        (mode,) = self.db.execute("PRAGMA journal_mode=WAL").fetchone()
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self._checkpointer: Checkpointer | None = None
+        if mode == "wal":  # a file (an in-memory database keeps its journal in memory)
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = Checkpointer(path, wal_limit)
         self._waiters: set[asyncio.Future[None]] = set()
         # last version and hash per stream, as committed; trusted only where it agrees with
         # the appender's expected version (the primary key catches any other writer)
@@ -102,6 +109,23 @@ class SqliteStore:
             else:
                 done.set_result(outcome)
         self._notify()
+        if self._checkpointer is not None:
+            self._checkpoint(self._checkpointer)
+
+    def _checkpoint(self, checkpointer: Checkpointer) -> None:
+        """After a commit: have the thread copy it, or restart a full WAL, or, if the thread
+        is gone, hand checkpoints back to SQLite."""
+        if not checkpointer.full:
+            checkpointer.poke()
+            if not checkpointer.alive:
+                self.db.execute("PRAGMA wal_autocheckpoint=1000")
+                self._checkpointer = None
+            return
+        try:  # nearly every frame is copied already: this waits for the rest and the fsyncs
+            self.db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+        except sqlite3.Error as exc:
+            log.warning("sqlite checkpoint failed", path=self.path, error=str(exc))
+        checkpointer.restarted()
 
     def _write(
         self,
@@ -254,4 +278,6 @@ class SqliteStore:
         return self.db.execute("SELECT 1").fetchone() == (1,)
 
     async def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
         self.db.close()
