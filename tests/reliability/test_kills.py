@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
 from server.store.redis import RedisStore
+from server.store.sqlite import SqliteStore
 from tests.redis_server import RedisServer
 from tests.reliability.checks import full, report, verify_game
 from tests.reliability.processes import (
@@ -187,6 +190,71 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
         for server in servers:
             server.stop()
         redis.stop()
+
+
+async def kill_embedded(games: int, kills: int) -> None:
+    """The one process of `make serve` on its SQLite file, killed and started again: its WAL
+    holds what it acknowledged, whatever its checkpoint thread was doing at the kill."""
+    path = Path(tempfile.mkdtemp(prefix="plateau-sqlite-")) / "plateau.db"
+    server = ServerProcess(f"sqlite:///{path}").start().wait_ready()
+    rng = random.Random(17)
+    killed = 0
+    try:
+        opened = await open_tables([server.url], games, rng)
+        tables = seat_players(opened, lambda k: lambda: [server.ws], rng, spectators=1)
+        stop = asyncio.Event()
+
+        async def killer() -> None:
+            nonlocal killed
+            while killed < kills and not stop.is_set():
+                await asyncio.sleep(rng.uniform(0.2, 0.6))
+                if all(p.over for p in everyone(tables)):
+                    return
+                server.kill()
+                killed += 1
+                await asyncio.to_thread(server.start().wait_ready)
+
+        chaos = asyncio.create_task(killer())
+        await play(tables, stop, timeout=600, think=0.05, stagger=0.2)
+        await chaos
+        server.stop()
+        store = SqliteStore(str(path))
+        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
+        await store.close()
+        mismatches = [m for c in checks for m in c.mismatches]
+        seen = totals(tables)
+        acked = sum(c.acked for c in checks)
+        lost = sum(c.acked_lost for c in checks)
+        report(
+            "kill -9 of the embedded (SQLite) server under load",
+            [
+                ("games (1 server process)", len(tables)),
+                ("kills (each followed by a restart)", killed),
+                ("commands acknowledged", acked),
+                ("acknowledged commands lost", f"{lost} of {acked}"),
+                ("frames differing from the replay", len(mismatches)),
+                ("client reconnections (attempts)", seen["reconnects"]),
+                ("duplicate frames", seen["duplicates"]),
+            ],
+            "make faults (tests/reliability/test_kills.py::test_kill_embedded_full)",
+        )
+        assert killed >= 1, "no kill happened mid-game"
+        assert lost == 0 and not mismatches, mismatches[:10]
+        assert seen["duplicates"] == 0
+        assert all(p.over for p in everyone(tables))
+    finally:
+        server.stop()
+
+
+@pytest.mark.skipif(full(), reason="the full size runs under -m slow")
+async def test_kill_embedded() -> None:
+    await kill_embedded(games=4, kills=3)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full (make faults)")
+async def test_kill_embedded_full() -> None:
+    await kill_embedded(games=30, kills=15)
 
 
 @pytest.mark.skipif(full(), reason="the full size runs under -m slow")
