@@ -253,6 +253,20 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      7,865 to 8,380 actions/s, p99 42.4 to 37.2 ms, every pair of rounds the same way. (Item
      11's "tried and dropped" moved only the loop into a task of its own, which kept the
      queue and one of the two deep wake-ups.)
+  18. The SQLite store checkpoints its WAL in a thread of its own
+     (`server/store/sqlite_checkpoints.py`). SQLite's automatic checkpoint ran inside the
+     COMMIT that filled the WAL past 1,000 pages, on the event loop: with 200 games each
+     append dirties pages of its own (about 11 KB of WAL per append), so it came every ten
+     commits or so, copied up to 4 MB into the file and waited for two fsyncs. The loop now
+     never checkpoints; the thread runs PASSIVE checkpoints after commits (the sqlite3 module
+     releases the GIL while SQLite works), and once the WAL holds 10,000 frames the store
+     runs one RESTART between two commits, when nearly all of it is copied already (4.6 to
+     14 ms, about once per 2,000 appends). In process, 200 streams and ticks of 40 appends:
+     141 to about 90 µs of wall time per append, and the p99 of a tick from 35 to 5-11 ms.
+     In scenario 7, within a run (so on the same machine): Plateau on SQLite made 0.86x its
+     actions/s on Redis before (12-01 04:02) and 0.95x after (a run of scenarios 2 and 7,
+     3 rounds), the bare SQLite relay 0.65x and 0.90x its Redis twin, and SQLite's p99 went
+     from 1.24x to 1.13x Redis's.
   Tried and dropped that day: running a player's receive loop in a task of its own, to wake
   through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
   of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
