@@ -124,7 +124,7 @@ class SqliteStore:
         try:  # nearly every frame is copied already: this waits for the rest and the fsyncs
             self.db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
         except sqlite3.Error as exc:
-            log.warning("sqlite checkpoint failed", path=self.path, error=str(exc))
+            log.warning("sqlite_checkpoint_failed", path=self.path, error=str(exc))
         checkpointer.restarted()
 
     def _write(

@@ -60,7 +60,7 @@ class Checkpointer:
         try:
             db = sqlite3.connect(self.path, isolation_level=None)
         except sqlite3.Error as exc:
-            log.error("sqlite checkpoints stopped", path=self.path, error=str(exc))
+            log.error("sqlite_checkpoints_stopped", path=self.path, error=str(exc))
             return
         try:
             while True:
@@ -73,7 +73,7 @@ class Checkpointer:
                 try:
                     _, frames, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                 except sqlite3.Error as exc:  # e.g. the disk: the next commit pokes again
-                    log.warning("sqlite checkpoint failed", path=self.path, error=str(exc))
+                    log.warning("sqlite_checkpoint_failed", path=self.path, error=str(exc))
                     continue
                 self.checkpoints += 1
                 if frames >= self.limit:
