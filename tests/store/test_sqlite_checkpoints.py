@@ -56,9 +56,9 @@ async def test_a_full_wal_starts_over_and_loses_nothing(tmp_path: Path) -> None:
     path = tmp_path / "events.db"
     store = SqliteStore(str(path), wal_limit=40)
     seen = statements(store)
-    await append_ticks(store, 120)  # 1,200 appends: 700-odd frames if the WAL never restarted
+    await append_ticks(store, 120)  # 1,200 appends: some 4,200 frames if the WAL never restarted
     wal = Path(f"{path}-wal").stat().st_size // (4096 + 24)
-    assert wal < 300, f"the WAL grew to {wal} frames"
+    assert wal < 1000, f"the WAL grew to {wal} frames"
     assert "PRAGMA wal_checkpoint(RESTART)" in seen
     await store.close()
     again = SqliteStore(str(path))
