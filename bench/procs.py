@@ -72,12 +72,14 @@ def wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60) -> 
 class Proc:
     """A server process we started: its pid, CPU seconds and resident memory."""
 
-    def __init__(self, name: str, args: list[str], env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, name: str, args: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT
+    ) -> None:
         self.name = name
         self.port = free_port()
         self.args = [a.replace("{port}", str(self.port)) for a in args]
         self.proc = subprocess.Popen(
-            self.args, cwd=ROOT, env=env or dict(os.environ), stdout=subprocess.DEVNULL
+            self.args, cwd=cwd, env=env or dict(os.environ), stdout=subprocess.DEVNULL
         )
         wait_port(self.port, self.proc)
 
@@ -127,10 +129,12 @@ def start_redis() -> RedisServer:
     return RedisServer("--appendonly", "yes", "--appendfsync", "everysec").start()
 
 
-def start_plateau(store_url: str) -> Proc:
+def start_plateau(store_url: str, checkout: Path = ROOT) -> Proc:
+    """Plateau's server; `checkout` names another tree of the project to run (`bench.ab`):
+    `-m` puts its directory first on the path, so its packages are the ones imported."""
     env = {**os.environ, **PLATEAU_ENV}
     args = [PYTHON, "-m", "bench.serve", "--store", store_url, "--port", "{port}"]
-    return Proc("plateau", args, env)
+    return Proc("plateau", args, env, cwd=checkout)
 
 
 def start_bgio() -> Proc:

@@ -351,6 +351,10 @@ HOW_TO = """\
   (git-ignored), and matplotlib and py-spy with pip into `bench/.peer/venv`; the project's own
   virtualenv is not touched. `tests/bench` runs the quick mode of scenarios 4 and 5 (no Node).
 - Each scenario prints its figures and ratios as it ends; `docs/benchmarks.json` has every round.
+- `python -m bench.ab OTHER_TREE [--rounds 6] [--store redis|sqlite]`: an interleaved A/B of
+  this tree's server and another tree's (e.g. a `git worktree` of the commit before) under
+  scenario 2's closed loop, the order swapped every round; medians of actions/s, p99 and CPU
+  per action.
 """
 
 

@@ -1,0 +1,81 @@
+"""Interleaved A/B of two trees of Plateau under scenario 2's closed loop.
+
+`python -m bench.ab OTHER [--rounds 6] [--games 200] [--spectators 0] [--store redis|sqlite]`
+
+OTHER is another tree of the project, e.g. `git worktree add /tmp/before HEAD~1`. Both
+servers run side by side (one private Redis, or a SQLite file each) and the Node driver runs
+the same closed loop against each in turn, the order swapped every round, so both see the
+same machine. Prints every round and the medians of actions/s, p99 and server CPU per action,
+the measure that decided the changes in the findings of `docs/benchmarks.md`; absolute
+figures drift with the machine, pairs of the same round do much less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bench import procs
+from bench.interpreter import choose
+from bench.scenarios import FULL, Bench, window_cpu
+
+
+def cpu_ms_per_action(result: dict[str, Any]) -> float:
+    return 1000 * window_cpu(result, "plateau") / max(result["actions"], 1)
+
+
+def summary(results: list[dict[str, Any]]) -> dict[str, float]:
+    return {
+        "actions/s": statistics.median(r["actions_per_s"] for r in results),
+        "p99 ms": statistics.median(r["latency_all_ms"]["p99"] for r in results),
+        "CPU ms/action": statistics.median(cpu_ms_per_action(r) for r in results),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ab", description=__doc__.split("\n")[0])
+    parser.add_argument("other", type=Path, help="the other tree of the project (B)")
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--games", type=int, default=FULL.many_games)
+    parser.add_argument("--spectators", type=int, default=0)
+    parser.add_argument("--store", choices=("redis", "sqlite"), default="redis")
+    args = parser.parse_args(argv)
+    other = args.other.resolve()
+    if not (other / "bench" / "serve.py").is_file():
+        parser.error(f"{other} is not a tree of this project (no bench/serve.py)")
+    procs.PYTHON, _ = choose()
+    bench = Bench(FULL, profile=False)
+    scratch = Path(tempfile.mkdtemp(prefix="plateau-ab-"))
+    trees = {"A (this tree)": procs.ROOT, f"B ({other})": other}
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
+    try:
+        servers = {}
+        for n, (name, tree) in enumerate(trees.items()):
+            store = bench.redis.url if args.store == "redis" else f"sqlite:///{scratch}/{n}.db"
+            servers[name] = procs.start_plateau(store, tree)
+            bench.servers.append(servers[name])
+        for number in range(args.rounds):
+            order = list(trees) if number % 2 == 0 else list(reversed(trees))
+            procs.log(f"round {number + 1} of {args.rounds}: {' then '.join(order)}")
+            for name in order:
+                results[name].append(
+                    bench.loop(servers[name], "plateau", args.games, args.spectators)
+                )
+    finally:
+        bench.close()
+    for name, rounds in results.items():
+        per_round = ", ".join(
+            f"{r['actions_per_s']:.0f}/s {cpu_ms_per_action(r) * 1000:.1f} µs" for r in rounds
+        )
+        medians = ", ".join(f"{key} {value:.4g}" for key, value in summary(rounds).items())
+        print(f"{name}: {medians}\n  rounds: {per_round}")
+    a, b = (summary(rounds) for rounds in results.values())
+    print(", ".join(f"A/B {key} {a[key] / b[key]:.3f}x" for key in a))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
