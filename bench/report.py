@@ -283,7 +283,13 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      In scenario 7, within a run (so on the same machine): Plateau on SQLite made 0.86x its
      actions/s on Redis before (12-01 04:02) and 0.95x after (a run of scenarios 2 and 7,
      3 rounds), the bare SQLite relay 0.65x and 0.90x its Redis twin, and SQLite's p99 went
-     from 1.24x to 1.13x Redis's.
+     from 1.24x to 1.13x Redis's. An interleaved A/B against the commit before
+     (`python -m bench.ab`, 4 rounds on SQLite): +14.8 % actions/s, p99 -16 %, and +15 % CPU
+     per action for the whole process: checkpointing after every commit copies a page each time
+     it is rewritten, where SQLite's own copied it once per 1,000 frames, but in the thread, off
+     the loop. Spacing the thread's checkpoints at least 0.1 s apart gave +6 % and +4.6 %
+     actions/s, -7 % CPU and +5 to 7 % p99 in two A/Bs of 4 and 6 rounds, and 0.03 s gave
+     -4.4 % actions/s: within what rounds move here, so not kept.
   Tried and dropped that day: running a player's receive loop in a task of its own, to wake
   through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
   of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
