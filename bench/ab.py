@@ -13,6 +13,7 @@ figures drift with the machine, pairs of the same round do much less.
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import tempfile
 from pathlib import Path
@@ -66,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     finally:
         bench.close()
+        shutil.rmtree(scratch, ignore_errors=True)
     for name, rounds in results.items():
         per_round = ", ".join(
             f"{r['actions_per_s']:.0f}/s {cpu_ms_per_action(r) * 1000:.1f} µs" for r in rounds

@@ -270,7 +270,7 @@ async def _receive_loop(ws: WebSocket, state: AppState, conn: Connection, seat: 
                 if direct is not None:
                     direct.handling = False
     finally:
-        if offer is not None and direct is not None:
+        if direct is not None:
             offer(None)
 
 

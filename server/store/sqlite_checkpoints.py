@@ -32,7 +32,6 @@ class Checkpointer:
         self.path = path
         self.limit = limit
         self.full = False  # the WAL reached `limit`: the store's RESTART is due (see `restarted`)
-        self.checkpoints = 0  # PASSIVE checkpoints run, for tests and curiosity
         self._due = threading.Event()
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoints", daemon=True)
@@ -75,7 +74,6 @@ class Checkpointer:
                 except sqlite3.Error as exc:  # e.g. the disk: the next commit pokes again
                     log.warning("sqlite_checkpoint_failed", path=self.path, error=str(exc))
                     continue
-                self.checkpoints += 1
                 if frames >= self.limit:
                     self.full = True
         finally:

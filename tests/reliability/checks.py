@@ -44,6 +44,27 @@ class GameCheck:
     mismatches: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Tally:
+    """What the checks of many games add up to."""
+
+    acked: int
+    lost: int  # acknowledged commands missing from their stream
+    frames: int  # frames checked against a replay
+    events: int
+    mismatches: list[str]
+
+    @classmethod
+    def of(cls, checks: list[GameCheck]) -> Tally:
+        return cls(
+            acked=sum(c.acked for c in checks),
+            lost=sum(c.acked_lost for c in checks),
+            frames=sum(c.frames_checked for c in checks),
+            events=sum(c.version for c in checks),
+            mismatches=[m for c in checks for m in c.mismatches],
+        )
+
+
 def _plain(value: Any) -> Any:
     return msgspec.json.decode(encode(value))
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,6 +127,28 @@ async def stalls(tables: list[Table], stop: asyncio.Event, patience: float) -> N
                     f"game {table.game_id} stalled at version {version}:\n"
                     + "\n".join(p.describe() for p in table.players)
                 )
+
+
+async def inject(
+    fault: Callable[[], Awaitable[bool]],
+    times: int,
+    pause: tuple[float, float],
+    tables: list[Table],
+    stop: asyncio.Event,
+    rng: random.Random,
+) -> list[float]:
+    """Inject `fault` `times` times, a random `pause` apart, while games are being played
+    (until `stop` or every game's end); when each began (`time.monotonic()`). A fault that
+    could not happen then returns False and is tried again after the next pause."""
+    began: list[float] = []
+    while len(began) < times and not stop.is_set():
+        await asyncio.sleep(rng.uniform(*pause))
+        if all(p.over for p in everyone(tables)):
+            break
+        started = time.monotonic()
+        if await fault():
+            began.append(started)
+    return began
 
 
 def everyone(tables: list[Table]) -> list[Player]:

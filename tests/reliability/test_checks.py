@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from tests.reliability.checks import verify_game
 from tests.reliability.player import Player, Received
-from tests.reliability.scenario import Table, stalls
+from tests.reliability.scenario import Table, inject, stalls
 from tests.server.conftest import running
 
 
@@ -71,3 +72,23 @@ async def test_a_game_that_stops_moving_is_reported_with_its_players() -> None:
         AssertionError, match=r"stalled at version 7:\n  seat None v7 .*commit_stance"
     ):
         await asyncio.wait_for(stalls([table], asyncio.Event(), patience=1.5), 10)
+
+
+async def test_faults_are_injected_as_often_as_asked_while_games_are_played() -> None:
+    game = SimpleNamespace(over=False)  # the one player of the one table
+    tables = [Table("g", [], [game])]  # type: ignore[list-item]
+    calls: list[bool] = []
+
+    async def fault() -> bool:
+        calls.append(len(calls) != 0)  # the first could not happen then: tried again
+        return calls[-1]
+
+    rng = random.Random(1)
+    began = await inject(fault, 2, (0, 0), tables, asyncio.Event(), rng)
+    assert calls == [False, True, True] and len(began) == 2 and began == sorted(began)
+    game.over = True
+    assert await inject(fault, 2, (0, 0), tables, asyncio.Event(), rng) == []
+    game.over, stop = False, asyncio.Event()
+    stop.set()
+    assert await inject(fault, 2, (0, 0), tables, stop, rng) == []
+    assert len(calls) == 3  # neither after every game's end nor after `stop`

@@ -13,10 +13,10 @@ from redis.crc import key_slot
 from server.store import open_store
 from server.store.redis import events_key
 from server.store.redis_cluster import RedisClusterStore
-from tests.reliability.checks import full, report, verify_game
+from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.cluster import Cluster
 from tests.reliability.processes import restart_redis, start_servers
-from tests.reliability.scenario import everyone, open_tables, play, seat_players
+from tests.reliability.scenario import everyone, inject, open_tables, play, seat_players
 
 
 @pytest.fixture
@@ -72,24 +72,17 @@ async def cluster_games(cluster: Cluster, games: int, master_kills: int = 0) -> 
         per_master = Counter(cluster.owner(s) for s in slots)
         tables = seat_players(opened, lambda k: lambda: [servers[k % 2].ws], rng, spectators=1)
         stop = asyncio.Event()
-        killed = 0
 
-        async def killer() -> None:
-            nonlocal killed
-            while killed < master_kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.1, 0.3))
-                if all(p.over for p in everyone(tables)):
-                    return
-                node = rng.choice(cluster.nodes)
-                await asyncio.to_thread(restart_redis, node)  # kill -9, restart from its AOF
-                await asyncio.to_thread(cluster.wait_ok)
-                killed += 1
+        async def kill() -> bool:
+            node = rng.choice(cluster.nodes)
+            await asyncio.to_thread(restart_redis, node)  # kill -9, restart from its AOF
+            await asyncio.to_thread(cluster.wait_ok)
+            return True
 
-        chaos = asyncio.create_task(killer())
+        chaos = asyncio.create_task(inject(kill, master_kills, (0.1, 0.3), tables, stop, rng))
         await play(tables, stop, timeout=600, think=0.03, stagger=0.2)
-        await chaos
-        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
-        mismatches = [m for c in checks for m in c.mismatches]
+        killed = len(await chaos)
+        tally = Tally.of([await verify_game(store, t.game_id, t.players) for t in tables])
         players = everyone(tables)
         report(
             "Redis Cluster (3 masters), two server processes",
@@ -97,22 +90,19 @@ async def cluster_games(cluster: Cluster, games: int, master_kills: int = 0) -> 
                 ("games", len(tables)),
                 ("distinct slots", len(set(slots))),
                 ("games per master", " / ".join(str(per_master[i]) for i in range(3))),
-                ("commands acknowledged", sum(c.acked for c in checks)),
-                (
-                    "acknowledged commands lost",
-                    f"{sum(c.acked_lost for c in checks)} of {sum(c.acked for c in checks)}",
-                ),
-                ("events in the streams (hash chains intact)", sum(c.version for c in checks)),
-                ("frames checked against a replay", sum(c.frames_checked for c in checks)),
-                ("frames differing from the replay", len(mismatches)),
+                ("commands acknowledged", tally.acked),
+                ("acknowledged commands lost", f"{tally.lost} of {tally.acked}"),
+                ("events in the streams (hash chains intact)", tally.events),
+                ("frames checked against a replay", tally.frames),
+                ("frames differing from the replay", len(tally.mismatches)),
                 ("masters killed -9 and restarted mid-game", killed),
             ],
             "make faults (tests/reliability/test_cluster.py::test_cluster_games_full)",
         )
         assert len(per_master) == 3 or games < 6
         assert killed >= min(master_kills, 1)
-        assert not mismatches, mismatches[:10]
-        assert sum(c.acked_lost for c in checks) == 0
+        assert not tally.mismatches, tally.mismatches[:10]
+        assert tally.lost == 0
         assert all(p.over for p in players)
     finally:
         await store.close()

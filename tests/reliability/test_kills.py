@@ -17,14 +17,21 @@ import pytest
 from server.store.redis import RedisStore
 from server.store.sqlite import SqliteStore
 from tests.redis_server import RedisServer
-from tests.reliability.checks import full, report, verify_game
+from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.processes import (
     ServerProcess,
     redis_with_aof,
     restart_redis,
     start_servers,
 )
-from tests.reliability.scenario import Table, everyone, open_tables, play, seat_players
+from tests.reliability.scenario import (
+    Table,
+    everyone,
+    inject,
+    open_tables,
+    play,
+    seat_players,
+)
 
 
 def totals(tables: list[Table]) -> dict[str, int]:
@@ -47,7 +54,6 @@ async def kill_servers(games: int, kills: int) -> None:
     servers = start_servers(redis.url, 3)
     store = RedisStore.from_url(redis.url)
     rng = random.Random(11)
-    killed = 0
     try:
         opened = await open_tables([s.url for s in servers], games, rng)
         live = lambda: [s.ws for s in servers if s.alive]  # noqa: E731
@@ -55,6 +61,7 @@ async def kill_servers(games: int, kills: int) -> None:
         stop = asyncio.Event()
 
         reviving: set[int] = set()
+        revivals: list[asyncio.Task[None]] = []
 
         async def revive(victim: ServerProcess) -> None:
             await asyncio.sleep(rng.uniform(0.1, 0.5))
@@ -62,39 +69,32 @@ async def kill_servers(games: int, kills: int) -> None:
             await asyncio.to_thread(victim.wait_ready)
             reviving.discard(victim.port)
 
-        async def killer() -> None:
-            nonlocal killed
-            revivals = []
-            while killed < kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.1, 0.4))
-                alive = [s for s in servers if s.alive and s.port not in reviving]
-                if all(p.over for p in everyone(tables)) or len(alive) < 2:
-                    continue
-                victim = rng.choice(alive)  # one process always stays up
-                victim.kill()
-                killed += 1
-                reviving.add(victim.port)
-                revivals.append(asyncio.create_task(revive(victim)))
-            await asyncio.gather(*revivals)
+        async def kill() -> bool:
+            alive = [s for s in servers if s.alive and s.port not in reviving]
+            if len(alive) < 2:
+                return False  # one process always stays up
+            victim = rng.choice(alive)
+            victim.kill()
+            reviving.add(victim.port)
+            revivals.append(asyncio.create_task(revive(victim)))
+            return True
 
-        chaos = asyncio.create_task(killer())
+        chaos = asyncio.create_task(inject(kill, kills, (0.1, 0.4), tables, stop, rng))
         await play(tables, stop, timeout=600, think=0.05, stagger=0.5 if full() else 0.2)
-        await chaos
-        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
-        mismatches = [m for c in checks for m in c.mismatches]
+        killed = len(await chaos)
+        await asyncio.gather(*revivals)
+        tally = Tally.of([await verify_game(store, t.game_id, t.players) for t in tables])
         seen = totals(tables)
-        acked = sum(c.acked for c in checks)
-        lost = sum(c.acked_lost for c in checks)
         report(
             "kill -9 of server processes under load",
             [
                 ("server processes", 3),
                 ("games", len(tables)),
                 ("kills (each followed by a restart)", killed),
-                ("commands acknowledged", acked),
-                ("acknowledged commands lost", f"{lost} of {acked}"),
-                ("frames checked against a replay", sum(c.frames_checked for c in checks)),
-                ("frames differing from the replay", len(mismatches)),
+                ("commands acknowledged", tally.acked),
+                ("acknowledged commands lost", f"{tally.lost} of {tally.acked}"),
+                ("frames checked against a replay", tally.frames),
+                ("frames differing from the replay", len(tally.mismatches)),
                 ("client reconnections (attempts)", seen["reconnects"]),
                 ("duplicate frames", seen["duplicates"]),
                 ("'busy' refusals seen by clients", seen["busy"]),
@@ -102,7 +102,7 @@ async def kill_servers(games: int, kills: int) -> None:
             "make faults (tests/reliability/test_kills.py::test_kill_servers_full)",
         )
         assert killed >= 1, "no kill happened mid-game"
-        assert lost == 0 and not mismatches, mismatches[:10]
+        assert tally.lost == 0 and not tally.mismatches, tally.mismatches[:10]
         assert seen["duplicates"] == 0
         assert all(p.over for p in everyone(tables))
     finally:
@@ -132,42 +132,35 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
     servers = start_servers(redis.url, 2)
     store = RedisStore.from_url(redis.url)
     rng = random.Random(13)
-    killed, down = 0, 0.0
-    kill_times: list[float] = []
+    down = 0.0
     try:
         opened = await open_tables([s.url for s in servers], games, rng)
         tables = seat_players(opened, lambda k: lambda: [servers[k % 2].ws], rng, spectators=1)
         stop = asyncio.Event()
 
-        async def killer() -> None:
-            nonlocal killed, down
-            while killed < kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.1, 0.4))
-                if all(p.over for p in everyone(tables)):
-                    return
-                started = time.monotonic()
-                kill_times.append(started)
-                await asyncio.to_thread(restart_redis, redis)
-                down += time.monotonic() - started
-                killed += 1
+        async def kill() -> bool:
+            nonlocal down
+            started = time.monotonic()
+            await asyncio.to_thread(restart_redis, redis)
+            down += time.monotonic() - started
+            return True
 
-        chaos = asyncio.create_task(killer())
+        chaos = asyncio.create_task(inject(kill, kills, (0.1, 0.4), tables, stop, rng))
         await play(tables, stop, timeout=600, think=0.05, stagger=0.3 if full() else 0.2)
-        await chaos
+        kill_times = await chaos
+        killed = len(kill_times)
         checks = [await verify_game(store, t.game_id, t.players) for t in tables]
-        mismatches = [m for c in checks for m in c.mismatches]
+        tally = Tally.of(checks)
         seen = totals(tables)
-        acked = sum(c.acked for c in checks)
-        lost = sum(c.acked_lost for c in checks)
         report(
             f"kill -9 of Redis, appendfsync {fsync}",
             [
                 ("games (2 server processes)", len(tables)),
                 ("Redis kills (each followed by a restart)", killed),
                 ("Redis down time, total", f"{down:.1f} s"),
-                ("commands acknowledged", acked),
-                ("acknowledged commands lost", f"{lost} of {acked}"),
-                ("frames differing from the replay", len(mismatches)),
+                ("commands acknowledged", tally.acked),
+                ("acknowledged commands lost", f"{tally.lost} of {tally.acked}"),
+                ("frames differing from the replay", len(tally.mismatches)),
                 ("'busy' refusals seen by clients (then retried)", seen["busy"]),
                 ("client reconnections (attempts)", seen["reconnects"]),
                 ("snapshots on resume", seen["resume_snapshots"]),
@@ -176,9 +169,9 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
             f"make faults (tests/reliability/test_kills.py::test_kill_redis_full[{fsync}])",
         )
         assert killed >= 1, "no kill happened mid-game"
-        assert not mismatches, mismatches[:10]
+        assert not tally.mismatches, tally.mismatches[:10]
         if fsync == "always":
-            assert lost == 0
+            assert tally.lost == 0
         else:
             acked_at = {k: t for p in everyone(tables) for k, t in p.acked_at.items()}
             lost_ids = [command_id for c in checks for command_id, _ in c.lost]
@@ -198,48 +191,39 @@ async def kill_embedded(games: int, kills: int) -> None:
     path = Path(tempfile.mkdtemp(prefix="plateau-sqlite-")) / "plateau.db"
     server = ServerProcess(f"sqlite:///{path}").start().wait_ready()
     rng = random.Random(17)
-    killed = 0
     try:
         opened = await open_tables([server.url], games, rng)
         tables = seat_players(opened, lambda k: lambda: [server.ws], rng, spectators=1)
         stop = asyncio.Event()
 
-        async def killer() -> None:
-            nonlocal killed
-            while killed < kills and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.2, 0.6))
-                if all(p.over for p in everyone(tables)):
-                    return
-                server.kill()
-                killed += 1
-                await asyncio.to_thread(server.start().wait_ready)
+        async def kill() -> bool:
+            server.kill()
+            await asyncio.to_thread(server.start().wait_ready)
+            return True
 
-        chaos = asyncio.create_task(killer())
+        chaos = asyncio.create_task(inject(kill, kills, (0.2, 0.6), tables, stop, rng))
         await play(tables, stop, timeout=600, think=0.05, stagger=0.2)
-        await chaos
+        killed = len(await chaos)
         server.stop()
         store = SqliteStore(str(path))
-        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
+        tally = Tally.of([await verify_game(store, t.game_id, t.players) for t in tables])
         await store.close()
-        mismatches = [m for c in checks for m in c.mismatches]
         seen = totals(tables)
-        acked = sum(c.acked for c in checks)
-        lost = sum(c.acked_lost for c in checks)
         report(
             "kill -9 of the embedded (SQLite) server under load",
             [
                 ("games (1 server process)", len(tables)),
                 ("kills (each followed by a restart)", killed),
-                ("commands acknowledged", acked),
-                ("acknowledged commands lost", f"{lost} of {acked}"),
-                ("frames differing from the replay", len(mismatches)),
+                ("commands acknowledged", tally.acked),
+                ("acknowledged commands lost", f"{tally.lost} of {tally.acked}"),
+                ("frames differing from the replay", len(tally.mismatches)),
                 ("client reconnections (attempts)", seen["reconnects"]),
                 ("duplicate frames", seen["duplicates"]),
             ],
             "make faults (tests/reliability/test_kills.py::test_kill_embedded_full)",
         )
         assert killed >= 1, "no kill happened mid-game"
-        assert lost == 0 and not mismatches, mismatches[:10]
+        assert tally.lost == 0 and not tally.mismatches, tally.mismatches[:10]
         assert seen["duplicates"] == 0
         assert all(p.over for p in everyone(tables))
     finally:

@@ -14,10 +14,10 @@ from projections.codec import encode
 from server.store import Recorded, StoreUnavailable
 from server.store.redis import RedisStore
 from tests.redis_server import RedisServer
-from tests.reliability.checks import full, report, verify_game
+from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.player import Player
 from tests.reliability.processes import redis_with_aof, start_servers
-from tests.reliability.scenario import everyone, open_tables, play, seat_players
+from tests.reliability.scenario import everyone, inject, open_tables, play, seat_players
 from tools.tcp_proxy import TcpProxy
 
 
@@ -42,28 +42,22 @@ async def network_cuts(games: int, cuts: int) -> None:
             player.forge = 0.2  # one resume in five claims a history the server never wrote
         stop = asyncio.Event()
 
-        async def cutter() -> None:
-            done = 0
-            while done < cuts and not stop.is_set():
-                await asyncio.sleep(rng.uniform(0.05, 0.3))
-                if all(p.over for p in everyone(tables)):
-                    return
-                proxy = rng.choice(proxies)
-                kind = list(counted)[done % len(counted)]  # a reset first, then in turn
-                if kind != "drop":
-                    proxy.stall()
-                    await asyncio.sleep(rng.uniform(0.2, 0.8))
-                if kind != "stall":
-                    await proxy.drop()
-                proxy.resume()
-                counted[kind] += 1
-                done += 1
+        async def cut() -> bool:
+            proxy = rng.choice(proxies)
+            kind = list(counted)[sum(counted.values()) % len(counted)]  # a reset first, in turn
+            if kind != "drop":
+                proxy.stall()
+                await asyncio.sleep(rng.uniform(0.2, 0.8))
+            if kind != "stall":
+                await proxy.drop()
+            proxy.resume()
+            counted[kind] += 1
+            return True
 
-        chaos = asyncio.create_task(cutter())
+        chaos = asyncio.create_task(inject(cut, cuts, (0.05, 0.3), tables, stop, rng))
         await play(tables, stop, timeout=300, think=0.05, stagger=0.3 if full() else 0.2)
         await chaos
-        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
-        mismatches = [m for c in checks for m in c.mismatches]
+        tally = Tally.of([await verify_game(store, t.game_id, t.players) for t in tables])
         players = everyone(tables)
         proxied = [p for p in players if p.connects > 1]
         forged = sum(p.forged for p in players)
@@ -77,12 +71,9 @@ async def network_cuts(games: int, cuts: int) -> None:
                 ("cuts: drop / stall / stall then drop", "{} / {} / {}".format(*counted.values())),
                 ("reconnections", sum(p.disconnects for p in players)),
                 ("commands resent after a cut (same id)", sum(p.resent for p in players)),
-                (
-                    "acknowledged commands lost",
-                    f"{sum(c.acked_lost for c in checks)} of {sum(c.acked for c in checks)}",
-                ),
-                ("frames checked against a replay", sum(c.frames_checked for c in checks)),
-                ("gaps, forks or frames differing from the replay", len(mismatches)),
+                ("acknowledged commands lost", f"{tally.lost} of {tally.acked}"),
+                ("frames checked against a replay", tally.frames),
+                ("gaps, forks or frames differing from the replay", len(tally.mismatches)),
                 ("duplicate frames", sum(p.duplicates for p in players)),
                 ("resumes with a forged hash", forged),
                 ("answered by a snapshot / by an update (a fork)", f"{forced} / {accepted}"),
@@ -92,8 +83,8 @@ async def network_cuts(games: int, cuts: int) -> None:
         )
         assert proxied, "no client was cut"
         assert sum(counted.values()) >= 1
-        assert not mismatches, mismatches[:10]
-        assert sum(c.acked_lost for c in checks) == 0
+        assert not tally.mismatches, tally.mismatches[:10]
+        assert tally.lost == 0
         assert sum(p.duplicates for p in players) == 0
         assert honest == 0 and accepted == 0
         assert all(p.over for p in players)

@@ -10,7 +10,7 @@ import pytest
 
 from server.store.redis import RedisStore
 from tests.redis_server import RedisServer
-from tests.reliability.checks import full, report, verify_game
+from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.processes import ServerProcess, start_servers
 from tests.reliability.scenario import everyone, open_tables, play, seat_players
 
@@ -32,10 +32,9 @@ async def three_processes_play(redis: RedisServer, games: int) -> None:
         # so every command is decided by one process and seen by the others through Redis
         tables = seat_players(opened, lambda k: lambda: [servers[k % 3].ws], rng, spectators=2)
         await play(tables, asyncio.Event(), timeout=240)
-        checks = [await verify_game(store, t.game_id, t.players) for t in tables]
+        tally = Tally.of([await verify_game(store, t.game_id, t.players) for t in tables])
         players = everyone(tables)
-        mismatches = [m for c in checks for m in c.mismatches]
-        assert not mismatches, mismatches[:10]
+        assert not tally.mismatches, tally.mismatches[:10]
         assert all(p.over for p in players)
         finals = {t.game_id: {(p.version, p.hash) for p in t.players} for t in tables}
         assert all(len(pairs) == 1 for pairs in finals.values())  # same end for everyone
@@ -45,10 +44,10 @@ async def three_processes_play(redis: RedisServer, games: int) -> None:
                 ("server processes", 3),
                 ("games played to the end", len(tables)),
                 ("connections (players + spectators)", len(players)),
-                ("commands acknowledged", sum(c.acked for c in checks)),
-                ("events in the streams", sum(c.version for c in checks)),
-                ("frames checked against a replay", sum(c.frames_checked for c in checks)),
-                ("frames differing from the replay", len(mismatches)),
+                ("commands acknowledged", tally.acked),
+                ("events in the streams", tally.events),
+                ("frames checked against a replay", tally.frames),
+                ("frames differing from the replay", len(tally.mismatches)),
                 ("duplicate frames", sum(p.duplicates for p in players)),
             ],
             "make faults (tests/reliability/test_processes.py)",
