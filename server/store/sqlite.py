@@ -20,17 +20,9 @@ from collections.abc import Mapping, Sequence
 from server.logs import log
 from server.store import Recorded, WrongExpectedVersion, chained
 from server.store.sqlite_checkpoints import LIMIT, Checkpointer
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
-    stream TEXT NOT NULL, version INTEGER NOT NULL, data BLOB NOT NULL,
-    prev_hash TEXT NOT NULL, hash TEXT NOT NULL, at_ms INTEGER NOT NULL,
-    PRIMARY KEY (stream, version)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS commands (
-    stream TEXT NOT NULL, command_id TEXT NOT NULL, version INTEGER NOT NULL,
-    PRIMARY KEY (stream, command_id)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS streams (stream TEXT PRIMARY KEY, created_ms INTEGER NOT NULL);
-"""
+from server.store.sqlite_commands import LIMIT as IDS
+from server.store.sqlite_commands import CommandIds
+from server.store.sqlite_schema import prepare
 
 Head = tuple[int, str]  # a stream's last version and its hash
 Pending = tuple[str, int, Sequence[bytes], str | None, "asyncio.Future[int]"]
@@ -39,12 +31,14 @@ TAILS = 4096  # streams with a tail kept; past it they are all dropped (reads fa
 
 
 class SqliteStore:
-    def __init__(self, path: str = ":memory:", wal_limit: int = LIMIT) -> None:
+    def __init__(
+        self, path: str = ":memory:", wal_limit: int = LIMIT, command_ids: int = IDS
+    ) -> None:
         self.path = path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         (mode,) = self.db.execute("PRAGMA journal_mode=WAL").fetchone()
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        prepare(self.db, path)
         self._checkpointer: Checkpointer | None = None
         if mode == "wal":  # a file (an in-memory database keeps its journal in memory)
             self.db.execute("PRAGMA wal_autocheckpoint=0")
@@ -55,6 +49,7 @@ class SqliteStore:
         self._heads: dict[str, Head] = {}
         self._pending: list[Pending] = []
         self._tails: dict[str, list[Recorded]] = {}  # the last records committed, per stream
+        self._ids = CommandIds(command_ids)  # as written, including the open transaction's
 
     # -- append, with group commit ---------------------------------------------------------
 
@@ -92,7 +87,8 @@ class SqliteStore:
         except BaseException as exc:  # the disk or the file failed: nothing of the tick landed
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            self._heads.clear()  # re-read heads from the file from now on
+            self._heads.clear()  # re-read heads and ids from the file from now on
+            self._ids.clear()
             for *_, done in batch:
                 if not done.done():
                     done.set_exception(exc)
@@ -142,36 +138,25 @@ class SqliteStore:
         if version != expected:
             version, prev = self._head(stream)  # the cached head may be another writer's past
         if command_id:
-            if version == expected:
-                try:  # the usual case in one statement: a new id claims its version
-                    db.execute(
-                        "INSERT INTO commands VALUES (?, ?, ?)",
-                        (stream, command_id, version + len(events)),
-                    )
-                except sqlite3.IntegrityError:
-                    return self._recalled(stream, command_id)
-            else:
-                found = self._recall(stream, command_id)
-                if found is not None:
-                    return found  # a retry of a command that landed: its first answer
+            landed = self._landed(stream, command_id, version)
+            if landed is not None:
+                return landed  # a retry of a command that landed: its first answer
         if version != expected:
             raise WrongExpectedVersion(version)
         records = chained(events, version, prev, int(time.time() * 1000))
         try:
-            db.executemany(
-                "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
-                [(stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms) for r in records],
-            )
+            rows: list[tuple[str, int, bytes, str, str, int, str | None]] = [
+                (stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms, None) for r in records
+            ]
+            rows[-1] = (*rows[-1][:-1], command_id or None)  # the id goes with the last event
+            db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
         except sqlite3.IntegrityError:  # another writer took these versions since the cache
-            if command_id:
-                db.execute(
-                    "DELETE FROM commands WHERE stream=? AND command_id=?", (stream, command_id)
-                )
             heads.pop(stream, None)
             self._heads.pop(stream, None)
             raise WrongExpectedVersion(self._head(stream)[0]) from None
         last = records[-1]
         heads[stream] = (last.version, last.hash)
+        self._ids.wrote(stream, command_id, version, last.version)
         written.append((stream, records))
         return last.version
 
@@ -195,21 +180,23 @@ class SqliteStore:
         ).fetchone()
         return (int(row[0]), str(row[1])) if row else (0, "")
 
-    def _recall(self, stream: str, command_id: str) -> int | None:
-        row = self.db.execute(
-            "SELECT version FROM commands WHERE stream=? AND command_id=?", (stream, command_id)
-        ).fetchone()
-        return None if row is None else int(row[0])
-
-    def _recalled(self, stream: str, command_id: str) -> int:
-        found = self._recall(stream, command_id)
-        assert found is not None  # the insert just failed on this very key
-        return found
+    def _landed(self, stream: str, command_id: str, head: int) -> int | None:
+        """Where `command_id` landed in `stream`, whose last version is `head`, if it did."""
+        ids = self._ids
+        covered = ids.covered(stream)
+        if covered is None or covered < head:
+            rows = self.db.execute(
+                "SELECT command_id, version FROM events"
+                " WHERE stream=? AND version>? AND command_id IS NOT NULL",
+                (stream, covered or 0),
+            ).fetchall()
+            ids.learn(stream, rows, head)
+        return ids.find(stream, command_id)
 
     # -- reads -----------------------------------------------------------------------------
 
     async def recall(self, stream: str, command_id: str) -> int | None:
-        return self._recall(stream, command_id)
+        return self._landed(stream, command_id, self._head(stream)[0])
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         rows = self.db.execute(
