@@ -51,9 +51,24 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same run.
-  The run above (12-01 05:12, 5 rounds, after item 18) met 8 of the 16 lines, on a machine much
-  slower for Python than the day's earlier runs: the interpreter workload of item 12 took 0.19 s
-  where it took 0.07 s at 03:31, boardgame.io's CPU per action doubled (0.308 to 0.633 ms in
+  The run above (12-01 08:17, 5 rounds, after item 19) met 10 of the 16 lines, on a machine as
+  fast for Python as the one of 03:31 (the workload of item 12 in 0.071 s). Missed, all but one
+  by 2 to 8 %: scenario 1's p50 against boardgame.io (0.61x; the bare relay 0.567x, the lean
+  server 0.674x), scenario 2's p99 (37.3 ms; the relay 29.4, the lean server 50.2), scenario 3
+  against `broadcast()` (0.579x; the relay 0.691x, the lean server 0.621x), scenario 7's
+  throughput (2.42x; the SQLite relay 2.98x, the lean server on SQLite 2.18x) and p99 (37.7 ms;
+  27.9 and 44.0), and scenario 4's fold against a bare decode (0.315x; decode + evolve 0.405x).
+  Scenario 2 made 2.75x boardgame.io (Plateau 9,422 actions/s at 0.087 ms of CPU per action,
+  the lean server 9,399 at 0.092, the bare relay 12,560 at 0.067, boardgame.io 3,424 at 0.312)
+  and scenario 3 2.11x. Plateau on SQLite made 0.88x its actions/s on Redis (item 19; 0.71x in
+  a run of 3 rounds on the same machine before it, 07:25, not kept as the report) at 0.131 ms
+  of CPU per action. A first full run that session, started before item 19 was committed, was
+  lost: a mutation test of `sqlite_commands.py` (an endless `_trim`) ran in the working tree
+  while the run started its servers, two of them imported the mutant and hung in round 4.
+  A benchmark must run from a tree nobody edits meanwhile (a worktree, as `bench.ab` compares).
+  The run before it (12-01 05:12, 5 rounds, after item 18) met 8 of the 16 lines, on a machine
+  much slower for Python than the day's earlier runs: the interpreter workload of item 12 took
+  0.19 s where it took 0.07 s at 03:31, boardgame.io's CPU per action doubled (0.308 to 0.633 ms in
   scenario 2) and Plateau's more than doubled (0.103 to 0.239). So every ratio against boardgame.io
   fell for every Python server, floors included, and those against raw websockets rose. In it,
   Plateau made what the lean server made, or more: scenario 2 3,741 against 3,832 actions/s (CPU
