@@ -61,7 +61,7 @@ class CommandIds:
         if known is None or known.covered != after:
             return
         known.covered = last
-        if command_id is not None and command_id not in known.ids:
+        if command_id and command_id not in known.ids:  # as the row has it: '' is no id
             known.ids[command_id] = last
             self._count += 1
             self._trim()

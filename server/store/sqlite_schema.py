@@ -28,8 +28,9 @@ TABLES = (
 # version 1 to 2: each command's id moves into the row of the last event it appended
 FROM_1 = (
     "ALTER TABLE events ADD COLUMN command_id TEXT",
-    """UPDATE events SET command_id = commands.command_id FROM commands
-    WHERE commands.stream = events.stream AND commands.version = events.version""",
+    # a subquery, not UPDATE ... FROM, which SQLite reads only from 3.33 on
+    """UPDATE events SET command_id = (SELECT command_id FROM commands
+    WHERE commands.stream = events.stream AND commands.version = events.version)""",
     "DROP TABLE commands",
 )
 

@@ -7,10 +7,7 @@ import asyncio
 import pytest
 
 from server.store import EventStore, WrongExpectedVersion, chain, follow, verify_chain
-
-
-def ev(i: int) -> bytes:
-    return b'{"type":"e","i":%d}' % i
+from tests.store import ev
 
 
 async def test_append_then_read_in_order(store: EventStore, stream: str) -> None:

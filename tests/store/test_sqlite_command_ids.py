@@ -5,6 +5,7 @@ upgraded when opened."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,11 +13,8 @@ import pytest
 from server.store import chained, verify_chain
 from server.store.sqlite import SqliteStore
 from server.store.sqlite_commands import CommandIds
-from server.store.sqlite_schema import VERSION, NewerSchema
-
-
-def ev(i: int) -> bytes:
-    return b'{"type":"e","i":%d}' % i
+from server.store.sqlite_schema import TABLES, VERSION, NewerSchema, prepare
+from tests.store import ev
 
 
 async def test_the_id_is_stored_with_the_last_event_of_its_append(tmp_path: Path) -> None:
@@ -88,6 +86,8 @@ def test_a_write_is_kept_only_where_the_ids_were_known_up_to_it() -> None:
     ids.wrote("s", None, 3, 4)
     ids.wrote("s", "z", 4, 5)
     assert ids.covered("s") == 5 and ids.find("s", "z") == 5
+    ids.wrote("s", "", 5, 6)  # no id, as its row stores none
+    assert ids.covered("s") == 6 and ids.find("s", "") is None
 
 
 VERSION_1 = """
@@ -149,3 +149,32 @@ def test_a_file_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(NewerSchema, match="reads up to"):
         SqliteStore(path)
+
+
+def test_a_file_another_process_creates_meanwhile_is_taken_as_it_is(tmp_path: Path) -> None:
+    """Two processes open a new file at once: the second waits for the first's lock, then
+    finds the schema made and changes nothing (running the upgrade on it would fail)."""
+    path = str(tmp_path / "events.db")
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")  # the first process is creating the tables
+    second = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+    failed: list[BaseException] = []
+
+    def open_second() -> None:
+        try:
+            prepare(second, path)  # saw version 0, now waits for the lock
+        except BaseException as exc:
+            failed.append(exc)
+
+    opening = threading.Thread(target=open_second)
+    opening.start()
+    opening.join(0.3)
+    for statement in TABLES:
+        first.execute(statement)
+    first.execute(f"PRAGMA user_version={VERSION}")
+    first.execute("COMMIT")
+    opening.join()
+    assert failed == []
+    assert second.execute("PRAGMA user_version").fetchone() == (VERSION,)
+    first.close()
+    second.close()

@@ -12,10 +12,7 @@ import pytest
 
 from server.store import WrongExpectedVersion, verify_chain
 from server.store.sqlite import SqliteStore
-
-
-def ev(i: int) -> bytes:
-    return b'{"type":"e","i":%d}' % i
+from tests.store import ev
 
 
 def statements(store: SqliteStore) -> list[str]:
