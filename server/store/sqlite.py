@@ -13,6 +13,7 @@ A database in a file is checkpointed by a thread of its own (`server.store.sqlit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
@@ -28,6 +29,7 @@ Head = tuple[int, str]  # a stream's last version and its hash
 Pending = tuple[str, int, Sequence[bytes], str | None, "asyncio.Future[int]"]
 TAIL = 8  # records kept in memory per stream for the followers, who mostly want the last few
 TAILS = 4096  # streams with a tail kept; past it they are all dropped (reads fall back to SQL)
+HOLD_SECONDS = 1.0  # the longest commits wait for the checkpoint thread's drain
 
 
 class SqliteStore:
@@ -50,6 +52,9 @@ class SqliteStore:
         self._pending: list[Pending] = []
         self._tails: dict[str, list[Recorded]] = {}  # the last records committed, per stream
         self._ids = CommandIds(command_ids)  # as written, including the open transaction's
+        # set while commits wait for the checkpoint thread's drain (see `_hold`): the
+        # timer that ends the wait if the thread does not answer
+        self._holding: asyncio.TimerHandle | None = None
 
     # -- append, with group commit ---------------------------------------------------------
 
@@ -69,6 +74,11 @@ class SqliteStore:
 
     def _commit(self) -> None:
         """Write every append of the tick in one transaction, then answer each."""
+        if self._holding is not None:
+            return  # the WAL is draining: `_resume` commits what waits
+        if self._checkpointer is not None and self._checkpointer.full:
+            self._hold(self._checkpointer)
+            return
         batch, self._pending = self._pending, []
         db = self.db
         heads: dict[str, Head] = {}  # the heads this transaction moves, kept once it commits
@@ -109,19 +119,42 @@ class SqliteStore:
             self._checkpoint(self._checkpointer)
 
     def _checkpoint(self, checkpointer: Checkpointer) -> None:
-        """After a commit: have the thread copy it, or restart a full WAL, or, if the thread
-        is gone, hand checkpoints back to SQLite."""
-        if not checkpointer.full:
-            checkpointer.poke()
-            if not checkpointer.alive:
-                self.db.execute("PRAGMA wal_autocheckpoint=1000")
-                self._checkpointer = None
+        """After a commit: have the thread copy it or, if the thread is gone, hand
+        checkpoints back to SQLite."""
+        checkpointer.poke()
+        if not checkpointer.alive:
+            self.db.execute("PRAGMA wal_autocheckpoint=1000")
+            self._checkpointer = None
+
+    def _hold(self, checkpointer: Checkpointer) -> None:
+        """The WAL is full. A RESTART now would copy on the loop what was committed since the
+        thread's last checkpoint, and wait for its fsyncs: 5 ms and more with the loop
+        stopped. Instead, commits wait, off the loop, while the thread copies the rest; then
+        the RESTART finds nothing to copy (`_resume`)."""
+        loop = asyncio.get_running_loop()
+        self._holding = loop.call_later(HOLD_SECONDS, self._resume)
+
+        def drained() -> None:  # on the thread
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing waits
+                loop.call_soon_threadsafe(self._resume)
+
+        checkpointer.drain(drained)
+
+    def _resume(self) -> None:
+        """The WAL is drained (or the thread did not answer in time): restart it and commit
+        what waited."""
+        if self._holding is None:
             return
-        try:  # nearly every frame is copied already: this waits for the rest and the fsyncs
+        self._holding.cancel()
+        self._holding = None
+        try:
             self.db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
         except sqlite3.Error as exc:
             log.warning("sqlite_checkpoint_failed", path=self.path, error=str(exc))
-        checkpointer.restarted()
+        if self._checkpointer is not None:
+            self._checkpointer.restarted()
+        if self._pending:
+            self._commit()
 
     def _write(
         self,
@@ -265,6 +298,7 @@ class SqliteStore:
         return self.db.execute("SELECT 1").fetchone() == (1,)
 
     async def close(self) -> None:
+        self._resume()  # commits waiting for a drain land before the file closes
         if self._checkpointer is not None:
             self._checkpointer.stop()
         self.db.close()

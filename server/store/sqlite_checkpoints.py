@@ -9,16 +9,18 @@ Here the store's connection never checkpoints on its own (`wal_autocheckpoint=0`
 with a connection of its own runs PASSIVE checkpoints after commits, which copy what is
 committed without ever blocking a writer (the sqlite3 module releases the GIL while SQLite
 works). A PASSIVE checkpoint cannot move the WAL back to its start while the writer keeps
-writing, so once the WAL holds `limit` frames the thread stops and leaves the store one
-RESTART checkpoint to run between two of its commits: by then nearly every frame is already
-copied, and that one waits only for the rest and its fsyncs. If the thread ever fails, the
-store hands checkpoints back to SQLite (`Checkpointer.alive`).
+writing, so once the WAL holds `limit` frames the thread reports it `full` and the store
+stops committing for a moment: it asks the thread to `drain` what is committed, and once the
+thread has, restarts the WAL (nothing is left to copy then: no wait on the loop) and commits
+what waited. If the thread ever fails, the store hands checkpoints back to SQLite
+(`Checkpointer.alive`).
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Callable
 
 from server.logs import log
 
@@ -31,7 +33,8 @@ class Checkpointer:
     def __init__(self, path: str, limit: int = LIMIT) -> None:
         self.path = path
         self.limit = limit
-        self.full = False  # the WAL reached `limit`: the store's RESTART is due (see `restarted`)
+        self.full = False  # the WAL reached `limit`: the store drains and restarts it
+        self._drained: Callable[[], None] | None = None  # to call once a drain is done
         self._due = threading.Event()
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoints", daemon=True)
@@ -45,10 +48,16 @@ class Checkpointer:
         """Something was committed: checkpoint it when the thread is free."""
         self._due.set()
 
-    def restarted(self) -> None:
-        """The store ran its RESTART: the WAL starts over, checkpoint again."""
-        self.full = False
+    def drain(self, done: Callable[[], None]) -> None:
+        """Copy everything committed, then call `done` (from the thread, even if the copy
+        failed). The store commits nothing meanwhile, so the copy leaves nothing behind."""
+        self._drained = done
         self._due.set()
+
+    def restarted(self) -> None:
+        """The store restarted the WAL: watch it fill again, from the store's next poke (a
+        poke before the store's next commit would count the frames of the old WAL)."""
+        self.full = False
 
     def stop(self) -> None:
         self._stopping = True
@@ -67,14 +76,22 @@ class Checkpointer:
                 self._due.clear()
                 if self._stopping:
                     return
-                if self.full:
-                    continue  # waiting for the store's RESTART
-                try:
-                    _, frames, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-                except sqlite3.Error as exc:  # e.g. the disk: the next commit pokes again
-                    log.warning("sqlite_checkpoint_failed", path=self.path, error=str(exc))
-                    continue
-                if frames >= self.limit:
+                drained, self._drained = self._drained, None
+                if self.full and drained is None:
+                    continue  # waiting for the store's drain
+                frames = self._copy(db)
+                if drained is not None:
+                    drained()
+                elif frames >= self.limit:
                     self.full = True
         finally:
             db.close()
+
+    def _copy(self, db: sqlite3.Connection) -> int:
+        """One PASSIVE checkpoint; the frames in the WAL (0 if it failed)."""
+        try:
+            _, frames, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:  # e.g. the disk: the next commit pokes again
+            log.warning("sqlite_checkpoint_failed", path=self.path, error=str(exc))
+            return 0
+        return int(frames)

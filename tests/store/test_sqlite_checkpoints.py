@@ -1,5 +1,6 @@
-"""The SQLite store's WAL is checkpointed by a thread, never inside the event loop's commits,
-and restarted by the store between two commits once it is full."""
+"""The SQLite store's WAL is checkpointed by a thread, never inside the event loop's commits;
+once it is full, the store's commits wait while the thread drains it, and the store restarts
+it with nothing left to copy."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from server.store import sqlite as sqlite_store
 from server.store import verify_chain
 from server.store.sqlite import SqliteStore
+from server.store.sqlite_checkpoints import Checkpointer
 
 PAYLOAD = b'{"type":"e","pad":"' + b"x" * 1000 + b'"}'  # about a quarter of a page
 
@@ -96,3 +101,113 @@ async def test_close_stops_the_thread_and_keeps_every_event(tmp_path: Path) -> N
 
 def test_a_database_in_memory_has_no_thread() -> None:
     assert SqliteStore()._checkpointer is None
+
+
+async def test_a_full_wal_is_drained_while_commits_wait_and_the_loop_runs_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = time.monotonic
+    drains: list[tuple[float, float]] = []  # the thread's copies asked for by the store
+    copy = Checkpointer._copy
+
+    def slow_copy(self: Checkpointer, db: sqlite3.Connection) -> int:
+        draining = self.full  # only a drain copies while the WAL is full
+        started = clock()
+        if draining:
+            time.sleep(0.05)  # a slow disk: the drain takes a while
+        frames = copy(self, db)
+        if draining:
+            drains.append((started, clock()))
+        return frames
+
+    monkeypatch.setattr(Checkpointer, "_copy", slow_copy)
+    # no guard ending a wait early here (a loaded disk's fsync may take a second): this test
+    # is about the drain; the guard has its own test below
+    monkeypatch.setattr(sqlite_store, "HOLD_SECONDS", 60.0)
+    store = SqliteStore(str(tmp_path / "events.db"), wal_limit=40)
+    timed: list[tuple[float, str]] = []
+    store.db.set_trace_callback(lambda statement: timed.append((clock(), statement)))
+    ticks: list[float] = []
+
+    async def ticker() -> None:
+        while True:
+            ticks.append(clock())
+            await asyncio.sleep(0.002)
+
+    running = asyncio.create_task(ticker())
+    await append_ticks(store, 120)
+    running.cancel()
+    commits = [at for at, statement in timed if statement == "COMMIT"]
+    restarts = [at for at, statement in timed if "wal_checkpoint(RESTART)" in statement]
+    assert drains, "the WAL never filled"
+    assert len(restarts) == len(drains)  # one restart per drain, none while the WAL fills
+    for (started, ended), restart in zip(drains, restarts, strict=True):
+        assert not [at for at in commits if started <= at <= ended]  # commits waited
+        assert ended <= restart  # and the restart came once the copy was done
+        assert len([at for at in ticks if started <= at <= ended]) >= 5  # the loop ran on
+    await store.close()
+    again = SqliteStore(str(tmp_path / "events.db"))
+    for s in range(10):
+        records = await again.read(f"g{s}")
+        assert len(records) == 120 and verify_chain(records) is None
+    await again.close()
+
+
+async def test_commits_go_on_when_the_thread_does_not_drain(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_store, "HOLD_SECONDS", 0.05)
+    monkeypatch.setattr(Checkpointer, "drain", lambda self, done: None)  # never answers
+    store = SqliteStore(str(tmp_path / "events.db"), wal_limit=40)
+    seen = statements(store)
+    await asyncio.wait_for(append_ticks(store, 60), timeout=30)
+    assert "PRAGMA wal_checkpoint(RESTART)" in seen
+    await store.close()
+
+
+async def test_appends_waiting_for_a_drain_land_when_the_store_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "events.db"
+    store = SqliteStore(str(path))
+    checkpointer = store._checkpointer
+    assert checkpointer is not None
+    await append_ticks(store, 20)
+    monkeypatch.setattr(sqlite_store, "HOLD_SECONDS", 60.0)
+    monkeypatch.setattr(Checkpointer, "drain", lambda self, done: None)  # never answers
+    checkpointer.full = True  # as the thread finds the WAL once it holds its limit
+    waiting = asyncio.gather(*(store.append(f"g{s}", 20, [PAYLOAD]) for s in range(10)))
+    await asyncio.sleep(0.05)
+    assert not waiting.done()  # held for the drain that never comes
+    await store.close()
+    assert await asyncio.wait_for(waiting, timeout=5) == [21] * 10
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT count(*) FROM events").fetchone() == (210,)
+    db.close()
+
+
+def test_a_restarted_wal_is_counted_from_the_next_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Until the store's next commit starts the WAL over, it still reports its old frames: a
+    copy right after the RESTART would find it full again and hold commits for nothing."""
+    copies: list[str] = []
+
+    def copy(self: Checkpointer, db: sqlite3.Connection) -> int:
+        copies.append(self.path)
+        return 0
+
+    monkeypatch.setattr(Checkpointer, "_copy", copy)
+    path = str(tmp_path / "events.db")
+    sqlite3.connect(path).execute("PRAGMA journal_mode=WAL").fetchone()
+    checkpointer = Checkpointer(path, limit=40)
+    checkpointer.full = True
+    checkpointer.restarted()
+    time.sleep(0.1)
+    assert not checkpointer.full and copies == []
+    checkpointer.poke()  # the store's next commit
+    deadline = time.monotonic() + 10
+    while not copies and time.monotonic() < deadline:
+        time.sleep(0.01)
+    checkpointer.stop()
+    assert copies == [path]
