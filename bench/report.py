@@ -323,6 +323,27 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      CPU per action, p99 -3 %, every pair of rounds the same way. A page cache of 64 MB instead
      of SQLite's 2 MB, tried first: 34 to 29 µs per append in one test of bare inserts, no
      difference through the store (0.99x in an interleaved run of 4 rounds); not kept.
+  20. A full WAL is drained by the checkpoint thread while the store's commits wait, no longer
+     restarted on the loop (`SqliteStore._hold`). Timing the thread's checkpoints and the
+     store's RESTARTs in process (200 streams, ticks of 40 appends): each RESTART stopped the
+     loop for 4 to 5.5 ms though the thread had copied nearly every frame. What was left, the
+     commits since the thread's last checkpoint (about 85 frames), cost that much to copy and
+     fsync. And there were two RESTARTs per fill: the thread, woken by the first, counted the
+     frames of the old WAL before the store's next commit started it over, and found it full
+     again. Now, once the thread finds the WAL full, the store's next commit waits (its appends
+     and any that come meanwhile stay pending; the loop runs on), the thread copies what is
+     left and calls back, and the RESTART, with nothing to copy, takes about 0.1 ms before the
+     waiting appends commit together. The thread is woken again only by a commit to the new
+     WAL. If it does not answer within a second, the store restarts the WAL itself, as
+     before. In process: a tick's p99 7.4-7.6 to 3.3-4.3 ms, the loop's longest stall 15-22
+     to 3-7 ms; appends that waited for a drain waited 4 to 10 ms. Two interleaved A/Bs on
+     SQLite (`python -m bench.ab`, 6 and 8 rounds, on a machine about half as fast as that of
+     the 08:17 run, p99 near 90 ms): +5.7 % and +3.7 % actions/s, -5.5 % and -3.1 % CPU per
+     action, p99 +8.7 % and +3.1 %, the pairs of rounds split evenly: within what rounds move
+     on that machine. Left alone: when the thread's copy found the WAL full and caught up,
+     the store's next commit often starts it over by itself (SQLite does when every frame is
+     copied and nobody reads); the hold that follows finds it small and costs a drain for
+     nothing (seen once in about 15 fills under load; the thread could skip `full` then).
   Tried and dropped that day: running a player's receive loop in a task of its own, to wake
   through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
   of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
@@ -330,7 +351,11 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   records it wrote, tried again on top of item 11: the server is about 95 % busy in scenario 2
   (perf), so the pump's read-back delays the update without holding the server back; two
   interleaved A/Bs (4 and 6 rounds) gave +11 % and -2.5 % actions/s, within the machine's
-  noise, and the store's contract was left as it is. GC thresholds of 1,000,000 young
+  noise, and the store's contract was left as it is. The same, without the store's help (the
+  service folding the records it had just appended), in scenario 3's shape (50 games, 20
+  spectators each), where Plateau is less busy than the lean server and seemed to wait on the
+  pump's read: 0.945x actions/s and +6 % CPU per action in an A/B of 4 rounds, so that read is
+  not what it waits on. GC thresholds of 1,000,000 young
   objects: no change (4 rounds). Compiling `projections/` with mypyc (it compiles as is,
   msgspec Structs included): in process, per action with 4 seats and a spectator, the frames
   20.6 to 16.4 µs and the fold 5.3 to 4.5, the game work 38 to 33 µs in all; about 2 % of the
