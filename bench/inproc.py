@@ -59,6 +59,19 @@ def decode_only(records: list[Recorded]) -> int:
     return n
 
 
+def _untouched(state: Any, event: Any) -> Any:
+    return state
+
+
+def decode_call(records: list[Recorded]) -> Any:
+    """Decode each event and pass it to a reducer that returns the state untouched: what any
+    fold costs before its reducer does anything (a Python call per event)."""
+    decode, reducer, state = decoder(NAME).decode, _untouched, None
+    for r in records:
+        state = reducer(state, decode(r.data))
+    return state
+
+
 def decode_evolve(records: list[Recorded]) -> Any:
     """The least any fold does: decode each event and pass it to the game's `evolve`. No
     version or hash checks, no event kept, no table; the floor under `fold`."""
@@ -94,7 +107,7 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
     records = chained(data)
     stream, store = await store_records(url, data)
     client = store.client  # the raw redis-py client under the adapter
-    folds, decodes, floors, reads, raw_reads = [], [], [], [], []
+    folds, decodes, floors, calls, reads, raw_reads = [], [], [], [], [], []
     try:
         for _ in range(rounds):  # interleaved: decode, fold, store read + fold, raw XRANGE
             seconds, _ = timed(decode_only, records)
@@ -105,6 +118,8 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
             seconds, state = timed(decode_evolve, records)
             assert state == live.table.state
             floors.append(count / seconds)
+            seconds, _ = timed(decode_call, records)
+            calls.append(count / seconds)
             del live
             gc.collect()
             started = time.process_time()
@@ -137,6 +152,8 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
         "decode_evolve_events_per_s": med(floors),
         "decode_evolve_vs_decode": med(f / d for f, d in zip(floors, decodes, strict=True)),
         "fold_vs_decode_evolve": med(f / e for f, e in zip(folds, floors, strict=True)),
+        "decode_call_events_per_s": med(calls),
+        "decode_call_vs_decode": med(c / d for c, d in zip(calls, decodes, strict=True)),
         "redis_read_fold_events_per_s": med(reads),
         "raw_xrange_events_per_s": med(raw_reads),
         "redis_vs_raw_xrange": med(r / x for r, x in zip(reads, raw_reads, strict=True)),
@@ -144,6 +161,7 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
             "fold": folds,
             "decode": decodes,
             "decode_evolve": floors,
+            "decode_call": calls,
             "redis": reads,
             "xrange": raw_reads,
         },

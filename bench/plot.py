@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from typing import Any
 
 import matplotlib  # type: ignore[import-not-found]
@@ -25,14 +26,16 @@ def rows(results: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def short(system: str) -> str:
-    """A row's name on two lines at its colon, so long names fit beside the bars."""
-    return system.replace(": ", ":\n", 1)
+    """A row's name broken at its colon and wrapped, so long names fit beside the bars."""
+    head, _, rest = system.partition(": ")
+    lines = textwrap.wrap(head + (":" if rest else ""), 34) + textwrap.wrap(rest, 34)
+    return "\n".join(lines)
 
 
 def main() -> None:
     with open(sys.argv[1]) as source:
         results = json.load(source)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(14, 6))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(14, 8))
     labels, p50, p99 = [], [], []
     for key, tag in (
         ("action_to_view", "1 game"),
@@ -80,7 +83,7 @@ def main() -> None:
         right.text(v, y, f" {v:,.0f}", va="center", fontsize=7)
     fig.suptitle(f"Plateau benchmarks, {results['when']} ({results['mode']} run)")
     fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=110)
+    fig.savefig(sys.argv[2], dpi=110, bbox_inches="tight")  # no label cut at the edge
 
 
 if __name__ == "__main__":

@@ -59,6 +59,9 @@ def test_quick_run_of_replay_and_time_travel_reports_figures_and_ratios(tmp_path
     floor = re.search(r"decode \+ evolve ([0-9.e+-]+)x \((meets|misses)\)", row)
     assert floor is not None, row  # the least fold, judged by the same limit
     assert (floor[2] == "meets") == (float(floor[1]) >= 0.5)
+    untouched = re.search(r"decode \+ an untouched reducer ([0-9.e+-]+)x \((meets|misses)\)", row)
+    assert untouched is not None, row  # what a reducer's call alone costs, by the same limit
+    assert (untouched[2] == "meets") == (float(untouched[1]) >= 0.5)
     results = json.loads(out.with_suffix(".json").read_text())
     replay = next(o for o in results["outcomes"] if o["key"] == "replay")["raw"]
     assert replay["fold_events_per_s"] > 0 and replay["decode_events_per_s"] > 0
