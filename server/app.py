@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 from server import http, ws
 from server.config import Settings
 from server.hub import Hub
+from server.lobby import Listing
 from server.logs import configure, log
 from server.metrics import Metrics
 from server.presence import LocalPresence, Presence, RedisPresence
@@ -43,7 +44,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         metrics = Metrics()
         service = GameService(store, metrics)
         hub = Hub(service, presence_for(store))
-        app.state.plateau = AppState(settings, store, service, hub, metrics)
+        app.state.plateau = AppState(settings, store, service, hub, metrics, Listing(service, hub))
         hub.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:

@@ -14,8 +14,9 @@ from domain import games
 from domain.kernel import SPECTATOR, Reason, Rejected, Seat
 from projections.codec import encode
 from projections.frames import redacted_log
-from projections.lobby import status, summary
+from projections.lobby import summary
 from server.hub import snapshot
+from server.lobby import LIMIT
 from server.state import AppState
 
 MAX_BODY = 64 * 1024
@@ -96,23 +97,20 @@ async def game_types(request: Request) -> Response:
 
 @refusals
 async def create_game(request: Request) -> Response:
-    game_id = await state_of(request).service.create(await body(request))
+    state = state_of(request)
+    game_id = await state.service.create(await body(request))
+    state.listing.created(game_id)
     return JSONResponse({"game_id": game_id}, status_code=201)
 
 
 @refusals
 async def list_games(request: Request) -> Response:
-    state = state_of(request)
-    lists: dict[str, list[Any]] = {"open": [], "live": [], "finished": []}
-    for game_id in await state.store.streams():
-        try:
-            live = await state.service.load(game_id, fresh=game_id not in state.hub.watchers)
-        except (Rejected, ImportError, KeyError):
-            continue
-        lists[status(live)].append(summary(live, await state.hub.online(game_id)))
-    for items in lists.values():
-        items.reverse()  # newest first
-    return MsgspecJSON(lists)
+    """The newest games of each kind (open, live, finished), newest first; `?limit=N`
+    (1 to 100) per kind."""
+    raw = request.query_params.get("limit", str(LIMIT))
+    if not raw.isdigit() or not 1 <= int(raw) <= LIMIT:
+        raise Rejected(Reason.BAD_REQUEST, f"limit must be a whole number from 1 to {LIMIT}")
+    return MsgspecJSON(await state_of(request).listing.lists(int(raw)))
 
 
 @refusals
@@ -125,15 +123,17 @@ async def get_game(request: Request) -> Response:
 
 @refusals
 async def join_game(request: Request) -> Response:
-    seat, token = await state_of(request).service.join(
-        request.path_params["game_id"], await body(request)
-    )
+    state, game_id = state_of(request), request.path_params["game_id"]
+    seat, token = await state.service.join(game_id, await body(request))
+    state.listing.changed(game_id)
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
 
 @refusals
 async def start_game(request: Request) -> Response:
-    version = await state_of(request).service.start(request.path_params["game_id"], bearer(request))
+    state, game_id = state_of(request), request.path_params["game_id"]
+    version = await state.service.start(game_id, bearer(request))
+    state.listing.changed(game_id)
     return JSONResponse({"version": version})
 
 

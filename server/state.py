@@ -1,4 +1,4 @@
-"""What the app holds for its lifetime: settings, store, service, hub, metrics."""
+"""What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from server.config import Settings
 from server.hub import Hub
+from server.lobby import Listing
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import EventStore
@@ -19,4 +20,5 @@ class AppState:
     service: GameService
     hub: Hub
     metrics: Metrics
+    listing: Listing
     per_address: Counter[str] = field(default_factory=Counter)

@@ -1,0 +1,161 @@
+"""The lobby's listing keeps a summary per game: the store is read once per game and refresh
+period however often the lobby asks, finished games never again, watched games not at all."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from clients.python.bots import random_bot
+from clients.python.simulate import play
+from domain import games
+from domain.table import GameStarted, SeatClaimed, TableOpened
+from projections.codec import encode
+from server.lobby import REFRESH_SECONDS, Listing
+from tests.server.conftest import Running
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def reads(server: Running, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Store reads per game, from the moment the test asks."""
+    store, counted = server.state.store, Counter[str]()
+    original = store.read
+
+    async def read(stream: str, after: int = 0, upto: int | None = None) -> Any:
+        counted[stream] += 1
+        return await original(stream, after, upto)
+
+    monkeypatch.setattr(store, "read", read)
+    yield counted
+
+
+def listing(server: Running, clock: Clock) -> Listing:
+    return Listing(server.state.service, server.state.hub, clock)
+
+
+def ids(lists: dict[str, list[dict[str, Any]]], kind: str, among: list[str]) -> list[str]:
+    """The games of `among` in the list of `kind`, in its order (the Redis of the suite is
+    shared, so it lists other tests' games too)."""
+    return [item["game_id"] for item in lists[kind] if item["game_id"] in among]
+
+
+def entry(lists: dict[str, list[dict[str, Any]]], kind: str, game_id: str) -> dict[str, Any]:
+    return next(item for item in lists[kind] if item["game_id"] == game_id)
+
+
+async def finished_elsewhere(server: Running) -> str:
+    """A game played to its end and stored by another process: its whole stream at once."""
+    game = games.get("bienvenue_a_bord")
+    options = msgspec.convert({}, game.options_type)
+    played = play(game, 2, options, [random_bot, random_bot], random.Random(3))
+    events = [TableOpened(game=game.name, seats=2, options=msgspec.to_builtins(options))]
+    events += [SeatClaimed(seat=s, name=f"p{s}", token_hash="ab" * 32) for s in range(2)]
+    events += [GameStarted(seats=2), *played.events]
+    game_id = f"elsewhere{random.randrange(1 << 30)}"
+    await server.state.store.append(game_id, 0, [encode(e) for e in events])
+    await server.state.store.register(game_id)
+    return game_id
+
+
+async def test_asking_again_reads_nothing_until_the_refresh(
+    server: Running, reads: Counter[str]
+) -> None:
+    opened = [(await server.seated_game(start=False))[0] for _ in range(3)]
+    started = [(await server.seated_game())[0] for _ in range(3)]
+    clock = Clock()
+    lobby = listing(server, clock)
+    first = await lobby.lists()
+    assert ids(first, "open", opened) == opened[::-1]
+    assert ids(first, "live", started) == started[::-1]
+    reads.clear()
+    for _ in range(5):  # every open lobby polls: none of it reaches the store
+        assert await lobby.lists() == first
+    assert not reads
+    clock.now += REFRESH_SECONDS
+    assert await lobby.lists() == first
+    assert {g: reads[g] for g in opened + started} == dict.fromkeys(opened + started, 1)
+
+
+async def test_a_finished_game_is_read_once(server: Running, reads: Counter[str]) -> None:
+    game_id = await finished_elsewhere(server)
+    clock = Clock()
+    lobby = listing(server, clock)
+    assert entry(await lobby.lists(), "finished", game_id)["over"]
+    assert reads[game_id] == 1
+    for _ in range(3):
+        clock.now += 10 * REFRESH_SECONDS
+        assert ids(await lobby.lists(), "finished", [game_id]) == [game_id]
+    assert reads[game_id] == 1
+
+
+async def test_a_change_elsewhere_shows_within_the_refresh(server: Running) -> None:
+    game_id = await server.lobby.create("eiffel_mania", 4)
+    clock = Clock()
+    lobby = listing(server, clock)
+    assert entry(await lobby.lists(), "open", game_id)["names"] == []
+    # another process claims a seat: this one learns it from the store, not from `changed`
+    claim = SeatClaimed(seat=0, name="far", token_hash="cd" * 32)
+    await server.state.store.append(game_id, 1, [encode(claim)])
+    assert entry(await lobby.lists(), "open", game_id)["names"] == []  # within the period
+    clock.now += REFRESH_SECONDS
+    assert entry(await lobby.lists(), "open", game_id)["names"] == ["far"]
+
+
+async def test_this_process_changes_show_at_once(server: Running) -> None:
+    clock = Clock()
+    lobby = listing(server, clock)
+    await lobby.lists()  # the store's index is read, and kept for the period
+    game_id = await server.state.service.create(b'{"game": "eiffel_mania", "seats": 4}')
+    assert ids(await lobby.lists(), "open", [game_id]) == []  # newer than the kept index
+    lobby.created(game_id)
+    assert ids(await lobby.lists(), "open", [game_id]) == [game_id]
+    await server.state.service.join(game_id, b'{"name": "near"}')
+    assert entry(await lobby.lists(), "open", game_id)["names"] == []  # kept, until told
+    lobby.changed(game_id)
+    assert entry(await lobby.lists(), "open", game_id)["names"] == ["near"]
+
+
+async def test_a_watched_game_is_listed_from_its_fold(server: Running, reads: Counter[str]) -> None:
+    game_id, tokens = await server.seated_game("bienvenue_a_bord", 2)
+    watcher = await server.client(game_id, tokens[0])
+    clock = Clock()
+    lobby = listing(server, clock)
+    before = entry(await lobby.lists(), "live", game_id)
+    chat = server.state.service.chat(game_id, 0, "hello")
+    version = await chat
+    while server.state.service.games[game_id].version < version:  # the pump folds it
+        await asyncio.sleep(0.01)
+    reads.clear()
+    clock.now += 10 * REFRESH_SECONDS
+    after = entry(await lobby.lists(), "live", game_id)
+    assert after["version"] == version > before["version"]
+    assert reads[game_id] == 0  # the fold the pump keeps current, not the store
+    assert after["connected"] == [0]
+    await watcher.close()
+
+
+async def test_each_list_holds_the_newest_games_up_to_the_limit(server: Running) -> None:
+    opened = [(await server.seated_game(start=False))[0] for _ in range(5)]
+    shown = await listing(server, Clock()).lists(limit=3)
+    assert ids(shown, "open", opened) == opened[:1:-1]  # the three newest, newest first
+    http = server.lobby.http
+    listed = (await http.get("/api/games?limit=2")).json()
+    assert [g["game_id"] for g in listed["open"]] == [opened[4], opened[3]]
+    for bad in ("0", "101", "two", "-1", "1.5"):
+        refused = await http.get(f"/api/games?limit={bad}")
+        assert refused.status_code == 400, bad
+        assert "limit must be a whole number from 1 to 100" in refused.json()["detail"]
