@@ -51,7 +51,24 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same run.
-  The run above (12-01 08:17, 5 rounds, after item 19) met 10 of the 16 lines, on a machine as
+  The run above (12-01 21:18, 5 rounds, after item 21) met 9 of the 16 lines, on a machine busy
+  with other work (load 1.16 at the start, 2.27 at the end; Plateau's CPU per action in scenario
+  2 0.138 ms, boardgame.io's 0.368). Missed: scenario 2's throughput (2.17x; the bare relay
+  2.71x, the lean server 2.02x) and p99 (48.8 ms; the relay 50.4, the lean server 66.7),
+  scenario 3 (0.582x `broadcast()` and 1.88x boardgame.io; the relay 0.613x and 1.98x, the lean
+  server 0.561x and 1.81x), scenario 7 (2.02x and 47.4 ms; the SQLite relay 2.37x and 44.3 ms,
+  the lean server on SQLite 1.79x and 53.3 ms) and scenario 4's fold against the bare decode
+  (0.341x; decode + evolve 0.473x). Scenario 1 met all three (p50 0.559x boardgame.io). A run an
+  hour before it (20:25, 5 rounds, the same server code; the last column) on the same machine,
+  quieter then (the workload of item 12 in 0.059 s), met 10: there scenario 3 made 0.65x
+  `broadcast()` and 2.35x boardgame.io, and scenario 1's p50 0.606x (1 % over). Scenario 2 made
+  2.11x there: Plateau 9,093 actions/s at 0.097 ms of CPU per action, boardgame.io 4,311 at
+  0.253. boardgame.io ran faster against Python on this machine than on the one of 08:17, where
+  Plateau made 2.75x at 0.087 ms per action against boardgame.io's 0.312. In both runs the lean
+  server missed scenario 2's throughput too (2.15x, 2.02x) and Plateau made 0.98x and 1.07x its
+  actions/s: on this machine what stands between Plateau and 2.5x is the game's work per
+  viewer, not Plateau's plumbing.
+  The run before those (12-01 08:17, 5 rounds, after item 19) met 10 of the 16 lines, on a machine as
   fast for Python as the one of 03:31 (the workload of item 12 in 0.071 s). Missed, all but one
   by 2 to 8 %: scenario 1's p50 against boardgame.io (0.61x; the bare relay 0.567x, the lean
   server 0.674x), scenario 2's p99 (37.3 ms; the relay 29.4, the lean server 50.2), scenario 3
@@ -344,6 +361,15 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      the store's next commit often starts it over by itself (SQLite does when every frame is
      copied and nobody reads); the hold that follows finds it small and costs a drain for
      nothing (seen once in about 15 fills under load; the thread could skip `full` then).
+  21. Scenario 4 shows a third floor (`bench.inproc.decode_call`): each event decoded and
+     passed to a reducer that returns its state untouched. It runs at 0.9 to 1.0x the bare
+     decode (0.75x at best in process, least of 9 runs), where decode + the counter game's
+     evolve runs at 0.4 to 0.45x: calling a reducer costs little, and what keeps any fold of
+     this game from 0.5x is its evolve, a new immutable state per event (one
+     `msgspec.structs.replace`, about a decode's time). Building that state positionally and
+     declaring the event and state structs `gc=False` made the fold and that floor about 10 %
+     faster in process, and the bare decode as much (the flag speeds every decode of them):
+     the ratios did not move (fold 0.27 to 0.30x, floor 0.37 to 0.43x), so neither was kept.
   Tried and dropped that day: running a player's receive loop in a task of its own, to wake
   through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
   of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
@@ -360,6 +386,30 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   msgspec Structs included): in process, per action with 4 seats and a spectator, the frames
   20.6 to 16.4 µs and the fold 5.3 to 4.5, the game work 38 to 33 µs in all; about 2 % of the
   server's CPU per action, not worth a C toolchain at install time.
+  Measured and dropped that evening (12-01, 20:00 to 21:00), on a machine whose speed for
+  Python moved from 0.062 to 0.11 s for the workload of item 12 within the hour:
+  - Where scenario 2's CPU goes, per process (2 rounds, Plateau): the server 84 % of a core,
+    Redis 20 %, the Node driver 63 %: 167 % of the two cores, so no process is saturated and
+    the server waits 16 % of the time. Per action: the server 84 µs (the bare relay 70),
+    Redis 20 (EVALSHA 17.2 µs a call, of which its inner HGET, XREVRANGE, XADD and HSET
+    7.9; the pump's XREAD over 200 streams 519 µs a call, 5.7 µs per action), the driver 63
+    (58 for the relay's smaller frames). The server's own samples (perf, cpu-clock): 59 % in
+    the interpreter, 29 % in the kernel, 4 % uvloop, 3 % msgspec.
+  - One EVALSHA per tick for all of its appends (the replies an array, a refused append an
+    error element of it): Redis's CPU per append 9.4 and 11.0 µs against 9.1 and 11.8 with a
+    call per append (18,000 appends over 200 streams, interleaved). The inner commands and
+    their propagation to the AOF cost, not the calls.
+  - A capped feed stream that the append script also writes every event to, so that the pump
+    blocks on one key instead of 200: A/B in scenario 2, 6 rounds, 0.963x actions/s and
+    +8.8 % p99 (B the feed). Dropped, with the fallback it would need for a pump that falls
+    behind the cap.
+  - A command's ack written the moment its append's reply arrives (a hook the store calls
+    from the reply's callback). A timeline of scenario 1 inside the server (medians, µs from
+    the command's frame: the append sent at 31, the XREAD reply at 185, the fan-out done at
+    415, the mover's update and ack at 481) had the mover written last of all, after the
+    command's task resumed. With the hook the mover's p50 fell by about 15 %, and the p50 to
+    every viewer did not move (1.03x, 6 interleaved rounds): the Node driver, which reads the
+    25 frames of an action one after the other, decides when the last one is in.
 - Tried and dropped: folding and publishing a process's own appends at once instead of when
   the pump reads them back (0.228 against 0.19-0.20 ms per action in scenario 2: the read
   still returns them); one append pipeline in flight at a time instead of one per loop tick
