@@ -18,6 +18,7 @@ from projections.lobby import summary
 from server.hub import snapshot
 from server.lobby import LIMIT
 from server.state import AppState
+from server.store import STORE_DOWN, StoreUnavailable
 
 MAX_BODY = 64 * 1024
 STATUS = {
@@ -54,6 +55,8 @@ def refusals(handler: Handler) -> Handler:
                 {"error": refusal.reason.value, "detail": refusal.detail},
                 status_code=STATUS.get(refusal.reason, 409),
             )
+        except StoreUnavailable:  # whatever the request did may not have landed: retry it
+            return JSONResponse({"error": Reason.BUSY.value, "detail": STORE_DOWN}, 503)
 
     return wrapped
 

@@ -10,7 +10,8 @@ request, whoever asked). Summaries are kept instead:
   changed it (`changed`: created, joined, started).
 So the store sees at most one read per game and refresh period, however many people watch the
 lobby, and games changed by other processes (or created there) show within that period. Each
-list holds the newest `limit` games, and the scan stops once all three are full.
+list holds the newest `limit` games, and the scan stops once all three are full. While the
+store is away, the lobby shows what it last read.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from projections.live import LiveGame
 from projections.lobby import status, summary
 from server.hub import Hub
 from server.service import GameService
+from server.store import StoreUnavailable
 
 REFRESH_SECONDS = 5.0
 LIMIT = 100  # games per list, unless the request asks for fewer
@@ -48,6 +50,7 @@ class Listing:
         self.online: dict[str, tuple[list[int], float]] = {}  # seats connected, and when
         self.index: list[str] = []  # every game, oldest first, as the store lists them
         self.index_at = float("-inf")
+        self.away_at = float("-inf")  # when the store last failed: it is left alone a period
 
     def created(self, game_id: str) -> None:
         """This process created the game: list it now, as the newest."""
@@ -60,8 +63,13 @@ class Listing:
     async def lists(self, limit: int = LIMIT) -> dict[str, list[dict[str, Any]]]:
         """The newest `limit` games of each kind, newest first."""
         now = self.clock()
-        if now - self.index_at >= REFRESH_SECONDS:
-            self.index, self.index_at = await self.service.store.streams(), now
+        if now - self.index_at >= REFRESH_SECONDS and not self._away(now):
+            try:
+                self.index, self.index_at = await self.service.store.streams(), now
+            except StoreUnavailable:
+                self.away_at = now
+        if self._away(now) and not self.index:
+            raise StoreUnavailable("no listing yet")  # nothing to show: the asker retries
         lists: dict[str, list[dict[str, Any]]] = {kind: [] for kind in KINDS}
         for game_id in reversed(self.index):
             if all(len(shown) >= limit for shown in lists.values()):
@@ -83,14 +91,20 @@ class Listing:
             if kept is None or kept.version != live.version:
                 kept = self._keep(live, now)
             return kept
-        if kept is not None and now - kept.read_at < REFRESH_SECONDS:
-            return kept
+        if (kept is not None and now - kept.read_at < REFRESH_SECONDS) or self._away(now):
+            return kept  # while the store is away, as it was last read
         try:
             live = await self.service.load(game_id, fresh=True)
+        except StoreUnavailable:
+            self.away_at = now
+            return kept
         except (Rejected, ImportError, KeyError):
             self.kept.pop(game_id, None)
             return None
         return self._keep(live, now)
+
+    def _away(self, now: float) -> bool:
+        return now - self.away_at < REFRESH_SECONDS
 
     def _keep(self, live: LiveGame, now: float) -> _Kept:
         kept = _Kept(summary(live, []), status(live), live.version, now)
@@ -101,6 +115,8 @@ class Listing:
         known = self.online.get(game_id)
         if known is not None and now - known[1] < REFRESH_SECONDS:
             return known[0]
+        if self._away(now):  # presence lives in the store too: this process's own sockets
+            return self.hub.connected_seats(game_id)
         seats = await self.hub.online(game_id)
         self.online[game_id] = (seats, now)
         return seats

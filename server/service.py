@@ -23,7 +23,7 @@ from projections.codec import encode
 from projections.live import GameGap, LiveGame
 from server.logs import log
 from server.metrics import Metrics
-from server.store import EventStore, StoreUnavailable, WrongExpectedVersion
+from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
 from server.tokens import new_token, seat_of, token_hash
 
 MAX_ATTEMPTS = 5
@@ -311,7 +311,7 @@ class GameService:
                 continue
             except StoreUnavailable:
                 self.metrics.count("store_errors")
-                raise Rejected(Reason.BUSY, "the event store is unavailable; retry") from None
+                raise Rejected(Reason.BUSY, STORE_DOWN) from None
             self.metrics.observe_append(time.perf_counter() - started)
             self.metrics.count("commands")
             log.debug("appended", game_id=game_id, command=kind, version=version)

@@ -35,7 +35,7 @@ from server.hub import Connection, snapshot
 from server.logs import log
 from server.service import GameService
 from server.state import AppState
-from server.store import StoreUnavailable
+from server.store import STORE_DOWN, StoreUnavailable
 from server.ws_protocol import ON_TEXT, WRITE_FRAME
 
 HELLO_TIMEOUT = 10.0
@@ -44,7 +44,6 @@ FRAME_RATE = 2  # frames of any kind per second (and burst), as a multiple of th
 MAX_STRIKES = 20  # frames over the rate tolerated within STRIKE_WINDOW seconds, then 1008
 STRIKE_WINDOW = 10.0
 MAX_COMMAND_ID = 128
-STORE_DOWN = "the event store is unavailable; retry"
 _frames = msgspec.json.Decoder(ClientFrame)
 
 

@@ -31,6 +31,9 @@ class StoreUnavailable(Exception):
     """The backing store cannot be reached; nothing was written."""
 
 
+STORE_DOWN = "the event store is unavailable; retry"  # what a client is told then
+
+
 def chain(prev_hash: str, data: bytes) -> str:
     return hashlib.sha1(prev_hash.encode() + data).hexdigest()
 

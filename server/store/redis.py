@@ -252,10 +252,16 @@ class RedisStore:
         await pipe.execute()
 
     async def register(self, stream: str) -> None:
-        await self.client.zadd(INDEX_KEY, {stream: time.time()}, nx=True)
+        try:
+            await self.client.zadd(INDEX_KEY, {stream: time.time()}, nx=True)
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
 
     async def streams(self) -> list[str]:
-        return [m.decode() for m in await self.client.zrange(INDEX_KEY, 0, -1)]
+        try:
+            return [m.decode() for m in await self.client.zrange(INDEX_KEY, 0, -1)]
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
 
     async def ping(self) -> bool:
         try:

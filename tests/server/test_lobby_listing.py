@@ -18,6 +18,7 @@ from domain import games
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from server.lobby import REFRESH_SECONDS, Listing
+from server.store import StoreUnavailable
 from tests.server.conftest import Running
 
 
@@ -159,3 +160,44 @@ async def test_each_list_holds_the_newest_games_up_to_the_limit(server: Running)
         refused = await http.get(f"/api/games?limit={bad}")
         assert refused.status_code == 400, bad
         assert "limit must be a whole number from 1 to 100" in refused.json()["detail"]
+
+
+async def test_while_the_store_is_away_the_lobby_shows_what_it_read(
+    server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = (await server.seated_game(start=False))[0]
+    clock = Clock()
+    lobby = listing(server, clock)
+    shown = await lobby.lists()
+    store, asked = server.state.store, Counter[str]()
+
+    async def away(*args: Any, **kwargs: Any) -> Any:
+        asked["store"] += 1
+        raise StoreUnavailable("connection refused")
+
+    for name in ("read", "streams"):
+        monkeypatch.setattr(store, name, away)
+    clock.now += REFRESH_SECONDS
+    assert await lobby.lists() == shown  # as last read
+    assert asked["store"] == 1  # the first failure leaves the store alone for a period
+    assert await lobby.lists() == shown and asked["store"] == 1
+    assert entry(shown, "open", game_id)["names"] == ["p0", "p1", "p2", "p3"]
+    with pytest.raises(StoreUnavailable):  # a process that never read it has nothing to show
+        await listing(server, clock).lists()
+
+
+async def test_http_says_the_store_is_away(
+    server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def away(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("connection refused")
+
+    monkeypatch.setattr(server.state.store, "streams", away)
+    monkeypatch.setattr(server.state.store, "append", away)
+    http = server.lobby.http
+    for reply in (
+        await http.get("/api/games"),
+        await http.post("/api/games", json={"game": "eiffel_mania", "seats": 4}),
+    ):
+        assert reply.status_code == 503
+        assert reply.json() == {"error": "busy", "detail": "the event store is unavailable; retry"}
