@@ -68,77 +68,76 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   server missed scenario 2's throughput too (2.15x, 2.02x) and Plateau made 0.98x and 1.07x its
   actions/s: on this machine what stands between Plateau and 2.5x is the game's work per
   viewer, not Plateau's plumbing.
-  The run before those (12-01 08:17, 5 rounds, after item 19) met 10 of the 16 lines, on a machine as
-  fast for Python as the one of 03:31 (the workload of item 12 in 0.071 s). Missed, all but one
-  by 2 to 8 %: scenario 1's p50 against boardgame.io (0.61x; the bare relay 0.567x, the lean
-  server 0.674x), scenario 2's p99 (37.3 ms; the relay 29.4, the lean server 50.2), scenario 3
-  against `broadcast()` (0.579x; the relay 0.691x, the lean server 0.621x), scenario 7's
-  throughput (2.42x; the SQLite relay 2.98x, the lean server on SQLite 2.18x) and p99 (37.7 ms;
-  27.9 and 44.0), and scenario 4's fold against a bare decode (0.315x; decode + evolve 0.405x).
-  Scenario 2 made 2.75x boardgame.io (Plateau 9,422 actions/s at 0.087 ms of CPU per action,
-  the lean server 9,399 at 0.092, the bare relay 12,560 at 0.067, boardgame.io 3,424 at 0.312)
-  and scenario 3 2.11x. Plateau on SQLite made 0.88x its actions/s on Redis (item 19; 0.71x in
-  a run of 3 rounds on the same machine before it, 07:25, not kept as the report) at 0.131 ms
-  of CPU per action. A first full run that session, started before item 19 was committed, was
-  lost: a mutation test of `sqlite_commands.py` (an endless `_trim`) ran in the working tree
-  while the run started its servers, two of them imported the mutant and hung in round 4.
-  A benchmark must run from a tree nobody edits meanwhile (a worktree, as `bench.ab` compares).
-  The run before it (12-01 05:12, 5 rounds, after item 18) met 8 of the 16 lines, on a machine
-  much slower for Python than the day's earlier runs: the interpreter workload of item 12 took
-  0.19 s where it took 0.07 s at 03:31, boardgame.io's CPU per action doubled (0.308 to 0.633 ms in
-  scenario 2) and Plateau's more than doubled (0.103 to 0.239). So every ratio against boardgame.io
-  fell for every Python server, floors included, and those against raw websockets rose. In it,
-  Plateau made what the lean server made, or more: scenario 2 3,741 against 3,832 actions/s (CPU
-  per action 0.239 and 0.241 ms), scenario 3 30,526 against 30,394 views/s, scenario 7 3,725
-  against 3,257. Every target Plateau missed there, the lean server missed too (scenario 2 2.34x
-  boardgame.io, scenario 3 0.465x `broadcast()` and 1.75x boardgame.io, scenario 7 1.99x, the p99
-  targets 89.6 to 91.5 ms, the echo 11.2x; in scenario 4 decode + evolve made 0.392x); the bare
-  relay met scenario 2's throughput (3.11x), scenario 3's two ratios and scenario 7's throughput
-  (2.57x): what is left between Plateau and those targets on that machine is this game's work per
-  viewer on this stack, not Plateau's plumbing. Scenario 7 made 1.00x Plateau's actions/s on Redis
-  (item 18; 0.75x at 03:31), and scenario 1's p50 against boardgame.io was met (0.527x). A first
-  full run on that machine (04:02, before item 18, not kept as the report) met the same 8 lines;
-  scenarios 2 and 7 made 1.83x and 1.57x boardgame.io (the lean server 1.70x and 1.23x, the bare
-  relay 2.50x and 1.62x). The run before those (12-01 03:31, 5 rounds, after items 14 to 17) met 10
-  of the 16 lines. Scenario 2 met 2.5x boardgame.io (2.56x: Plateau 8,814 actions/s at 0.103 ms of
-  CPU per action, the lean server 8,433 at 0.108, the bare relay 10,760 at 0.080, boardgame.io
-  3,449 at 0.308). Its p99 (36.9 ms) missed by 5 %, and the bare relay missed it too (38.9 ms), as
-  did the lean server (43.8). Scenario 1's p50 against boardgame.io missed by 1 % (0.607x; the bare
-  relay 0.539x, the lean server 0.629x), and scenario 3 against boardgame.io by 0.5 % (1.99x; the
-  bare relay 2.28x, the lean server 2.06x): both within what one round moves. In scenario 1 the
-  server writes 26 frames per action (24 viewers, the mover's ack with its update, Redis) and the
-  p50 is the time to the last viewer, so the write loop is most of it (Plateau 0.316 ms of CPU per
-  action, the relay 0.262). Scenario 3 is not server-bound (Plateau at 84 % CPU, the relay at 86
-  %): the Node driver parsing 24 frames per action on the other core is, so frame size counts (306
-  bytes for Plateau and the lean server, 123 for the relay). The one before that (02:46, after
-  items 14 to 16) met 9 lines: scenario 3 against `broadcast()` for the first time on this machine
-  (0.624x), scenario 2 at 2.29x (the lean server 2.6x), scenario 1's p50 at 0.677x; the machine
-  slowed after its first round (the bare relay from 10,501 to about 7,000 actions/s). Two earlier
-  full runs that day, on Debian's PGO/LTO build and with the held frames of item 11: 00:57 met 8
-  lines, 01:23 met 9. Scenario 2 made 2.28x and 2.17x boardgame.io (boardgame.io 2,487 to 3,656
-  actions/s within a run), the lean server 3.01x and 2.45x, the bare relay 3.84x and 3.27x; CPU per
-  action at 01:23: Plateau 0.125 ms, the lean server 0.111, the relay 0.076, boardgame.io 0.308.
-  Scenario 7 (SQLite) 2.29x and 1.79x, its bare relay 2.62x and 2.12x. Scenario 1's p50 against
-  boardgame.io (0.675x, 0.645x) was missed by the lean server too (0.782x, 0.673x), its p50 against
-  the echo met (5.75x, 5.84x). Scenario 3 made 0.544x and 0.586x `broadcast()` (the lean server
-  0.573x and 0.593x) and 1.99x and 2.04x boardgame.io. Scenario 4's floor made 0.503x and 0.429x
-  (item 4 below), 0.404x at 02:46. Before that, three full runs on the machine of 2026-11-30 22:47,
-  23:11 and 23:48 (above) show how far the verdicts move with it. boardgame.io made 1,782, 2,528
-  and 3,343 actions/s in scenario 2, Plateau 5,398, 5,567 and 6,256. So scenario 2's throughput was
-  met at 22:47 (3.03x) and missed at 23:11 (2.20x; the lean server 2.23x, the bare relay 3.53x) and
-  at 23:48 (1.87x; 2.05x and 3.18x), and scenario 7's went the same way (2.52x, then 1.74x and
-  1.59x, where both SQLite floors missed). Scenario 3 against `broadcast()` was missed in all three
-  (0.441x, 0.38x, 0.346x), by the lean server too (0.483x, 0.344x, 0.392x) and in the last two by
-  the bare relay too (0.511x, 0.379x). The p99 targets of scenarios 2 and 7 (51.5 to 63.0 ms) were
-  missed by the bare relay too (36.9 to 52.9 ms), and so was scenario 1's p50 against the echo
-  (Plateau 7.88x to 11.3x, the relay 8.6x to 9.24x): on that machine they are beyond this stack.
-  Plateau made 0.91 to 1.04x the lean server's actions/s in scenario 2 and 0.88 to 1.10x its
-  views/s in scenario 3: its plumbing costs about what the floor's does, and what is left is the
-  game's work per viewer. Four full runs on the earlier, quiet machine (boardgame.io at 0.20 to
-  0.21 ms per action) are quoted below: 20:40 and 20:57, then 21:39 and 22:00 after item 9 of the
-  changes. There Plateau made 0.85 to 1.00x the lean server's actions/s in scenario 2, 0.89 to
-  1.15x its views/s in scenario 3 and 0.88 to 0.99x in scenario 7. What each target missed in any
-  of them says:
+  The run before those (12-01 08:17, 5 rounds, after item 19) met 10 of the 16 lines, on a machine
+  as fast for Python as the one of 03:31 (the workload of item 12 in 0.071 s). Missed, all but one
+  by 2 to 8 %: scenario 1's p50 against boardgame.io (0.61x; the bare relay 0.567x, the lean server
+  0.674x), scenario 2's p99 (37.3 ms; the relay 29.4, the lean server 50.2), scenario 3 against
+  `broadcast()` (0.579x; the relay 0.691x, the lean server 0.621x), scenario 7's throughput (2.42x;
+  the SQLite relay 2.98x, the lean server on SQLite 2.18x) and p99 (37.7 ms; 27.9 and 44.0), and
+  scenario 4's fold against a bare decode (0.315x; decode + evolve 0.405x). Scenario 2 made 2.75x
+  boardgame.io (Plateau 9,422 actions/s at 0.087 ms of CPU per action, the lean server 9,399 at
+  0.092, the bare relay 12,560 at 0.067, boardgame.io 3,424 at 0.312) and scenario 3 2.11x. Plateau
+  on SQLite made 0.88x its actions/s on Redis (item 19; 0.71x in a run of 3 rounds on the same
+  machine before it, 07:25, not kept as the report) at 0.131 ms of CPU per action. A first full run
+  that session, started before item 19 was committed, was lost: a mutation test of
+  `sqlite_commands.py` (an endless `_trim`) ran in the working tree while the run started its
+  servers, two of them imported the mutant and hung in round 4. A benchmark must run from a tree
+  nobody edits meanwhile (a worktree, as `bench.ab` compares). The run before it (12-01 05:12, 5
+  rounds, after item 18) met 8 of the 16 lines, on a machine much slower for Python than the day's
+  earlier runs: the interpreter workload of item 12 took 0.19 s where it took 0.07 s at 03:31,
+  boardgame.io's CPU per action doubled (0.308 to 0.633 ms in scenario 2) and Plateau's more than
+  doubled (0.103 to 0.239). So every ratio against boardgame.io fell for every Python server, floors
+  included, and those against raw websockets rose. In it, Plateau made what the lean server made, or
+  more: scenario 2 3,741 against 3,832 actions/s (CPU per action 0.239 and 0.241 ms), scenario 3
+  30,526 against 30,394 views/s, scenario 7 3,725 against 3,257. Every target Plateau missed there,
+  the lean server missed too (scenario 2 2.34x boardgame.io, scenario 3 0.465x `broadcast()` and
+  1.75x boardgame.io, scenario 7 1.99x, the p99 targets 89.6 to 91.5 ms, the echo 11.2x; in scenario
+  4 decode + evolve made 0.392x); the bare relay met scenario 2's throughput (3.11x), scenario 3's
+  two ratios and scenario 7's throughput (2.57x): what is left between Plateau and those targets on
+  that machine is this game's work per viewer on this stack, not Plateau's plumbing. Scenario 7 made
+  1.00x Plateau's actions/s on Redis (item 18; 0.75x at 03:31), and scenario 1's p50 against
+  boardgame.io was met (0.527x). A first full run on that machine (04:02, before item 18, not kept
+  as the report) met the same 8 lines; scenarios 2 and 7 made 1.83x and 1.57x boardgame.io (the lean
+  server 1.70x and 1.23x, the bare relay 2.50x and 1.62x). The run before those (12-01 03:31, 5
+  rounds, after items 14 to 17) met 10 of the 16 lines. Scenario 2 met 2.5x boardgame.io (2.56x:
+  Plateau 8,814 actions/s at 0.103 ms of CPU per action, the lean server 8,433 at 0.108, the bare
+  relay 10,760 at 0.080, boardgame.io 3,449 at 0.308). Its p99 (36.9 ms) missed by 5 %, and the bare
+  relay missed it too (38.9 ms), as did the lean server (43.8). Scenario 1's p50 against
+  boardgame.io missed by 1 % (0.607x; the bare relay 0.539x, the lean server 0.629x), and scenario 3
+  against boardgame.io by 0.5 % (1.99x; the bare relay 2.28x, the lean server 2.06x): both within
+  what one round moves. In scenario 1 the server writes 26 frames per action (24 viewers, the
+  mover's ack with its update, Redis) and the p50 is the time to the last viewer, so the write loop
+  is most of it (Plateau 0.316 ms of CPU per action, the relay 0.262). Scenario 3 is not
+  server-bound (Plateau at 84 % CPU, the relay at 86 %): the Node driver parsing 24 frames per
+  action on the other core is, so frame size counts (306 bytes for Plateau and the lean server, 123
+  for the relay). The one before that (02:46, after items 14 to 16) met 9 lines: scenario 3 against
+  `broadcast()` for the first time on this machine (0.624x), scenario 2 at 2.29x (the lean server
+  2.6x), scenario 1's p50 at 0.677x; the machine slowed after its first round (the bare relay from
+  10,501 to about 7,000 actions/s). Two earlier full runs that day, on Debian's PGO/LTO build and
+  with the held frames of item 11: 00:57 met 8 lines, 01:23 met 9. Scenario 2 made 2.28x and 2.17x
+  boardgame.io (boardgame.io 2,487 to 3,656 actions/s within a run), the lean server 3.01x and
+  2.45x, the bare relay 3.84x and 3.27x; CPU per action at 01:23: Plateau 0.125 ms, the lean server
+  0.111, the relay 0.076, boardgame.io 0.308. Scenario 7 (SQLite) 2.29x and 1.79x, its bare relay
+  2.62x and 2.12x. Scenario 1's p50 against boardgame.io (0.675x, 0.645x) was missed by the lean
+  server too (0.782x, 0.673x), its p50 against the echo met (5.75x, 5.84x). Scenario 3 made 0.544x
+  and 0.586x `broadcast()` (the lean server 0.573x and 0.593x) and 1.99x and 2.04x boardgame.io.
+  Scenario 4's floor made 0.503x and 0.429x (item 4 below), 0.404x at 02:46. Before that, three full
+  runs on the machine of 2026-11-30 22:47, 23:11 and 23:48 (above) show how far the verdicts move
+  with it. boardgame.io made 1,782, 2,528 and 3,343 actions/s in scenario 2, Plateau 5,398, 5,567
+  and 6,256. So scenario 2's throughput was met at 22:47 (3.03x) and missed at 23:11 (2.20x; the
+  lean server 2.23x, the bare relay 3.53x) and at 23:48 (1.87x; 2.05x and 3.18x), and scenario 7's
+  went the same way (2.52x, then 1.74x and 1.59x, where both SQLite floors missed). Scenario 3
+  against `broadcast()` was missed in all three (0.441x, 0.38x, 0.346x), by the lean server too
+  (0.483x, 0.344x, 0.392x) and in the last two by the bare relay too (0.511x, 0.379x). The p99
+  targets of scenarios 2 and 7 (51.5 to 63.0 ms) were missed by the bare relay too (36.9 to 52.9
+  ms), and so was scenario 1's p50 against the echo (Plateau 7.88x to 11.3x, the relay 8.6x to
+  9.24x): on that machine they are beyond this stack. Plateau made 0.91 to 1.04x the lean server's
+  actions/s in scenario 2 and 0.88 to 1.10x its views/s in scenario 3: its plumbing costs about what
+  the floor's does, and what is left is the game's work per viewer. Four full runs on the earlier,
+  quiet machine (boardgame.io at 0.20 to 0.21 ms per action) are quoted below: 20:40 and 20:57, then
+  21:39 and 22:00 after item 9 of the changes. There Plateau made 0.85 to 1.00x the lean server's
+  actions/s in scenario 2, 0.89 to 1.15x its views/s in scenario 3 and 0.88 to 0.99x in scenario 7.
+  What each target missed in any of them says:
   1. Scenario 2's throughput (2.5x boardgame.io): the bare relay made 2.88 to 3.16x, the
      lean server 1.97 to 2.27x, Plateau 1.71 to 1.96x. At the relay's CPU share, 2.5x leaves
      0.0453 x 3.13 / 2.5 = 0.057 ms per action at 21:39, of which the relay's own work takes
