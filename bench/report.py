@@ -361,9 +361,9 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      copied and nobody reads); the hold that follows finds it small and costs a drain for
      nothing (seen once in about 15 fills under load; the thread could skip `full` then).
   21. Scenario 4 shows a third floor (`bench.inproc.decode_call`): each event decoded and
-     passed to a reducer that returns its state untouched. It runs at 0.9 to 1.0x the bare
-     decode (0.75x at best in process, least of 9 runs), where decode + the counter game's
-     evolve runs at 0.4 to 0.45x: calling a reducer costs little, and what keeps any fold of
+     passed to a reducer that returns its state untouched. It runs at 0.75 to 1.0x the bare
+     decode (0.939x in the run above), where decode + the counter game's evolve runs at 0.4
+     to 0.47x: calling a reducer costs little, and what keeps any fold of
      this game from 0.5x is its evolve, a new immutable state per event (one
      `msgspec.structs.replace`, about a decode's time). Building that state positionally and
      declaring the event and state structs `gc=False` made the fold and that floor about 10 %
@@ -406,7 +406,7 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
     from the reply's callback). A timeline of scenario 1 inside the server (medians, µs from
     the command's frame: the append sent at 31, the XREAD reply at 185, the fan-out done at
     415, the mover's update and ack at 481) had the mover written last of all, after the
-    command's task resumed. With the hook the mover's p50 fell by about 15 %, and the p50 to
+    command's task resumed. With the hook the mover's p50 fell by about 13 %, and the p50 to
     every viewer did not move (1.03x, 6 interleaved rounds): the Node driver, which reads the
     25 frames of an action one after the other, decides when the last one is in.
 - Tried and dropped: folding and publishing a process's own appends at once instead of when
