@@ -72,6 +72,17 @@ async def body(request: Request) -> bytes:
     return data
 
 
+def whole_number(request: Request, name: str, low: int, high: int) -> int | None:
+    """The query parameter `name`, a whole number from `low` to `high`; None if absent.
+    Only ASCII digits: `str.isdigit` also takes "²", which `int` refuses."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise Rejected(Reason.BAD_REQUEST, f"{name} must be a whole number from {low} to {high}")
+    return int(raw)
+
+
 def bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -110,10 +121,8 @@ async def create_game(request: Request) -> Response:
 async def list_games(request: Request) -> Response:
     """The newest games of each kind (open, live, finished), newest first; `?limit=N`
     (1 to 100) per kind."""
-    raw = request.query_params.get("limit", str(LIMIT))
-    if not raw.isdigit() or not 1 <= int(raw) <= LIMIT:
-        raise Rejected(Reason.BAD_REQUEST, f"limit must be a whole number from 1 to {LIMIT}")
-    return MsgspecJSON(await state_of(request).listing.lists(int(raw)))
+    limit = whole_number(request, "limit", 1, LIMIT) or LIMIT
+    return MsgspecJSON(await state_of(request).listing.lists(limit))
 
 
 @refusals
@@ -160,13 +169,7 @@ async def export_events(request: Request) -> Response:
 @refusals
 async def view_at(request: Request) -> Response:
     live, viewer = await _viewer(request)
-    raw = request.query_params.get("version")
-    try:
-        version = int(raw) if raw is not None else None
-    except ValueError:
-        raise Rejected(Reason.BAD_REQUEST, "version must be a whole number") from None
-    if version is not None and not 1 <= version <= live.version:
-        raise Rejected(Reason.BAD_REQUEST, f"version must be between 1 and {live.version}")
+    version = whole_number(request, "version", 1, live.version)
     frame = snapshot(live, viewer, version)
     return MsgspecJSON({"version": frame.version, "hash": frame.hash, "view": frame.view})
 

@@ -37,7 +37,6 @@ KINDS = ("open", "live", "finished")
 class _Kept:
     summary: dict[str, Any]  # `projections.lobby.summary` but who is connected
     status: str
-    version: int
     read_at: float  # when it was read from the store or a fold
 
 
@@ -88,7 +87,7 @@ class Listing:
             return kept  # final
         live = self.service.games.get(game_id)
         if live is not None and game_id in self.hub.watchers:  # the pump keeps it current
-            if kept is None or kept.version != live.version:
+            if kept is None or kept.summary["version"] != live.version:
                 kept = self._keep(live, now)
             return kept
         if (kept is not None and now - kept.read_at < REFRESH_SECONDS) or self._away(now):
@@ -107,7 +106,7 @@ class Listing:
         return now - self.away_at < REFRESH_SECONDS
 
     def _keep(self, live: LiveGame, now: float) -> _Kept:
-        kept = _Kept(summary(live, []), status(live), live.version, now)
+        kept = _Kept(summary(live, []), status(live), now)
         self.kept[live.game_id] = kept
         return kept
 

@@ -15,10 +15,11 @@ from functools import reduce
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from bench.counter_game import NAME, register, unregister
-from bench.inproc import game_events
+from bench.inproc import decode_call, game_events
 from domain import games
 from domain.kernel import Seat
 from domain.table import apply
@@ -101,3 +102,12 @@ def test_registering_the_benchmark_game_can_be_undone(game: Any) -> None:
     unregister()
     assert NAME not in games.names()
     register()
+
+
+def test_the_untouched_reducer_floor_decodes_every_event(game: Any) -> None:
+    """The floor's whole cost is the decode: one event that is not JSON must fail it."""
+    records = chained(game_events(50))
+    assert decode_call(records) is None  # the state is never touched
+    broken = chained([*(r.data for r in records), b"not json"])
+    with pytest.raises(msgspec.DecodeError):
+        decode_call(broken)

@@ -135,18 +135,19 @@ async def test_a_watched_game_is_listed_from_its_fold(server: Running, reads: Co
     watcher = await server.client(game_id, tokens[0])
     clock = Clock()
     lobby = listing(server, clock)
-    before = entry(await lobby.lists(), "live", game_id)
-    chat = server.state.service.chat(game_id, 0, "hello")
-    version = await chat
-    while server.state.service.games[game_id].version < version:  # the pump folds it
-        await asyncio.sleep(0.01)
-    reads.clear()
-    clock.now += 10 * REFRESH_SECONDS
-    after = entry(await lobby.lists(), "live", game_id)
-    assert after["version"] == version > before["version"]
-    assert reads[game_id] == 0  # the fold the pump keeps current, not the store
-    assert after["connected"] == [0]
-    await watcher.close()
+    try:
+        before = entry(await lobby.lists(), "live", game_id)
+        version = await server.state.service.chat(game_id, 0, "hello")
+        while server.state.service.games[game_id].version < version:  # the pump folds it
+            await asyncio.sleep(0.01)
+        reads.clear()
+        clock.now += 10 * REFRESH_SECONDS
+        after = entry(await lobby.lists(), "live", game_id)
+        assert after["version"] == version > before["version"]
+        assert reads[game_id] == 0  # the fold the pump keeps current, not the store
+        assert after["connected"] == [0]
+    finally:
+        await watcher.close()
 
 
 async def test_each_list_holds_the_newest_games_up_to_the_limit(server: Running) -> None:
@@ -156,7 +157,7 @@ async def test_each_list_holds_the_newest_games_up_to_the_limit(server: Running)
     http = server.lobby.http
     listed = (await http.get("/api/games?limit=2")).json()
     assert [g["game_id"] for g in listed["open"]] == [opened[4], opened[3]]
-    for bad in ("0", "101", "two", "-1", "1.5"):
+    for bad in ("0", "101", "two", "-1", "1.5", "²", ""):
         refused = await http.get(f"/api/games?limit={bad}")
         assert refused.status_code == 400, bad
         assert "limit must be a whole number from 1 to 100" in refused.json()["detail"]
@@ -169,21 +170,39 @@ async def test_while_the_store_is_away_the_lobby_shows_what_it_read(
     clock = Clock()
     lobby = listing(server, clock)
     shown = await lobby.lists()
-    store, asked = server.state.store, Counter[str]()
+    assert entry(shown, "open", game_id)["names"] == ["p0", "p1", "p2", "p3"]
+    store, hub, asked = server.state.store, server.state.hub, Counter[str]()
 
-    async def away(*args: Any, **kwargs: Any) -> Any:
-        asked["store"] += 1
-        raise StoreUnavailable("connection refused")
+    def away(what: str) -> Any:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            asked[what] += 1
+            raise StoreUnavailable("connection refused")
 
-    for name in ("read", "streams"):
-        monkeypatch.setattr(store, name, away)
+        return call
+
+    # the index still answers, the games' reads (and presence, in the store too) do not
+    monkeypatch.setattr(store, "read", away("read"))
+    monkeypatch.setattr(hub.presence, "seats", away("presence"))
     clock.now += REFRESH_SECONDS
     assert await lobby.lists() == shown  # as last read
-    assert asked["store"] == 1  # the first failure leaves the store alone for a period
-    assert await lobby.lists() == shown and asked["store"] == 1
-    assert entry(shown, "open", game_id)["names"] == ["p0", "p1", "p2", "p3"]
+    assert asked == {"read": 1}  # the first failure leaves the store alone for a period
+    assert await lobby.lists() == shown and asked == {"read": 1}
+    monkeypatch.setattr(store, "streams", away("streams"))
+    clock.now += REFRESH_SECONDS
+    assert await lobby.lists() == shown and asked == {"read": 1, "streams": 1}
     with pytest.raises(StoreUnavailable):  # a process that never read it has nothing to show
         await listing(server, clock).lists()
+
+
+async def test_the_http_routes_tell_the_listing_what_they_changed(server: Running) -> None:
+    http = server.lobby.http
+    await http.get("/api/games")  # the app's listing reads the index, and keeps it a period
+    game_id = (await http.post("/api/games", json={"game": "eiffel_mania", "seats": 4})).json()
+    game_id = game_id["game_id"]
+    assert entry((await http.get("/api/games")).json(), "open", game_id)["names"] == []
+    joined = await http.post(f"/api/games/{game_id}/seats", json={"name": "near"})
+    assert joined.status_code == 201
+    assert entry((await http.get("/api/games")).json(), "open", game_id)["names"] == ["near"]
 
 
 async def test_http_says_the_store_is_away(
