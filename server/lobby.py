@@ -6,12 +6,16 @@ request, whoever asked). Summaries are kept instead:
 - a finished game's never changes;
 - a game this process watches is kept current by the hub's pump, so its summary is read off
   the fold whenever its version moved;
-- any other is read again once it is REFRESH_SECONDS old, and at once after this process
-  changed it (`changed`: created, joined, started).
-So the store sees at most one read per game and refresh period, however many people watch the
-lobby, and games changed by other processes (or created there) show within that period. Each
-list holds the newest `limit` games, and the scan stops once all three are full. While the
-store is away, the lobby shows what it last read.
+- any other is checked every REFRESH_SECONDS, when the index of games is read again: one
+  call asks the store for the last version and hash of all of them, and only a game that
+  moved is read again (and at once after this process changed it: `changed`). A game nobody
+  touched, as most old ones, costs no read and no fold, and takes no place in the service's
+  cache of folds, which is the players'.
+So however many people watch the lobby, the store sees one index read and one heads call per
+refresh period, and a read per game that changed; games changed by other processes (or
+created there) show within that period. Each list holds the newest `limit` games among the
+newest SCAN; the scan stops once all three lists are full, and what is kept of games beyond
+SCAN is dropped. While the store is away, the lobby shows what it last read.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import Rejected
-from projections.live import LiveGame
+from projections.live import GameGap, LiveGame
 from projections.lobby import status, summary
 from server.hub import Hub
 from server.service import GameService
@@ -30,14 +34,16 @@ from server.store import StoreUnavailable
 
 REFRESH_SECONDS = 5.0
 LIMIT = 100  # games per list, unless the request asks for fewer
+SCAN = 1000  # the newest games looked at: older ones are reached by their link
 KINDS = ("open", "live", "finished")
 
 
 @dataclass
 class _Kept:
     summary: dict[str, Any]  # `projections.lobby.summary` but who is connected
+    hash: str  # of its last event: a stream rewritten since is read again
     status: str
-    read_at: float  # when it was read from the store or a fold
+    stale: bool = False  # its stream moved since: read again when next listed
 
 
 class Listing:
@@ -57,23 +63,27 @@ class Listing:
 
     def changed(self, game_id: str) -> None:
         """This process changed the game (a seat claimed, the start): list it as it is now."""
-        self.kept.pop(game_id, None)
+        kept = self.kept.get(game_id)
+        if kept is not None:
+            kept.stale = True
 
     async def lists(self, limit: int = LIMIT) -> dict[str, list[dict[str, Any]]]:
         """The newest `limit` games of each kind, newest first."""
         now = self.clock()
         if now - self.index_at >= REFRESH_SECONDS and not self._away(now):
             try:
-                self.index, self.index_at = await self.service.store.streams(), now
+                index = await self.service.store.streams()
+                await self._recheck(index)
+                self.index, self.index_at = index, now
             except StoreUnavailable:
                 self.away_at = now
         if self._away(now) and not self.index:
             raise StoreUnavailable("no listing yet")  # nothing to show: the asker retries
         lists: dict[str, list[dict[str, Any]]] = {kind: [] for kind in KINDS}
-        for game_id in reversed(self.index):
+        for game_id in reversed(self.index[-SCAN:]):
             if all(len(shown) >= limit for shown in lists.values()):
                 break
-            kept = await self._current(game_id, now)
+            kept = await self._current(game_id)
             if kept is None:
                 continue  # gone, or a game this server no longer knows
             shown = lists[kept.status]
@@ -81,32 +91,51 @@ class Listing:
                 shown.append({**kept.summary, "connected": await self._connected(game_id, now)})
         return lists
 
-    async def _current(self, game_id: str, now: float) -> _Kept | None:
+    async def _current(self, game_id: str) -> _Kept | None:
         kept = self.kept.get(game_id)
         if kept is not None and kept.status == "finished":
             return kept  # final
         live = self.service.games.get(game_id)
         if live is not None and game_id in self.hub.watchers:  # the pump keeps it current
             if kept is None or kept.summary["version"] != live.version:
-                kept = self._keep(live, now)
+                kept = self._keep(live)
             return kept
-        if (kept is not None and now - kept.read_at < REFRESH_SECONDS) or self._away(now):
-            return kept  # while the store is away, as it was last read
+        if (kept is not None and not kept.stale) or self._away(self.clock()):
+            return kept  # unchanged at the last `_recheck`, or as last read
         try:
-            live = await self.service.load(game_id, fresh=True)
+            if live is not None:  # cached, not watched: fold what came since
+                await self.service.catch_up(live)
+            else:
+                records = await self.service.store.read(game_id)
+                if not records:
+                    raise KeyError(game_id)
+                live = LiveGame.replay(game_id, records)  # not cached: the lobby keeps less
         except StoreUnavailable:
-            self.away_at = now
-            return kept
-        except (Rejected, ImportError, KeyError):
+            self.away_at = self.clock()
+            return kept  # as last read
+        except (Rejected, ImportError, KeyError, GameGap):
             self.kept.pop(game_id, None)
-            return None
-        return self._keep(live, now)
+            return None  # gone, or of a kind this server does not know
+        return self._keep(live)
+
+    async def _recheck(self, index: list[str]) -> None:
+        """Forget what is kept of games beyond the newest SCAN, and mark those whose stream
+        moved since they were kept: one heads call for all of those that can move."""
+        newest = set(index[-SCAN:])
+        self.online = {g: seen for g, seen in self.online.items() if g in newest}
+        self.kept = {g: kept for g, kept in self.kept.items() if g in newest}
+        movable = [g for g, kept in self.kept.items() if kept.status != "finished"]
+        heads = await self.service.store.heads(movable)
+        for game_id in movable:
+            kept = self.kept[game_id]
+            if heads.get(game_id) != (kept.summary["version"], kept.hash):
+                kept.stale = True
 
     def _away(self, now: float) -> bool:
         return now - self.away_at < REFRESH_SECONDS
 
-    def _keep(self, live: LiveGame, now: float) -> _Kept:
-        kept = _Kept(summary(live, []), status(live), now)
+    def _keep(self, live: LiveGame) -> _Kept:
+        kept = _Kept(summary(live, []), live.hash, status(live))
         self.kept[live.game_id] = kept
         return kept
 

@@ -81,6 +81,10 @@ class EventStore(Protocol):
         """Records with after < version <= upto, in order."""
         ...
 
+    async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """The last version and hash of each of `streams` that has events, in one go."""
+        ...
+
     async def wait(self, positions: Mapping[str, int], timeout: float) -> dict[str, list[Recorded]]:
         """Block until a watched stream has records past its position (or timeout)."""
         ...

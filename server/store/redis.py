@@ -223,6 +223,21 @@ class RedisStore:
         except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
             raise StoreUnavailable(str(exc)) from exc
 
+    async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
+        pipe = self.client.pipeline(transaction=False)  # one round trip
+        for stream in streams:
+            pipe.xrevrange(events_key(stream), "+", "-", count=1)
+        try:
+            replies = await pipe.execute()
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        found = {}
+        for stream, entries in zip(streams, replies, strict=True):
+            if entries:
+                last = to_recorded(*entries[0])
+                found[stream] = (last.version, last.hash)
+        return found
+
     async def wait(self, positions: Mapping[str, int], timeout: float) -> dict[str, list[Recorded]]:
         assert self.follower is not None
         keys = [events_key(s) for s in positions]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -128,6 +128,14 @@ class RedisClusterStore(RedisStore):
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         try:
             return await super().read(stream, after, upto)
+        except StoreUnavailable:
+            raise
+        except Exception as exc:  # see _run
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+    async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
+        try:  # the cluster client's pipeline sends each slot's reads to its master
+            return await super().heads(streams)
         except StoreUnavailable:
             raise
         except Exception as exc:  # see _run

@@ -239,6 +239,14 @@ class SqliteStore:
         ).fetchall()
         return [Recorded(v, bytes(d), p, h, t) for v, d, p, h, t in rows]
 
+    async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
+        found = {}
+        for stream in streams:
+            head = self._head(stream)  # from the file: the cache may be another writer's past
+            if head[0]:
+                found[stream] = head
+        return found
+
     async def wait(self, positions: Mapping[str, int], timeout: float) -> dict[str, list[Recorded]]:
         # register before reading, so an append between the read and the wait is not lost
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()

@@ -17,6 +17,7 @@ from clients.python.simulate import play
 from domain import games
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
+from server import lobby as lobby_module
 from server.lobby import REFRESH_SECONDS, Listing
 from server.store import StoreUnavailable
 from tests.server.conftest import Running
@@ -32,15 +33,22 @@ class Clock:
 
 @pytest.fixture
 def reads(server: Running, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Store reads per game, from the moment the test asks."""
-    store, counted = server.state.store, Counter[str]()
-    original = store.read
+    """Store reads per game, from the moment the test asks; `(game, after)` counts each read
+    by where it started, "heads" the calls for the streams' heads."""
+    store, counted = server.state.store, Counter[Any]()
+    original, original_heads = store.read, store.heads
 
     async def read(stream: str, after: int = 0, upto: int | None = None) -> Any:
         counted[stream] += 1
+        counted[stream, after] += 1
         return await original(stream, after, upto)
 
+    async def heads(streams: list[str]) -> Any:
+        counted["heads"] += 1
+        return await original_heads(streams)
+
     monkeypatch.setattr(store, "read", read)
+    monkeypatch.setattr(store, "heads", heads)
     yield counted
 
 
@@ -56,6 +64,16 @@ def ids(lists: dict[str, list[dict[str, Any]]], kind: str, among: list[str]) -> 
 
 def entry(lists: dict[str, list[dict[str, Any]]], kind: str, game_id: str) -> dict[str, Any]:
     return next(item for item in lists[kind] if item["game_id"] == game_id)
+
+
+async def opened_elsewhere(server: Running) -> str:
+    """An open table created by another process, one seat taken: this one has no fold of it."""
+    game_id = f"elsewhere{random.randrange(1 << 30)}"
+    opened = TableOpened(game="eiffel_mania", seats=4, options={})
+    claim = SeatClaimed(seat=0, name="near", token_hash="ab" * 32)
+    await server.state.store.append(game_id, 0, [encode(opened), encode(claim)])
+    await server.state.store.register(game_id)
+    return game_id
 
 
 async def finished_elsewhere(server: Running) -> str:
@@ -86,9 +104,9 @@ async def test_asking_again_reads_nothing_until_the_refresh(
     for _ in range(5):  # every open lobby polls: none of it reaches the store
         assert await lobby.lists() == first
     assert not reads
-    clock.now += REFRESH_SECONDS
+    clock.now += REFRESH_SECONDS  # then one call asks for every game's head
     assert await lobby.lists() == first
-    assert {g: reads[g] for g in opened + started} == dict.fromkeys(opened + started, 1)
+    assert reads == {"heads": 1}  # and none of them moved: nothing is read
 
 
 async def test_a_finished_game_is_read_once(server: Running, reads: Counter[str]) -> None:
@@ -114,6 +132,59 @@ async def test_a_change_elsewhere_shows_within_the_refresh(server: Running) -> N
     assert entry(await lobby.lists(), "open", game_id)["names"] == []  # within the period
     clock.now += REFRESH_SECONDS
     assert entry(await lobby.lists(), "open", game_id)["names"] == ["far"]
+
+
+async def test_an_untouched_game_costs_no_read(server: Running, reads: Counter[Any]) -> None:
+    game_id = await opened_elsewhere(server)
+    clock = Clock()
+    lobby = listing(server, clock)
+    assert entry(await lobby.lists(), "open", game_id)["version"] == 2
+    for _ in range(3):
+        clock.now += REFRESH_SECONDS
+        assert entry(await lobby.lists(), "open", game_id)["names"] == ["near"]
+    # read whole once, then told apart by its head, never folded into the players' cache
+    assert reads[game_id] == 1 and reads["heads"] == 4
+    assert game_id not in server.state.service.games
+    claim = SeatClaimed(seat=1, name="far", token_hash="cd" * 32)
+    await server.state.store.append(game_id, 2, [encode(claim)])
+    assert entry(await lobby.lists(), "open", game_id)["names"] == ["near"]  # within the period
+    clock.now += REFRESH_SECONDS
+    assert entry(await lobby.lists(), "open", game_id)["names"] == ["near", "far"]
+    assert reads[game_id] == 2 and game_id not in server.state.service.games
+
+
+async def test_a_stream_rewritten_under_the_kept_version_is_read_again(
+    server: Running, monkeypatch: pytest.MonkeyPatch, reads: Counter[Any]
+) -> None:
+    game_id = await opened_elsewhere(server)
+    clock = Clock()
+    lobby = listing(server, clock)
+    await lobby.lists()
+    store, original = server.state.store, server.state.store.heads
+
+    async def forked(streams: list[str]) -> Any:  # same version, another last event
+        return {
+            g: (v, "ef" * 32 if g == game_id else h)
+            for g, (v, h) in (await original(streams)).items()
+        }
+
+    monkeypatch.setattr(store, "heads", forked)
+    clock.now += REFRESH_SECONDS
+    assert entry(await lobby.lists(), "open", game_id)["version"] == 2
+    assert reads[game_id] == 2
+
+
+async def test_only_the_newest_games_are_looked_at(
+    server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened = [(await server.seated_game(start=False))[0] for _ in range(5)]
+    clock = Clock()
+    lobby = listing(server, clock)
+    assert ids(await lobby.lists(), "open", opened) == opened[::-1]
+    monkeypatch.setattr(lobby_module, "SCAN", 3)
+    clock.now += REFRESH_SECONDS
+    assert ids(await lobby.lists(), "open", opened) == opened[:1:-1]
+    assert not {opened[0], opened[1]} & set(lobby.kept)  # what it no longer shows, it forgets
 
 
 async def test_this_process_changes_show_at_once(server: Running) -> None:
@@ -171,6 +242,7 @@ async def test_while_the_store_is_away_the_lobby_shows_what_it_read(
     lobby = listing(server, clock)
     shown = await lobby.lists()
     assert entry(shown, "open", game_id)["names"] == ["p0", "p1", "p2", "p3"]
+    await server.state.service.chat(game_id, 0, "hello")  # it moves: the lobby reads it again
     store, hub, asked = server.state.store, server.state.hub, Counter[str]()
 
     def away(what: str) -> Any:
@@ -180,16 +252,19 @@ async def test_while_the_store_is_away_the_lobby_shows_what_it_read(
 
         return call
 
-    # the index still answers, the games' reads (and presence, in the store too) do not
+    # the index and heads still answer, the games' reads (and presence, in the store too) not
     monkeypatch.setattr(store, "read", away("read"))
     monkeypatch.setattr(hub.presence, "seats", away("presence"))
     clock.now += REFRESH_SECONDS
     assert await lobby.lists() == shown  # as last read
     assert asked == {"read": 1}  # the first failure leaves the store alone for a period
     assert await lobby.lists() == shown and asked == {"read": 1}
+    monkeypatch.setattr(store, "heads", away("heads"))
+    clock.now += REFRESH_SECONDS
+    assert await lobby.lists() == shown and asked == {"read": 1, "heads": 1}
     monkeypatch.setattr(store, "streams", away("streams"))
     clock.now += REFRESH_SECONDS
-    assert await lobby.lists() == shown and asked == {"read": 1, "streams": 1}
+    assert await lobby.lists() == shown and asked == {"read": 1, "heads": 1, "streams": 1}
     with pytest.raises(StoreUnavailable):  # a process that never read it has nothing to show
         await listing(server, clock).lists()
 

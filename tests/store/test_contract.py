@@ -26,6 +26,17 @@ async def test_read_ranges(store: EventStore, stream: str) -> None:
     assert await store.read("never-written") == []
 
 
+async def test_heads_are_each_streams_last_version_and_hash(store: EventStore, stream: str) -> None:
+    other = f"{stream}-other"
+    await store.append(stream, 0, [ev(1), ev(2)])
+    await store.append(other, 0, [ev(1)])
+    await store.append(stream, 2, [ev(3)])
+    last, first = (await store.read(stream))[-1], (await store.read(other))[0]
+    heads = await store.heads([stream, "never-written", other])
+    assert heads == {stream: (3, last.hash), other: (1, first.hash)}
+    assert await store.heads([]) == {}
+
+
 async def test_long_streams_read_across_pages(store: EventStore, stream: str) -> None:
     await store.append(stream, 0, [ev(i) for i in range(2500)])
     records = await store.read(stream, after=10)

@@ -16,6 +16,7 @@ CALLS: dict[str, Callable[[RedisStore], Awaitable[Any]]] = {
     "read": lambda store: store.read("g"),
     "recall": lambda store: store.recall("g", "c1"),
     "streams": lambda store: store.streams(),
+    "heads": lambda store: store.heads(["g"]),
     "register": lambda store: store.register("g"),
     "append": lambda store: store.append("g", 0, [b"{}"], "c1"),
 }
