@@ -8,6 +8,10 @@ the same update, written with `websockets.broadcast()`. There is no game, no fol
 per-viewer view, no pump: what is left is the cost of the websockets library, the event loop
 and one append per action. A game is any `game_id`; the seat is the token's number and a
 socket without a token watches.
+
+With STORE_URL `none` it stores nothing: each command is answered at once, its version the
+game's next. That is the floor of the closed loop itself (scenario 3): bots sending a command
+once every viewer has the last update, a server answering with `broadcast()`.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ def update(kind: str, version: int) -> str:
 
 
 class Relay:
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore | None) -> None:
         self.store = store
         self.games: dict[str, set[ServerConnection]] = defaultdict(set)
         self.versions: dict[str, int] = defaultdict(int)
@@ -71,18 +75,22 @@ class Relay:
             self.games[game_id].discard(ws)
 
     async def command(self, ws: ServerConnection, game_id: str, frame: Frame) -> None:
-        try:
-            version = await self.store.append(game_id, frame.seen_version, [EVENT], frame.id)
-        except WrongExpectedVersion:
-            return
+        if self.store is None:  # nothing stored: the version is the game's next
+            if frame.seen_version != self.versions[game_id]:
+                return
+            version = frame.seen_version + 1
+        else:
+            try:
+                version = await self.store.append(game_id, frame.seen_version, [EVENT], frame.id)
+            except WrongExpectedVersion:
+                return
         self.versions[game_id] = version
         await ws.send(msgspec.json.encode(Ack(id=frame.id, version=version)).decode())
         broadcast(self.games[game_id], update("update", version))
 
 
 async def main(port: int, store_url: str) -> None:
-    store = open_store(store_url)
-    relay = Relay(store)
+    relay = Relay(None if store_url == "none" else open_store(store_url))
     async with serve(relay.handler, "127.0.0.1", port, compression=None, max_size=1 << 20):
         print(f"relay on {port}", flush=True)
         await asyncio.Future()

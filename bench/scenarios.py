@@ -118,6 +118,7 @@ def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict
 RELAY = "bare relay: websockets + Redis append, no game (floor)"
 RELAY_SQLITE = "bare relay: websockets + SQLite append, no game (floor)"
 LEAN = "lean server: the bare relay + Plateau's game work (floor with the game)"
+CLOSED_LOOP = "bare relay with no store: each command answered at once (floor of the closed loop)"
 LEAN_SQLITE = "lean server on SQLite: the bare SQLite relay + Plateau's game work"
 
 
@@ -371,8 +372,9 @@ class Bench:
         )
         plateau, bgio, raw = self.start("plateau"), self.start("bgio"), self.start("raw")
         relay, lean = self.start("relay"), self.start("lean")
+        unstored = self.start("relay", store="none")
         runs: dict[str, list[dict[str, Any]]] = {
-            name: [] for name in ("plateau", "bgio", "broadcast", "relay", "lean")
+            name: [] for name in ("plateau", "bgio", "broadcast", "relay", "lean", "unstored")
         }
         try:
             for number in range(self.size.rounds):
@@ -382,6 +384,7 @@ class Bench:
                 runs["bgio"].append(self.loop(bgio, "bgio", games, 20))
                 runs["relay"].append(self.loop(relay, "relay", games, 20))
                 runs["lean"].append(self.loop(lean, "lean", games, 20))
+                runs["unstored"].append(self.loop(unstored, "relay", games, 20))
                 config = {
                     "system": "broadcast",
                     "url": raw.url.replace("http://", "ws://"),
@@ -395,18 +398,20 @@ class Bench:
                 runs["broadcast"].append(procs.run_driver(config, [raw]))
             _, out.profile = self.profiled_loop(plateau, games, 20)
         finally:
-            for proc in (plateau, bgio, raw, relay, lean):
+            for proc in (plateau, bgio, raw, relay, lean, unstored):
                 self.stop(proc)
         p = closed_loop_row("Plateau", runs["plateau"], "plateau")
         b = closed_loop_row("boardgame.io", runs["bgio"], "bgio")
         floor = closed_loop_row(RELAY, runs["relay"], "relay")
         lean_row = closed_loop_row(LEAN, runs["lean"], "lean")
+        loop_row = closed_loop_row(CLOSED_LOOP, runs["unstored"], "relay")
         broadcast = med([r["deliveries_per_s"] for r in runs["broadcast"]])
         out.figures = [
             p,
             b,
             floor,
             lean_row,
+            loop_row,
             {
                 "system": "raw websockets.broadcast() (same bytes)",
                 "views/s": broadcast,
@@ -416,7 +421,7 @@ class Bench:
                 ),
             },
         ]
-        floors = {"bare relay": floor, "lean server": lean_row}
+        floors = {"bare relay": floor, "lean server": lean_row, "no store": loop_row}
         per_broadcast = {name: row["views/s"] / broadcast for name, row in floors.items()}
         out.targets = [
             Target(
@@ -440,7 +445,8 @@ class Bench:
         )
         out.notes.append(
             f"views/s vs raw broadcast(): bare relay {floor['views/s'] / broadcast:.2f}x, "
-            f"lean server {lean_row['views/s'] / broadcast:.2f}x; Plateau / lean server "
+            f"lean server {lean_row['views/s'] / broadcast:.2f}x, bare relay with no store "
+            f"{loop_row['views/s'] / broadcast:.2f}x; Plateau / lean server "
             f"{p['views/s'] / lean_row['views/s']:.2f}x"
         )
         out.notes += floor_notes(p, b, lean_row, ("views/s",), "lean server")
