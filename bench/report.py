@@ -51,25 +51,28 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
   much inside a loaded server (30 µs per action in scenario 2, 15 to 20 in process) as on its
   own.
 - The Targets table gives, for each target, the floors' value of the same measure in the same run.
-  The run above (12-01 22:42, 5 rounds; the server code of 21:18, the lobby's change aside,
-  which no scenario exercises) met 14 of the 16 lines, on a quiet machine (the workload of item
-  12 in 0.056 s; load 2.05 at the start and 1.95 at the end, the run's own processes). Scenario 2
-  made 3.25x boardgame.io (Plateau 15,310 actions/s at 0.054 ms of CPU per action, boardgame.io
-  4,716 at 0.229) with a p99 of 23.4 ms, and scenario 7 2.65x and 24.2 ms. Plateau made 1.24x
-  the lean server's actions/s in scenario 2 (0.054 against 0.076 ms of CPU per action): its
-  plumbing now costs less than the websockets library's server. The two lines missed were
-  missed by their floors too. Scenario 3 against `broadcast()`: 0.471x, the bare relay 0.494x,
-  the lean server 0.485x, with `broadcast()` itself at 248,743 views/s (137 k to 188 k in the
-  runs of 11-30). Scenario 4's fold against the bare decode: 0.349x, decode + evolve 0.442x.
-  In this run no server that decodes a command and appends it to Redis before it broadcasts
-  the update reached 0.6x `broadcast()`, and no fold of this game that calls its evolve reached
-  0.5x of the decode. Scenario 3's floor met its target in other runs (the relay 0.613x at
-  21:18, 0.691x at 08:17), where Plateau made 0.582x and 0.579x, within 5 to 16 % of it.
+  The run above (12-01 23:21, 5 rounds, after item 22) met 13 of the 16 lines, on a quiet
+  machine (the workload of item 12 in 0.057 s; load 1.50 at the start, 1.99 at the end).
+  Scenario 2 made 2.86x boardgame.io (Plateau 12,521 actions/s at 0.067 ms of CPU per action,
+  boardgame.io 4,372 at 0.250) with a p99 of 30.7 ms; the lean server made 2.13x and 51.5 ms,
+  so Plateau's plumbing costs less than the websockets library's server here (0.067 against
+  0.094 ms per action). The three lines missed:
+  - scenario 3 against `broadcast()`, 0.497x. Every floor missed too: the Redis relay 0.543x,
+    the lean server 0.486x, the relay storing nothing 0.489x (item 22: the closed loop's clients
+    are the limit);
+  - scenario 4's fold against the bare decode, 0.337x; decode + evolve, with nothing else,
+    0.431x;
+  - scenario 7's throughput, 2.39x boardgame.io (4 % short; the bare SQLite relay 2.79x, the
+    lean server on SQLite 1.65x). The issue sets scenario 7 no target of its own (item 5 below).
+  The run before it (12-01 22:42, 5 rounds, the same server code; the last column) met 14:
+  scenario 2 3.25x and 23.4 ms, scenario 7 2.65x and 24.2 ms, scenario 3 0.471x `broadcast()`
+  (the Redis relay 0.494x, the lean server 0.485x) and scenario 4 0.349x (decode + evolve
+  0.442x).
   Measured and dropped that evening: a `broadcast()` reference whose clients parse every frame
   (a 343-byte update) as JSON, as the closed loops' clients do, against the one whose clients
   only count frames: 3 interleaved pairs, 223 k to 241 k against 232 k to 241 k views/s. The
   reference's clients doing less is not what makes it fast.
-  The two runs before it, 12-01 21:18 and 20:25 (5 rounds each, after item 21, on a machine busy
+  The two runs before those, 12-01 21:18 and 20:25 (5 rounds each, after item 21, on a machine busy
   with other work: the workload of item 12 in 0.059 to 0.11 s), met 9 and 10 of the 16 lines.
   Scenario 2 made 2.17x and 2.11x boardgame.io (Plateau 0.097 to 0.138 ms of CPU per action,
   boardgame.io 0.253 to 0.368), the lean server 2.02x and 2.15x, the bare relay 2.71x; its p99
@@ -370,13 +373,40 @@ the line that writes to Redis, which strace showed writing 70 times against 13,0
      nothing (seen once in about 15 fills under load; the thread could skip `full` then).
   21. Scenario 4 shows a third floor (`bench.inproc.decode_call`): each event decoded and
      passed to a reducer that returns its state untouched. It runs at 0.75 to 1.0x the bare
-     decode (0.939x in the run above), where decode + the counter game's evolve runs at 0.4
+     decode (0.939x in the run of 21:18), where decode + the counter game's evolve runs at 0.4
      to 0.47x: calling a reducer costs little, and what keeps any fold of
      this game from 0.5x is its evolve, a new immutable state per event (one
      `msgspec.structs.replace`, about a decode's time). Building that state positionally and
      declaring the event and state structs `gc=False` made the fold and that floor about 10 %
      faster in process, and the bare decode as much (the flag speeds every decode of them):
      the ratios did not move (fold 0.27 to 0.30x, floor 0.37 to 0.43x), so neither was kept.
+  22. Scenario 3 shows a third floor: the bare relay storing nothing (`bench/relay.py` with
+     the store `none`). It answers each command at once with its ack and one `broadcast()`,
+     so what is left is the closed loop itself: bots that send a command once every
+     connection of their game has the previous update, one process serving them, and the
+     Node driver reading every frame, all on the same 2 cores. At full size (50 games, 3
+     rounds, 12-01 22:59) it made 0.487x `broadcast()`, the Redis relay 0.492x, the lean
+     server 0.494x and Plateau 0.505x: four servers whose CPU per action ranged from 0.149 to
+     0.186 ms all delivered 110 k to 114 k views/s (in the run above, the floor 0.489x and
+     Plateau 0.497x). The server storing nothing was busy 67.5 % of the time, Plateau 78 %.
+     In quick runs (5 games) the same floor made 0.76x. What limits
+     this shape is the clients, not the server: each socket gets one frame per action, and the
+     driver reads each on its own. Counted from `/proc` against the server storing nothing (2
+     runs of 12 s): the driver made 1.34 to 1.49 M reads for about as many frames and used 12.9
+     to 13.2 s of CPU (a core, and Node's helper threads), where reading `broadcast()`'s 960 k
+     frames took it 650 k reads and 4.4 to 4.8 s. So on the quiet machine of that evening,
+     where `broadcast()` made 225 k to 257 k views/s, 0.6x of it was beyond a closed loop of
+     1,200 clients sharing the server's 2 cores, whatever the server did per command. On
+     busier machines `broadcast()` made 137 k to 188 k views/s, and Plateau met the target at
+     times (0.624x at 02:46, 0.65x at 20:25).
+     Measured and dropped the same evening for scenario 4: decoding a page of 1,000 stored
+     events as one JSON array (`list[Event]`, the bytes joined) instead of a call per event,
+     125 against 117 ns per event (the join costs what the calls save). And what a reducer
+     costs at the least: one that builds a one-field frozen Struct per event runs at 0.67x
+     the bare decode, the counter game's evolve (a six-field state) at 0.40 to 0.46x, the
+     fold at 0.27 to 0.35x. The fold's own work (the version and hash checks, keeping each
+     event and its hash, the checkpoints) costs about as much as the evolve: with the least
+     reducer it would still make about 0.4x.
   Tried and dropped that day: running a player's receive loop in a task of its own, to wake
   through 4 coroutine frames instead of about 15 under Starlette's middleware (py-spy put 9 %
   of the samples on those `await` lines); an A/B of 4 rounds gave 0.111 and 0.112 ms per
