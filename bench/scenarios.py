@@ -118,8 +118,8 @@ def closed_loop_row(label: str, runs: list[dict[str, Any]], server: str) -> dict
 RELAY = "bare relay: websockets + Redis append, no game (floor)"
 RELAY_SQLITE = "bare relay: websockets + SQLite append, no game (floor)"
 LEAN = "lean server: the bare relay + Plateau's game work (floor with the game)"
-CLOSED_LOOP = "bare relay with no store: each command answered at once (floor of the closed loop)"
 LEAN_SQLITE = "lean server on SQLite: the bare SQLite relay + Plateau's game work"
+CLOSED_LOOP = "bare relay with no store: each command answered at once (floor of the closed loop)"
 
 
 def over(

@@ -25,10 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from domain.kernel import Rejected
 from projections.live import GameGap, LiveGame
 from projections.lobby import status, summary
 from server.hub import Hub
+from server.logs import log
 from server.service import GameService
 from server.store import StoreUnavailable
 
@@ -83,7 +86,7 @@ class Listing:
         for game_id in reversed(self.index[-SCAN:]):
             if all(len(shown) >= limit for shown in lists.values()):
                 break
-            kept = await self._current(game_id)
+            kept = await self._current(game_id, now)
             if kept is None:
                 continue  # gone, or a game this server no longer knows
             shown = lists[kept.status]
@@ -91,7 +94,7 @@ class Listing:
                 shown.append({**kept.summary, "connected": await self._connected(game_id, now)})
         return lists
 
-    async def _current(self, game_id: str) -> _Kept | None:
+    async def _current(self, game_id: str, now: float) -> _Kept | None:
         kept = self.kept.get(game_id)
         if kept is not None and kept.status == "finished":
             return kept  # final
@@ -100,22 +103,26 @@ class Listing:
             if kept is None or kept.summary["version"] != live.version:
                 kept = self._keep(live)
             return kept
-        if (kept is not None and not kept.stale) or self._away(self.clock()):
+        if (kept is not None and not kept.stale) or self._away(now):
             return kept  # unchanged at the last `_recheck`, or as last read
         try:
             if live is not None:  # cached, not watched: fold what came since
                 await self.service.catch_up(live)
             else:
                 records = await self.service.store.read(game_id)
-                if not records:
-                    raise KeyError(game_id)
-                live = LiveGame.replay(game_id, records)  # not cached: the lobby keeps less
+                # not cached: the lobby keeps its summary, not a fold in the players' cache
+                live = LiveGame.replay(game_id, records) if records else None
         except StoreUnavailable:
-            self.away_at = self.clock()
+            self.away_at = now
             return kept  # as last read
-        except (Rejected, ImportError, KeyError, GameGap):
+        except (Rejected, ImportError, KeyError, GameGap, msgspec.DecodeError) as exc:
+            # of a kind or an event this server cannot read (another version of it?): not listed,
+            # and one game that cannot be read must not take the lobby down with it
+            log.warning("lobby_unreadable", game_id=game_id, error=type(exc).__name__)
+            live = None
+        if live is None:
             self.kept.pop(game_id, None)
-            return None  # gone, or of a kind this server does not know
+            return None
         return self._keep(live)
 
     async def _recheck(self, index: list[str]) -> None:

@@ -9,9 +9,10 @@ a lean hiredis connection each (`resp.py`); redis-py serves the rest.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -45,6 +46,18 @@ def commands_key(stream: str) -> str:
 
 def version_of(entry_id: bytes) -> int:
     return int(entry_id.split(b"-", 1)[1])
+
+
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)  # redis-py's, as it fails
+
+
+@contextlib.contextmanager
+def reaching() -> Iterator[None]:
+    """A redis-py call that cannot reach its server raises StoreUnavailable."""
+    try:
+        yield
+    except UNREACHABLE as exc:
+        raise StoreUnavailable(str(exc)) from exc
 
 
 def to_recorded(entry_id: bytes, fields: dict[bytes, bytes]) -> Recorded:
@@ -169,7 +182,7 @@ class RedisStore:
         """The slow way, through a task: a first connection, a script to load, a cluster."""
         try:
             results = await self._run(batch)
-        except (RedisConnectionError, RedisTimeoutError, OSError, StoreUnavailable) as exc:
+        except (*UNREACHABLE, StoreUnavailable) as exc:
             for _, _, done in batch:
                 if not done.done():
                     done.set_exception(StoreUnavailable(str(exc)))
@@ -201,17 +214,15 @@ class RedisStore:
     # -- reads -----------------------------------------------------------------------------
 
     async def recall(self, stream: str, command_id: str) -> int | None:
-        try:
+        with reaching():
             found = await self.client.hget(commands_key(stream), command_id)
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return None if found is None else int(found)
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         out: list[Recorded] = []
         end = f"0-{upto}" if upto is not None else "+"
         start = after + 1
-        try:
+        with reaching():
             while True:
                 entries = await self.client.xrange(
                     events_key(stream), f"0-{start}", end, count=PAGE
@@ -220,17 +231,13 @@ class RedisStore:
                 if len(entries) < PAGE:
                     return out
                 start = out[-1].version + 1
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
 
     async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
         pipe = self.client.pipeline(transaction=False)  # one round trip
         for stream in streams:
             pipe.xrevrange(events_key(stream), "+", "-", count=1)
-        try:
+        with reaching():
             replies = await pipe.execute()
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
         found = {}
         for stream, entries in zip(streams, replies, strict=True):
             if entries:
@@ -267,21 +274,17 @@ class RedisStore:
         await pipe.execute()
 
     async def register(self, stream: str) -> None:
-        try:
+        with reaching():
             await self.client.zadd(INDEX_KEY, {stream: time.time()}, nx=True)
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
 
     async def streams(self) -> list[str]:
-        try:
+        with reaching():
             return [m.decode() for m in await self.client.zrange(INDEX_KEY, 0, -1)]
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            raise StoreUnavailable(str(exc)) from exc
 
     async def ping(self) -> bool:
         try:
             return bool(await self.client.ping())
-        except (RedisConnectionError, RedisTimeoutError, OSError):
+        except UNREACHABLE:
             return False
 
     async def close(self) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -45,6 +45,18 @@ class _SlotReader:
         self.wake_id = b"0-0"
         self.streams: set[str] = set()
         self.task: asyncio.Task[None] | None = None
+
+
+@contextlib.contextmanager
+def any_failure() -> Iterator[None]:
+    """Whatever redis-py's cluster client raises while a master restarts or under concurrent
+    first use (see `_run`) is StoreUnavailable: a read that failed changed nothing."""
+    try:
+        yield
+    except StoreUnavailable:
+        raise
+    except Exception as exc:
+        raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
 
 CLIENT_ATTEMPTS = 2  # per append, when the cluster client itself fails (see `_run`)
@@ -118,28 +130,16 @@ class RedisClusterStore(RedisStore):
         return list(await asyncio.gather(*(one(stream, args) for stream, args, _ in batch)))
 
     async def recall(self, stream: str, command_id: str) -> int | None:
-        try:
+        with any_failure():
             return await super().recall(stream, command_id)
-        except StoreUnavailable:
-            raise
-        except Exception as exc:  # see _run: the cluster client's failures while a node restarts
-            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
-        try:
+        with any_failure():
             return await super().read(stream, after, upto)
-        except StoreUnavailable:
-            raise
-        except Exception as exc:  # see _run
-            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
-        try:  # the cluster client's pipeline sends each slot's reads to its master
+        with any_failure():  # the cluster client's pipeline sends each slot's reads to its master
             return await super().heads(streams)
-        except StoreUnavailable:
-            raise
-        except Exception as exc:  # see _run
-            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     # -- following: one blocking reader per watched slot ----------------------------------
 

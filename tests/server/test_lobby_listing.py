@@ -174,6 +174,17 @@ async def test_a_stream_rewritten_under_the_kept_version_is_read_again(
     assert reads[game_id] == 2
 
 
+async def test_a_game_this_server_cannot_read_is_left_out(server: Running) -> None:
+    readable = await opened_elsewhere(server)
+    garbled = f"elsewhere{random.randrange(1 << 30)}"  # an event of another version, say
+    opened = encode(TableOpened(game="eiffel_mania", seats=4, options={}))
+    await server.state.store.append(garbled, 0, [opened, b'{"type": "seat_claimed"}'])
+    await server.state.store.register(garbled)
+    listed = await server.lobby.http.get("/api/games")
+    assert listed.status_code == 200
+    assert ids(listed.json(), "open", [readable, garbled]) == [readable]
+
+
 async def test_only_the_newest_games_are_looked_at(
     server: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
