@@ -58,8 +58,15 @@ class Keeping:
         self.last: dict[str, list[bytes]] = {}
 
     async def append(
-        self, stream: str, expected: int, events: Sequence[bytes], command_id: str | None = None
+        self,
+        stream: str,
+        expected: int,
+        events: Sequence[bytes],
+        command_id: str | None = None,
+        expected_hash: str | None = None,
     ) -> int:
+        # the fold here chains the events with salts of its own (`command`), so its hashes
+        # are not the store's: the store is asked to check versions only
         version = await self.store.append(stream, expected, events, command_id)
         self.last[stream] = list(events)
         return version

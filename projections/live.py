@@ -1,4 +1,12 @@
-"""The folded state of one game, kept current from its stream, with checkpoints for seeking."""
+"""The folded state of one game, kept current from its stream, with checkpoints for seeking.
+
+Two hashes per version: the stored one (`hashes`, the store's chain, which this fold checks to
+detect a rewritten stream) and the published one (`hash_at`, `digest`), what viewers are sent.
+They are the same string for a salted record, whose hash hides what it covers until the salts
+are published at the end (`server.store`). An event stored before salts has an unsalted hash
+that any viewer could test guesses against: nothing is published for it (""), and a client
+resuming there gets a fresh snapshot.
+"""
 
 from __future__ import annotations
 
@@ -30,6 +38,8 @@ class Record(Protocol):
     def hash(self) -> str: ...
     @property
     def prev_hash(self) -> str: ...
+    @property
+    def salt(self) -> bytes: ...
 
 
 class GameGap(Exception):
@@ -53,7 +63,9 @@ def _version(entry: LogEntry) -> int:
 class LiveGame:
     """Events, hashes and state of one stream; `apply` only accepts the next versions."""
 
-    def __init__(self, game_id: str, first_data: bytes, first_hash: str) -> None:
+    def __init__(
+        self, game_id: str, first_data: bytes, first_hash: str, first_salted: bool = True
+    ) -> None:
         opened = opening(first_data)
         self.game_id = game_id
         self.game: Game[Any, Any, Any] = games.get(opened.game)
@@ -61,7 +73,8 @@ class LiveGame:
         self._evolve = self.game.evolve
         self.table: Table = open_table(opened)
         self.events: list[Any] = [opened]  # events[i] is version i + 1
-        self.hashes: list[str] = [first_hash]
+        self.hashes: list[str] = [first_hash]  # as stored
+        self.unsalted: set[int] = set() if first_salted else {1}  # versions stored before salts
         self.checkpoints: dict[int, Table] = {1: self.table}
         self.table_version = 1  # the version of the last table event (seats, start, chat...)
         # per viewer: its redacted log so far and how many events it covers (seeks and
@@ -71,7 +84,8 @@ class LiveGame:
     @classmethod
     def replay(cls, game_id: str, records: Sequence[Record]) -> LiveGame:
         """The fold of a whole stream, from its first record."""
-        live = cls(game_id, records[0].data, records[0].hash)
+        first = records[0]
+        live = cls(game_id, first.data, first.hash, bool(first.salt))
         live.extend(records[1:])
         return live
 
@@ -81,7 +95,13 @@ class LiveGame:
 
     @property
     def hash(self) -> str:
+        """The stored hash of the last version (the store's chain; see `digest`)."""
         return self.hashes[-1]
+
+    @property
+    def digest(self) -> str:
+        """The published hash of the last version ("" if it was stored before salts)."""
+        return "" if self.unsalted and self.version in self.unsalted else self.hashes[-1]
 
     @property
     def over(self) -> bool:
@@ -95,7 +115,12 @@ class LiveGame:
         all of them, go straight to `evolve` on the bare state; the table around it is rebuilt
         only for a table event, a checkpoint and at the end. Same result as folding with
         `domain.table.apply` event by event (a test checks it), about twice as fast."""
-        hashes, events, checkpoints = self.hashes, self.events, self.checkpoints
+        hashes, events, checkpoints, unsalted = (
+            self.hashes,
+            self.events,
+            self.checkpoints,
+            self.unsalted,
+        )
         decode, evolve, game = self._decode, self._evolve, self.game
         keep_event, keep_hash, table_events = events.append, hashes.append, _TABLE_EVENTS
         table = self.table
@@ -123,6 +148,8 @@ class LiveGame:
                     state = evolve(state, event)
                 keep_event(event)
                 keep_hash(prev := record.hash)
+                if not record.salt:
+                    unsalted.add(version)
                 current = version
                 if version == checkpoint:
                     if table.state is not state:
@@ -166,4 +193,7 @@ class LiveGame:
         return known.entries[: bisect_right(known.entries, upto, key=_version)]
 
     def hash_at(self, version: int) -> str | None:
-        return self.hashes[version - 1] if 1 <= version <= self.version else None
+        """The published hash of `version` ("" if stored before salts), None beyond."""
+        if not 1 <= version <= self.version:
+            return None
+        return "" if version in self.unsalted else self.hashes[version - 1]

@@ -30,7 +30,7 @@ def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
     (a table event, or the end): the client keeps the one it has."""
     return Update(
         version=live.version,
-        hash=live.hash,
+        hash=live.digest,
         view=table_view(live.game, live.table, viewer, after < live.table_version or live.over),
         events=redacted_log(live.game, live.table, live.events[after:], after + 1, viewer),
         legal=legal_for(live.game, live.table, viewer),
@@ -53,7 +53,7 @@ class Updates:
     def __init__(self, live: LiveGame) -> None:
         game, table = live.game, live.table
         self.live, self.game = live, game
-        self.version, self.hash = live.version, live.hash
+        self.version, self.hash = live.version, live.digest
         self.state = table.state if table.started else None  # None: no game to show yet
         self.over = self.state is not None and game.is_over(self.state)
         self._table: msgspec.Raw | None = None

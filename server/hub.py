@@ -175,7 +175,7 @@ def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snap
     seen = OMNISCIENT if live.over else viewer
     return Snapshot(
         version=at,
-        hash=live.hashes[at - 1],
+        hash=live.hash_at(at) or "",
         view=table_view(live.game, table, seen),
         log=live.log(effective(live.game, table, seen), at),
         legal=legal_for(live.game, table, viewer) if at == live.version else [],
@@ -263,11 +263,9 @@ class Hub:
         No await between computing the frame and registering: no version can slip between."""
         if last_version is not None and last_version > live.version:
             await self.service.catch_up(live)
-        if (
-            last_version is not None
-            and last_hash is not None
-            and live.hash_at(last_version) == last_hash
-        ):
+        # a version with no published hash (stored before salts) never matches: a snapshot
+        published = None if last_version is None else live.hash_at(last_version)
+        if last_version is not None and published and published == last_hash:
             if last_version < live.version:
                 conn.push(encode(update(live, conn.viewer, last_version)))
         else:

@@ -1,16 +1,26 @@
 """The event-store port: one contract, two adapters (embedded SQLite and Redis Streams).
 
-Versions are 1-based and dense per stream. Every record carries `prev_hash`, and its own `hash`
-is sha1(prev_hash + data), so a resuming client or a replica detects a rewritten tail.
+Versions are 1-based and dense per stream. Every record carries `prev_hash` and its own `hash`,
+a chain over every stored byte, so a resuming client or a replica detects a rewritten tail.
+
+The hash is sent to every viewer, and the stored bytes hold secrets (a deck's order, a secret
+vote): a plain digest of them would let any viewer confirm a guess by hashing it. So each
+event is stored with a salt of 16 random bytes, kept in the store and published only once the
+game is over: hash = sha256(salt + prev_hash + data). Without the salt a hash tells nothing;
+with it (after the end) anyone recomputes the whole chain. Events stored before salts keep
+their unsalted sha1(prev_hash + data), which is never published (`projections.live`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Protocol
 
 import msgspec
+
+SALT_BYTES = 16
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):
@@ -19,6 +29,7 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
     prev_hash: str
     hash: str
     at_ms: int = 0
+    salt: bytes = b""  # the event's secret (SALT_BYTES); empty for an event stored before salts
 
 
 class WrongExpectedVersion(Exception):
@@ -34,18 +45,23 @@ class StoreUnavailable(Exception):
 STORE_DOWN = "the event store is unavailable; retry"  # what a client is told then
 
 
-def chain(prev_hash: str, data: bytes) -> str:
-    return hashlib.sha1(prev_hash.encode() + data).hexdigest()
+def chain(prev_hash: str, data: bytes, salt: bytes = b"") -> str:
+    """A record's hash: salted sha256, or for an event stored before salts, sha1."""
+    if not salt:
+        return hashlib.sha1(prev_hash.encode() + data).hexdigest()
+    return hashlib.sha256(salt + prev_hash.encode() + data).hexdigest()
 
 
 def chained(
     events: Sequence[bytes], after: int = 0, prev_hash: str = "", at_ms: int = 0
 ) -> list[Recorded]:
-    """The records of `events` appended after version `after`, whose hash is `prev_hash`."""
+    """The records of `events` appended after version `after`, whose hash is `prev_hash`,
+    each with a fresh salt."""
     records = []
     for version, data in enumerate(events, start=after + 1):
-        digest = chain(prev_hash, data)
-        records.append(Recorded(version, data, prev_hash, digest, at_ms))
+        salt = secrets.token_bytes(SALT_BYTES)
+        digest = chain(prev_hash, data, salt)
+        records.append(Recorded(version, data, prev_hash, digest, at_ms, salt))
         prev_hash = digest
     return records
 
@@ -53,7 +69,9 @@ def chained(
 def verify_chain(records: Sequence[Recorded], prev_hash: str = "") -> int | None:
     """The first version whose links do not hold, or None when the chain is intact."""
     for record in records:
-        if record.prev_hash != prev_hash or record.hash != chain(prev_hash, record.data):
+        if record.prev_hash != prev_hash or record.hash != chain(
+            prev_hash, record.data, record.salt
+        ):
             return record.version
         prev_hash = record.hash
     return None
@@ -66,11 +84,14 @@ class EventStore(Protocol):
         expected: int,
         events: Sequence[bytes],
         command_id: str | None = None,
+        expected_hash: str | None = None,
     ) -> int:
         """Append atomically after version `expected`; return the new last version.
 
-        Raises WrongExpectedVersion. A `command_id` already used on this stream returns the
-        version its first append returned and writes nothing."""
+        Raises WrongExpectedVersion, also when `expected_hash` is given and is not the hash
+        of version `expected` (the stream was rewritten since the caller read it). A
+        `command_id` already used on this stream returns the version its first append
+        returned and writes nothing."""
         ...
 
     async def recall(self, stream: str, command_id: str) -> int | None:

@@ -23,12 +23,13 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.utils import HIREDIS_AVAILABLE
 
-from server.store import Recorded, StoreUnavailable, WrongExpectedVersion
+from server.store import Recorded, StoreUnavailable, WrongExpectedVersion, chained
 from server.store.resp import Address, LeanRedis
 
 APPEND_LUA = resources.files("server.store").joinpath("append.lua").read_text()
 INDEX_KEY = "plateau:games"
 PAGE = 1000
+HEADS = 4096  # streams whose last append this process remembers
 POOL_SIZE = 64  # connections for reads (appends and the pump have lean ones of their own)
 POOL_WAIT = 5.0  # seconds a command may wait for a free connection before StoreUnavailable
 # error replies that mean "not now" (restarting, loading its data, a script running long,
@@ -67,6 +68,7 @@ def to_recorded(entry_id: bytes, fields: dict[bytes, bytes]) -> Recorded:
         prev_hash=fields[b"p"].decode(),
         hash=fields[b"h"].decode(),
         at_ms=int(fields.get(b"t", b"0")),
+        salt=fields.get(b"s", b""),  # none in an entry written before salts
     )
 
 
@@ -92,14 +94,19 @@ def with_hiredis_packing(pool: aioredis.ConnectionPool) -> aioredis.ConnectionPo
 
 
 # the fields of an entry in the order the append script writes them
-WRITTEN = [b"d", b"p", b"h", b"t"]
+WRITTEN = [b"d", b"p", b"h", b"t", b"s"]
 
 
 def entry_to_recorded(entry_id: bytes, flat: list[bytes]) -> Recorded:
     """An XREAD entry as Redis sends it: its id and a flat field, value, field, value list."""
     if flat[::2] == WRITTEN:  # as the script writes every entry: no dict to build
         return Recorded(
-            version_of(entry_id), flat[1], flat[3].decode(), flat[5].decode(), int(flat[7])
+            version_of(entry_id),
+            flat[1],
+            flat[3].decode(),
+            flat[5].decode(),
+            int(flat[7]),
+            flat[9],
         )
     return to_recorded(entry_id, dict(zip(flat[::2], flat[1::2], strict=True)))
 
@@ -114,6 +121,9 @@ class RedisStore:
         self.wake_key = f"plateau:wake:{uuid.uuid4().hex}"
         self.wake_id = b"0-0"
         self._pending: list[tuple[str, list[Any], asyncio.Future[Any]]] = []
+        # per stream, the version and hash this process last appended: an append that does
+        # not say which hash it builds on (the benchmark's relay) need not read it first
+        self._heads: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def from_url(cls, url: str) -> RedisStore:
@@ -134,11 +144,23 @@ class RedisStore:
         expected: int,
         events: Sequence[bytes],
         command_id: str | None = None,
+        expected_hash: str | None = None,
     ) -> int:
         # every append carries an id, so a retry after a lost reply (a player resending, or
         # the cluster client resending on timeouts) is answered, not refused as a conflict
         command_id = command_id or uuid.uuid4().hex
-        args = [expected, command_id, int(time.time() * 1000), *events]
+        guessed = expected_hash is None  # the caller does not know it: build on the head
+        if expected_hash is None:
+            known = self._heads.get(stream)  # as this process last appended it
+            if known is not None and known[0] == expected:
+                expected_hash = known[1]
+            else:
+                expected_hash = await self._hash_of(stream, expected)
+        now = int(time.time() * 1000)
+        args: list[Any] = [expected, expected_hash, command_id, now]
+        records = chained(events, expected, expected_hash, now)
+        for record in records:
+            args += (record.data, record.salt, record.hash)
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Any] = loop.create_future()
         if not self._pending:
@@ -149,16 +171,37 @@ class RedisStore:
         except (ConnectionError, OSError) as exc:
             raise StoreUnavailable(str(exc)) from exc
         if not isinstance(reply, Exception):
-            return int(reply)
+            version = int(reply)
+            if version == records[-1].version:  # ours landed (not a retry's first answer)
+                if len(self._heads) >= HEADS:
+                    self._heads.clear()
+                self._heads[stream] = (version, records[-1].hash)
+            return version
         message = str(reply)  # an error reply, from hiredis or redis-py
         if message.startswith("WRONG_EXPECTED_VERSION"):
-            raise WrongExpectedVersion(int(message.split()[1]))
+            actual = int(message.split()[1])
+            self._heads.pop(stream, None)
+            if guessed and actual == expected:  # our guess of the hash was another's past
+                return await self.append(stream, expected, events, command_id)
+            raise WrongExpectedVersion(actual)
         if message.startswith(UNAVAILABLE):
             raise StoreUnavailable(message)
         if message.startswith("NOSCRIPT"):  # Redis restarted and lost its scripts: nothing ran
             self.sha = None
-            return await self.append(stream, expected, events, command_id)
+            return await self.append(
+                stream, expected, events, command_id, None if guessed else expected_hash
+            )
         raise reply
+
+    async def _hash_of(self, stream: str, version: int) -> str:
+        """The hash of `version` of `stream` ('' before the first)."""
+        if version == 0:
+            return ""
+        with reaching():
+            entries = await self.client.xrange(
+                events_key(stream), f"0-{version}", f"0-{version}", count=1
+            )
+        return to_recorded(*entries[0]).hash if entries else ""
 
     def _flush_soon(self) -> None:
         """Send the appends of this pass in one pipeline. Their replies go straight to their

@@ -26,7 +26,7 @@ from server.store.sqlite_commands import CommandIds
 from server.store.sqlite_schema import prepare
 
 Head = tuple[int, str]  # a stream's last version and its hash
-Pending = tuple[str, int, Sequence[bytes], str | None, "asyncio.Future[int]"]
+Pending = tuple[str, int, Sequence[bytes], str | None, str | None, "asyncio.Future[int]"]
 TAIL = 8  # records kept in memory per stream for the followers, who mostly want the last few
 TAILS = 4096  # streams with a tail kept; past it they are all dropped (reads fall back to SQL)
 HOLD_SECONDS = 1.0  # the longest commits wait for the checkpoint thread's drain
@@ -64,12 +64,13 @@ class SqliteStore:
         expected: int,
         events: Sequence[bytes],
         command_id: str | None = None,
+        expected_hash: str | None = None,
     ) -> int:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[int] = loop.create_future()
         if not self._pending:
             loop.call_soon(self._commit)
-        self._pending.append((stream, expected, events, command_id, done))
+        self._pending.append((stream, expected, events, command_id, expected_hash, done))
         return await done
 
     def _commit(self) -> None:
@@ -86,10 +87,12 @@ class SqliteStore:
         written: list[tuple[str, list[Recorded]]] = []
         try:
             db.execute("BEGIN IMMEDIATE")
-            for stream, expected, events, command_id, _ in batch:
+            for stream, expected, events, command_id, expected_hash, _ in batch:
                 try:
                     outcomes.append(
-                        self._write(heads, written, stream, expected, events, command_id)
+                        self._write(
+                            heads, written, stream, expected, events, command_id, expected_hash
+                        )
                     )
                 except WrongExpectedVersion as refusal:
                     outcomes.append(refusal)
@@ -164,25 +167,32 @@ class SqliteStore:
         expected: int,
         events: Sequence[bytes],
         command_id: str | None,
+        expected_hash: str | None,
     ) -> int:
         """One append inside the open transaction: its new last version, or a refusal."""
         db = self.db
         version, prev = heads.get(stream) or self._heads.get(stream) or self._head(stream)
-        if version != expected:
+        if version != expected or (expected_hash is not None and prev != expected_hash):
             version, prev = self._head(stream)  # the cached head may be another writer's past
         if command_id:
             landed = self._landed(stream, command_id, version)
             if landed is not None:
                 return landed  # a retry of a command that landed: its first answer
-        if version != expected:
+        if version != expected or (expected_hash is not None and prev != expected_hash):
             raise WrongExpectedVersion(version)
         records = chained(events, version, prev, int(time.time() * 1000))
         try:
-            rows: list[tuple[str, int, bytes, str, str, int, str | None]] = [
-                (stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms, None) for r in records
+            rows: list[tuple[str, int, bytes, str, str, int, str | None, bytes]] = [
+                (stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms, None, r.salt)
+                for r in records
             ]
-            rows[-1] = (*rows[-1][:-1], command_id or None)  # the id goes with the last event
-            db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            last = rows[-1]  # the command's id goes with its last event
+            rows[-1] = (*last[:6], command_id or None, last[7])
+            db.executemany(
+                "INSERT INTO events (stream, version, data, prev_hash, hash, at_ms, command_id,"
+                " salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
         except sqlite3.IntegrityError:  # another writer took these versions since the cache
             heads.pop(stream, None)
             self._heads.pop(stream, None)
@@ -233,11 +243,11 @@ class SqliteStore:
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         rows = self.db.execute(
-            "SELECT version, data, prev_hash, hash, at_ms FROM events"
+            "SELECT version, data, prev_hash, hash, at_ms, salt FROM events"
             " WHERE stream=? AND version>? AND version<=? ORDER BY version",
             (stream, after, upto if upto is not None else 1 << 62),
         ).fetchall()
-        return [Recorded(v, bytes(d), p, h, t) for v, d, p, h, t in rows]
+        return [Recorded(v, bytes(d), p, h, t, bytes(s or b"")) for v, d, p, h, t, s in rows]
 
     async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
         found = {}

@@ -6,6 +6,9 @@ games every append landed on a page of that table of its own, one page more in t
 each checkpoint per append; the id now lands on the page its event dirties anyway. Ids are
 found through `server.store.sqlite_commands` (in memory, loaded per stream from these rows).
 
+Version 3 adds each event's salt (`events.salt`, see `server.store`): NULL in the rows of
+events stored before salts, whose unsalted hashes stay as they were.
+
 The version is SQLite's `user_version`; a file is upgraded in one transaction when the store
 opens it, and a file from a newer version is refused rather than misread.
 """
@@ -14,13 +17,13 @@ from __future__ import annotations
 
 import sqlite3
 
-VERSION = 2
+VERSION = 3
 
 TABLES = (
     """CREATE TABLE events (
     stream TEXT NOT NULL, version INTEGER NOT NULL, data BLOB NOT NULL,
     prev_hash TEXT NOT NULL, hash TEXT NOT NULL, at_ms INTEGER NOT NULL,
-    command_id TEXT,
+    command_id TEXT, salt BLOB,
     PRIMARY KEY (stream, version)) WITHOUT ROWID""",
     "CREATE TABLE streams (stream TEXT PRIMARY KEY, created_ms INTEGER NOT NULL)",
 )
@@ -33,6 +36,9 @@ FROM_1 = (
     WHERE commands.stream = events.stream AND commands.version = events.version)""",
     "DROP TABLE commands",
 )
+# version 2 to 3: events get their salt; those stored before have none
+FROM_2 = ("ALTER TABLE events ADD COLUMN salt BLOB",)
+UPGRADES = {1: FROM_1 + FROM_2, 2: FROM_2}
 
 
 class NewerSchema(Exception):
@@ -51,7 +57,8 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
         (tables,) = db.execute(
             "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='events'"
         ).fetchone()
-        for statement in FROM_1 if tables else TABLES:
+        # a file with tables but no user_version is version 1, which never set it
+        for statement in UPGRADES[_version(db, path) or 1] if tables else TABLES:
             db.execute(statement)
         db.execute(f"PRAGMA user_version={VERSION}")
         db.execute("COMMIT")

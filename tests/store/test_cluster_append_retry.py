@@ -36,15 +36,16 @@ class FakeCluster:
 async def test_a_failing_client_call_is_sent_again_with_the_same_command_id() -> None:
     script = FlakyScript(fails=1)
     store = RedisClusterStore(FakeCluster(script))  # type: ignore[arg-type]
-    assert await store.append("g", 6, [b'{"type":"e"}'], "cmd-1") == 7
+    assert await store.append("g", 6, [b'{"type":"e"}'], "cmd-1", "h6") == 7
     assert len(script.calls) == 2
-    assert script.calls[0] == script.calls[1]  # same id and timestamp: idempotent in Redis
-    assert script.calls[0][1] == "cmd-1"
+    # same id, timestamp, salt and hash: idempotent in Redis
+    assert script.calls[0] == script.calls[1]
+    assert script.calls[0][1:3] == ["h6", "cmd-1"]
 
 
 async def test_a_client_that_keeps_failing_makes_the_store_unavailable() -> None:
     script = FlakyScript(fails=2)
     store = RedisClusterStore(FakeCluster(script))  # type: ignore[arg-type]
     with pytest.raises(StoreUnavailable, match="AttributeError"):
-        await store.append("g", 6, [b'{"type":"e"}'], "cmd-1")
+        await store.append("g", 6, [b'{"type":"e"}'], "cmd-1", "h6")
     assert len(script.calls) == 2

@@ -140,8 +140,27 @@ async def test_hash_chain_links_every_record(store: EventStore, stream: str) -> 
     await store.append(stream, 2, [ev(3)])
     records = await store.read(stream)
     assert records[0].prev_hash == ""
-    assert records[2].hash == chain(records[1].hash, ev(3))
+    assert records[2].hash == chain(records[1].hash, ev(3), records[2].salt)
     assert verify_chain(records) is None
+    # each event has a salt of its own, which the hash depends on
+    assert all(len(r.salt) == 16 for r in records)
+    assert len({r.salt for r in records}) == 3
+    assert records[2].hash != chain(records[1].hash, ev(3), bytes(16))
+
+
+async def test_an_expected_hash_that_is_not_the_heads_writes_nothing(
+    store: EventStore, stream: str
+) -> None:
+    """The same version with another hash is a rewritten stream: an append that builds on
+    the history the caller read is refused, as for a wrong version."""
+    await store.append(stream, 0, [ev(1), ev(2)])
+    head = (await store.read(stream))[-1].hash
+    with pytest.raises(WrongExpectedVersion) as raised:
+        await store.append(stream, 2, [ev(3)], None, "f" * len(head))
+    assert raised.value.actual == 2
+    assert len(await store.read(stream)) == 2
+    assert await store.append(stream, 2, [ev(3)], None, head) == 3
+    assert (await store.read(stream))[-1].prev_hash == head
 
 
 async def test_hash_chain_detects_a_rewritten_tail(store: EventStore, stream: str) -> None:

@@ -34,13 +34,20 @@ async def test_appends_on_an_open_connection_start_no_task(store: RedisStore) ->
         started.append(coro)
         return asyncio.Task(coro, loop=loop)
 
-    loop.set_task_factory(counting)  # type: ignore[arg-type]
-    try:
-        versions = [await store.append(stream, v, [b"{}"], f"c{v + 1}") for v in range(1, 4)]
-        with pytest.raises(WrongExpectedVersion):
-            await store.append(stream, 1, [b"{}"], "late")
-    finally:
-        loop.set_task_factory(None)
+    versions = []
+    for version in range(1, 5):
+        head = (await store.read(stream))[-1].hash  # as the service knows it from its fold
+        loop.set_task_factory(counting)  # type: ignore[arg-type]
+        try:
+            if version < 4:
+                versions.append(
+                    await store.append(stream, version, [b"{}"], f"c{version + 1}", head)
+                )
+            else:
+                with pytest.raises(WrongExpectedVersion):
+                    await store.append(stream, 1, [b"{}"], "late", head)
+        finally:
+            loop.set_task_factory(None)
     assert versions == [2, 3, 4] and started == []
 
 

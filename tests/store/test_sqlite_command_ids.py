@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from server.store import chained, verify_chain
+from server.store import verify_chain
 from server.store.sqlite import SqliteStore
 from server.store.sqlite_commands import CommandIds
 from server.store.sqlite_schema import TABLES, VERSION, NewerSchema, prepare
-from tests.store import ev
+from tests.store import ev, unsalted
 
 
 async def test_the_id_is_stored_with_the_last_event_of_its_append(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def write_version_1(path: str) -> None:
     db = sqlite3.connect(path)
     db.executescript(VERSION_1)
     for stream in ("a", "b"):
-        records = chained([ev(1), ev(2), ev(3)], 0, "", 1000)
+        records = unsalted([ev(1), ev(2), ev(3)])
         db.executemany(
             "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
             [(stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms) for r in records],
