@@ -65,6 +65,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/start", http.start_game, methods=["POST"]),
         Route("/api/games/{game_id}/events", http.export_events),
         Route("/api/games/{game_id}/view", http.view_at),
+        Route("/api/games/{game_id}/proof", http.log_proof),
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]

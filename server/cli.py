@@ -1,4 +1,4 @@
-"""The `plateau` command: serve, bots, simulate, import-18xx."""
+"""The `plateau` command: serve, bots, simulate, import-18xx, verify-log."""
 
 from __future__ import annotations
 
@@ -103,6 +103,34 @@ def import_18xx(args: argparse.Namespace) -> int:
     return 1 if args.check and not report["match"] else 0
 
 
+def verify_log(args: argparse.Namespace) -> int:
+    from server.proof import Unavailable, check, fetch
+
+    seen: dict[int, str] = {}
+    for item in args.seen or []:
+        version, _, digest = item.partition(":")
+        if not (version.isascii() and version.isdigit()) or not digest:
+            print(f"--seen takes VERSION:HASH, not {item!r}", file=sys.stderr)
+            return 2
+        seen[int(version)] = digest
+    try:
+        proof = asyncio.run(fetch(args.game_id, args.server, args.store))
+    except Unavailable as why:
+        print(f"cannot check {args.game_id}: {why}", file=sys.stderr)
+        return 2
+    problems = check(proof, seen)
+    for problem in problems:
+        print(f"{args.game_id}: {problem}")
+    if problems:
+        return 1
+    print(
+        f"{args.game_id}: {proof.version} events, every hash recomputed from the stored events"
+        f" and their salts; last hash {proof.hash or '(none published)'}"
+        + (f"; the {len(seen)} hashes you kept are in it" if seen else "")
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="plateau", description="Plateau board-game server")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -136,6 +164,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--store", help="where to store it (default: memory)")
     p.add_argument("--check", action="store_true", help="exit 1 if the result differs")
     p.set_defaults(run=import_18xx)
+
+    p = sub.add_parser("verify-log", help="recompute a finished game's hash chain")
+    p.add_argument("game_id")
+    p.add_argument("--server", help="the server's URL (default http://127.0.0.1:8000)")
+    p.add_argument("--store", help="read the stored log itself instead (an operator's check)")
+    p.add_argument(
+        "--seen", action="append", metavar="VERSION:HASH", help="a hash you were sent, to find"
+    )
+    p.set_defaults(run=verify_log)
 
     args = parser.parse_args(argv)
     code: int = args.run(args)

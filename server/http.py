@@ -17,6 +17,7 @@ from projections.frames import redacted_log
 from projections.lobby import summary
 from server.hub import snapshot
 from server.lobby import LIMIT
+from server.proof import proof_of
 from server.state import AppState
 from server.store import STORE_DOWN, StoreUnavailable
 
@@ -172,6 +173,19 @@ async def view_at(request: Request) -> Response:
     version = whole_number(request, "version", 1, live.version)
     frame = snapshot(live, viewer, version)
     return MsgspecJSON({"version": frame.version, "hash": frame.hash, "view": frame.view})
+
+
+@refusals
+async def log_proof(request: Request) -> Response:
+    """Once the game is over: every stored event with its salt and hash, as stored now, so
+    anyone can recompute the chain (`server.proof`). Refused while it runs: the salts are
+    what keeps the hashes from confirming guesses."""
+    state = state_of(request)
+    game_id = request.path_params["game_id"]
+    live = await state.service.load(game_id, fresh=True)
+    if not live.over:
+        raise Rejected(Reason.FORBIDDEN, "the log's proof is published when the game is over")
+    return MsgspecJSON(proof_of(game_id, await state.store.read(game_id)))
 
 
 async def healthz(request: Request) -> Response:
