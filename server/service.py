@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 import time
+import unicodedata
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -24,10 +25,11 @@ from projections.live import GameGap, LiveGame
 from server.logs import log
 from server.metrics import Metrics
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
+from server.text import name_key, refusal
 from server.tokens import new_token, seat_of, token_hash
 
 MAX_ATTEMPTS = 5
-NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,32}$")
+MAX_NAME = 32
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_CHAT = 500
 
@@ -134,7 +136,8 @@ class GameService:
         if not records:
             self.games.pop(live.game_id, None)
             raise Rejected(Reason.NOT_FOUND, f"no game {live.game_id!r}")
-        live.__init__(live.game_id, records[0].data, records[0].hash)  # type: ignore[misc]
+        first = records[0]
+        live.__init__(live.game_id, first.data, first.hash, bool(first.salt))  # type: ignore[misc]
         live.extend(records[1:])
         self.on_folded(live)
 
@@ -164,7 +167,7 @@ class GameService:
         opened = TableOpened(
             game=request.game, seats=request.seats, options=msgspec.to_builtins(options)
         )
-        await self.store.append(game_id, 0, [encode(opened)], once())
+        await self.store.append(game_id, 0, [encode(opened)], once(), "")
         await self.store.register(game_id)
         self.metrics.count("games_created")
         log.info("game_created", game_id=game_id, game=request.game, seats=request.seats)
@@ -175,9 +178,12 @@ class GameService:
             request = msgspec.json.decode(raw, type=JoinGame)
         except msgspec.DecodeError as exc:
             raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
-        name = request.name.strip()
-        if not NAME.match(name):
-            raise Rejected(Reason.BAD_REQUEST, "a name has 1 to 32 printable characters")
+        name = unicodedata.normalize("NFC", request.name.strip())
+        if not 1 <= len(name) <= MAX_NAME:
+            raise Rejected(Reason.BAD_REQUEST, f"a name has 1 to {MAX_NAME} characters")
+        why = refusal(name)
+        if why:
+            raise Rejected(Reason.BAD_REQUEST, f"this name cannot be used: {why}")
         token = new_token()
         for _ in range(MAX_ATTEMPTS):
             live = await self.load(game_id, fresh=True)
@@ -186,10 +192,12 @@ class GameService:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed >= table.seats:
                 raise Rejected(Reason.FORBIDDEN, "every seat is taken")
+            if name_key(name) in {name_key(taken) for taken in table.names}:
+                raise Rejected(Reason.FORBIDDEN, f"a player at this table is already {name!r}")
             seat = table.claimed
             claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
             try:
-                await self.store.append(game_id, live.version, [encode(claim)], once())
+                await self.store.append(game_id, live.version, [encode(claim)], once(), live.hash)
             except WrongExpectedVersion:
                 await self.catch_up(live)
                 continue
@@ -229,7 +237,7 @@ class GameService:
             events = [GameStarted(seats=table.claimed), *game.setup(initial, self.rng)]
             try:
                 version = await self.store.append(
-                    game_id, live.version, [encode(e) for e in events], once()
+                    game_id, live.version, [encode(e) for e in events], once(), live.hash
                 )
             except WrongExpectedVersion:
                 await self.catch_up(live)
@@ -239,9 +247,12 @@ class GameService:
         raise Rejected(Reason.BUSY)
 
     async def chat(self, game_id: str, seat: int | None, text: str) -> int:
-        text = text.strip()
+        text = unicodedata.normalize("NFC", text.strip())
         if not text or len(text) > MAX_CHAT:
             raise Rejected(Reason.BAD_REQUEST, f"a chat line has 1 to {MAX_CHAT} characters")
+        why = refusal(text)
+        if why:
+            raise Rejected(Reason.BAD_REQUEST, f"this line cannot be sent: {why}")
         if seat is None:
             raise Rejected(Reason.FORBIDDEN, "spectators may not chat")
         live = await self.load(game_id)
@@ -249,7 +260,7 @@ class GameService:
         posted = encode(ChatPosted(seat=seat, name=name, text=text))
         for _ in range(MAX_ATTEMPTS):
             try:
-                return await self.store.append(game_id, live.version, [posted], once())
+                return await self.store.append(game_id, live.version, [posted], once(), live.hash)
             except WrongExpectedVersion:
                 await self.catch_up(live)
         raise Rejected(Reason.BUSY)
@@ -304,7 +315,7 @@ class GameService:
             started = time.perf_counter()
             try:
                 version = await self.store.append(
-                    game_id, live.version, [encode(e) for e in events], command_id
+                    game_id, live.version, [encode(e) for e in events], command_id, live.hash
                 )
             except WrongExpectedVersion:
                 await self.catch_up(live)
