@@ -9,12 +9,23 @@ from typing import Any
 from clients.python.client import GameClient, Lobby
 
 
+async def _until(client: GameClient, stop: asyncio.Event, predicate: Any) -> None:
+    """Wait for `predicate` (at most 120 s), or for `stop`, whichever comes first."""
+    waiting = asyncio.ensure_future(client.wait_for(predicate, timeout=120))
+    stopping = asyncio.ensure_future(stop.wait())
+    done, pending = await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    if waiting in done:
+        waiting.result()  # a timeout or a lost connection
+
+
 async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event) -> int:
-    """Play legal commands until the game ends; the number of commands accepted."""
+    """Play legal commands until the game ends or `stop` is set; the commands accepted."""
     accepted = 0
     while not client.over and not stop.is_set():
         if not client.legal:
-            await client.wait_for(lambda c: c.legal or c.over, timeout=120)
+            await _until(client, stop, lambda c: c.legal or c.over)
             continue
         seen = client.version
         reply = await client.command(rng.choice(client.legal), seen_version=seen)
@@ -25,7 +36,7 @@ async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event)
             await asyncio.sleep(0.25)  # the server asks us to slow down: do, then retry
         elif reply["reason"] in ("stale_version", "busy", "not_your_turn", "illegal"):
             # the game moved on under us: wait for the update we have not seen yet
-            await client.wait_for(lambda c, v=seen: c.version > v or c.over, timeout=120)
+            await _until(client, stop, lambda c, v=seen: c.version > v or c.over)
         else:
             raise RuntimeError(f"bot command refused: {reply}")
     return accepted
