@@ -23,6 +23,7 @@ import msgspec
 from bench import procs
 from bench.interpreter import choose
 from bench.profile import ensure_tools
+from bench.report import load as load_run
 from bench.report import render
 from bench.scenarios import FULL, QUICK, Bench, Outcome
 
@@ -156,13 +157,10 @@ def write(
 
 
 def render_again(results: Path, args: argparse.Namespace) -> int:
-    """The report of a past run, from its JSON (after editing the findings, say)."""
-    data = json.loads(results.read_text())
-    outcomes = [msgspec.convert(o, Outcome) for o in data.pop("outcomes")]
+    """The report of a past run, from its JSON, with its plot drawn again."""
+    outcomes, meta, previous = load_run(results)
     out = Path(args.out) if args.out else results.with_suffix(".md")
-    earlier = results.with_name(results.stem + "-previous.json")
-    previous = json.loads(earlier.read_text()) if earlier.exists() else None
-    write(out, results, outcomes, data, None if args.no_plot else ensure_tools(), previous)
+    write(out, results, outcomes, meta, None if args.no_plot else ensure_tools(), previous)
     return 0
 
 

@@ -6,7 +6,7 @@ OTHER is another tree of the project, e.g. `git worktree add /tmp/before HEAD~1`
 servers run side by side (one private Redis, or a SQLite file each) and the Node driver runs
 the same closed loop against each in turn, the order swapped every round, so both see the
 same machine. Prints every round and the medians of actions/s, p99 and server CPU per action,
-the measure that decided the changes in the findings of `docs/benchmarks.md`; absolute
+the measure that decided the changes in `docs/benchmarks-history.md`; absolute
 figures drift with the machine, pairs of the same round do much less.
 """
 

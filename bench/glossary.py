@@ -1,0 +1,168 @@
+"""What the report's words mean: each scenario's measure and each floor's, with no result in them.
+
+The report (`bench/report.py`) states every result from a run's JSON; what stays the same from
+run to run (what a scenario measures, what a floor leaves out, what its missing a limit says)
+lives here, keyed by the names the run's data uses, so nothing here is dated or measured.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from bench.procs import ROOT
+
+# What each scenario measures, by its key in the run's data (its size is in its title).
+SCENARIOS = {
+    "action_to_view": "the time from a move to its update reaching every connection of the game "
+    "(p50, p99), against boardgame.io and the round trip of a raw websockets echo",
+    "many_games": "actions per second and the p99 latency of many games played at once, "
+    "against boardgame.io",
+    "fanout": "views delivered per second when each action goes to every player and spectator, "
+    "against boardgame.io and `websockets.broadcast()` sending the same bytes to as many sockets",
+    "replay": "stored events folded into state per CPU second, against a bare msgspec decode of "
+    "the same bytes",
+    "time_travel": "the CPU time to rebuild the state and a view at a random version from the "
+    "nearest checkpoint, against folding from the start, and the websocket's `seek` frame with "
+    "its redacted log",
+    "idle": "memory per idle websocket, and whether every connection is accepted and stays open, "
+    "against a bare websockets server",
+    "embedded_store": "scenario 2 on the embedded SQLite store; no target of its own, so scenario "
+    "2's apply",
+}
+
+
+@dataclass(frozen=True)
+class Floor:
+    """A floor under Plateau: the same measure, in the same run, for less of Plateau's work."""
+
+    rank: int  # how much of Plateau's work it does: a floor of a lower rank does less
+    called: str  # how a sentence names it
+    what: str  # what it runs, for the list of floors
+    misses: str  # what it says when it misses the target's limit
+    meets: str  # what it says when it meets it (beside a floor doing more that misses)
+
+
+FLOORS = {
+    "no store": Floor(
+        0,
+        "the relay storing nothing",
+        "`bench/relay.py` with the store `none`: each command answered at once with its ack "
+        "and one `broadcast()`. What is left is the closed loop itself: the driver's clients "
+        "and one server process sharing the machine's cores",
+        "so the closed loop's clients bound it, whatever a server does per command",
+        "so the closed loop allows it",
+    ),
+    "bare relay": Floor(
+        1,
+        "the bare relay",
+        "`bench/relay.py`: a bare `websockets` server on uvloop speaking Plateau's protocol; "
+        "per action it decodes the command, appends one event through Plateau's own Redis "
+        "store and sends the ack and one shared update with `broadcast()`. No game, no fold, "
+        "no per-viewer view, no pump",
+        "so this stack (websockets and one append per action) misses it with no game at all",
+        "so this stack allows it with no game",
+    ),
+    "bare SQLite relay": Floor(
+        1,
+        "the bare SQLite relay",
+        "the bare relay appending through Plateau's SQLite store",
+        "so this stack on SQLite misses it with no game at all",
+        "so this stack on SQLite allows it with no game",
+    ),
+    "lean server": Floor(
+        2,
+        "the lean server",
+        "`bench/lean.py`: the bare relay running the code a Plateau server runs per command "
+        "(`GameService.submit`, the fold, one update per distinct viewer built as the hub "
+        "builds it), without uvicorn, Starlette, the pump or per-socket queues",
+        "so this game's work per viewer on this stack falls short",
+        "so what Plateau adds around the game's work (uvicorn, Starlette, the pump, "
+        "per-socket queues) is what falls short",
+    ),
+    "lean server on SQLite": Floor(
+        2,
+        "the lean server on SQLite",
+        "the lean server appending through Plateau's SQLite store",
+        "so this game's work per viewer on this stack falls short",
+        "so what Plateau adds around the game's work is what falls short",
+    ),
+    "decode + an untouched reducer": Floor(
+        0,
+        "decoding for a reducer that changes nothing",
+        "the bare decode plus one call per event to a reducer that changes nothing",
+        "so the decode and a call per event already fall short",
+        "so the decode and the call are not what costs it",
+    ),
+    "decode + evolve": Floor(
+        1,
+        "the least fold (decode + evolve, nothing else)",
+        "each stored event decoded and passed to the game's `evolve`, with no checks and "
+        "nothing kept: the least any fold of this game does",
+        "so no fold of this game reaches it in this interpreter",
+        "so what the fold adds to decode and evolve (checks, the kept log, checkpoints) is "
+        "what falls short",
+    ),
+}
+
+
+def floor(name: str) -> Floor:
+    """The floor of that name; one this module does not know is named as the data names it."""
+    return FLOORS.get(
+        name,
+        Floor(9, f"the floor '{name}'", "", "so it misses by what that floor leaves in", ""),
+    )
+
+
+def peer_version() -> str:
+    """boardgame.io's version as the bench pins it for npm."""
+    try:
+        package = json.loads((ROOT / "bench" / "peer" / "package.json").read_text())
+        return str(package["dependencies"]["boardgame.io"])
+    except (OSError, KeyError, ValueError):
+        return "(version unknown)"
+
+
+def setup() -> str:
+    return (
+        "Every server runs in its own process and one Node process (`bench/peer/driver.js`) "
+        "drives them all with the same games and pacing: in each game the seat whose turn it "
+        "is moves as soon as every connection of the game has the previous update (a closed "
+        "loop). Latency runs from the move's send to its update reaching every connection; "
+        "'mover' is the moving player's own update. Plateau is `plateau serve` through "
+        "`python -m bench.serve`, which registers the benchmark game `bench_counter` (4 "
+        "players bump a public counter, each holding a secret hand redacted for the others) "
+        "and lifts the per-socket rate limit. Redis runs privately with AOF (`appendfsync "
+        f"everysec`). The peer is boardgame.io {peer_version()} with a game of the same shape "
+        "(`bench/peer/server.js`, `NODE_ENV=production`). Within a scenario the systems run "
+        "interleaved, round after round; a figure is the median of its rounds and a ratio "
+        "compares systems of the same run."
+    )
+
+
+FLOOR_RULE = (
+    "A floor is the same measure, in the same run, for something that does only part of "
+    "Plateau's work, judged by the target's own limit. A floor that misses a target bounds "
+    "Plateau there when Plateau does no better than it (beyond how far the target moved since "
+    "the run before, or {noise} without one): the target is then out of reach, on this "
+    "machine, of anything built on what that floor stands for."
+)
+
+HOW_TO = """\
+- `make bench` (or `python -m bench`): every scenario at full size, 5 interleaved rounds,
+  py-spy profiles of the server; writes this file, `docs/benchmarks.json` (every round) and
+  `docs/benchmarks.png`, and keeps the run before as `docs/benchmarks-previous.json`.
+- `python -m bench --quick`: every scenario at a small size, 1 round, no profile; it writes
+  `bench/.peer/benchmarks-quick.md` unless `--out` says otherwise.
+- `--only 1,4` picks scenarios (7 comes with 2), `--rounds N` overrides the rounds,
+  `--no-profile` and `--no-plot` skip py-spy and matplotlib.
+- `python -m bench.report docs/benchmarks.json` writes this file again from a run's data,
+  running nothing (`python -m bench --render JSON` does the same and redraws the plot).
+- Full runs start the Python servers on the fastest CPython 3.11+ on the machine
+  (`bench/interpreter.py`); `--python own` keeps the bench's own, `PLATEAU_BENCH_PYTHON`
+  names one. The first run installs boardgame.io with npm and matplotlib and py-spy with pip
+  into the git-ignored `bench/.peer/`; the project's virtualenv is not touched.
+- `python -m bench.ab OTHER_TREE [--rounds 6] [--store redis|sqlite]`: an interleaved A/B of
+  this tree's server and another tree's under scenario 2's closed loop.
+- What was measured and tried before, run by run: `docs/benchmarks-history.md` and the git
+  history of `docs/benchmarks.json`."""

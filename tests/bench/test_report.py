@@ -1,0 +1,188 @@
+"""docs/benchmarks.md is generated from the run's data: short, a row per target, and a
+conclusion for each missed target that follows the numbers (no benchmark runs here)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from bench import report
+from bench.scenarios import Outcome, Target
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+MOST_LINES = 250
+
+
+@pytest.fixture(scope="module")
+def run() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DOCS / "benchmarks.json").read_text())
+    return data
+
+
+@pytest.fixture(scope="module")
+def before() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DOCS / "benchmarks-previous.json").read_text())
+    return data
+
+
+def rendered(data: dict[str, Any], previous: dict[str, Any] | None) -> str:
+    meta = {k: v for k, v in data.items() if k != "outcomes"}
+    outcomes = [msgspec.convert(o, Outcome) for o in data["outcomes"]]
+    plot = "benchmarks.png" if (DOCS / "benchmarks.png").exists() else None  # as bench.report
+    return report.render(outcomes, meta, plot, previous)
+
+
+def target(data: dict[str, Any], number: int, name: str) -> dict[str, Any]:
+    outcome = next(o for o in data["outcomes"] if o["number"] == number)
+    found: dict[str, Any] = next(t for t in outcome["targets"] if t["name"] == name)
+    return found
+
+
+def conclusions(text: str) -> dict[str, str]:
+    """Each missed target's conclusion, by its '<scenario>. <target>' heading."""
+    found = re.findall(r"^- \*\*(\d+\. [^*]+)\*\*: (missed, .*)$", text, re.MULTILINE)
+    return dict(found)
+
+
+def test_the_report_is_short_with_a_row_per_target(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    text = rendered(run, before)
+    lines = text.splitlines()
+    assert len(lines) <= MOST_LINES
+    for outcome in run["outcomes"]:
+        for t in outcome["targets"]:
+            row = f"| {outcome['number']} | {outcome['key']} | {t['name']} |"
+            assert sum(line.startswith(row) for line in lines) == 1, row
+    for heading in ("## Targets", "## Missed targets", "## What is measured", "## How to run"):
+        assert heading in lines
+
+
+def test_the_committed_report_is_the_one_its_data_renders(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    """Nothing in docs/benchmarks.md is written by hand: `python -m bench.report` makes it."""
+    assert (DOCS / "benchmarks.md").read_text() == rendered(run, before)
+
+
+def test_every_missed_target_and_only_those_gets_a_conclusion(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    said = conclusions(rendered(run, before))
+    missed = {
+        f"{o['number']}. {t['name']}"
+        for o in run["outcomes"]
+        for t in o["targets"]
+        if not msgspec.convert(t, Target).met
+    }
+    assert missed and set(said) == missed
+
+
+def test_the_closed_loop_floor_explains_scenario_3(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    said = conclusions(rendered(run, before))["3. views/s vs raw broadcast()"]
+    assert said.startswith("missed, 0.497x against >= 0.6x (17 % short)")
+    assert "The relay storing nothing made 0.489x in the same run" in said
+    assert "the closed loop's clients bound it" in said
+    assert "The run before (2026-12-01 22:42 UTC) made 0.471x (missed)" in said
+
+
+def test_a_changed_floor_changes_the_conclusion(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    changed = copy.deepcopy(run)
+    target(changed, 3, "views/s vs raw broadcast()")["floors"]["no store"] = 0.7
+    said = conclusions(rendered(changed, before))["3. views/s vs raw broadcast()"]
+    assert "closed loop's clients bound it" not in said
+    assert "The bare relay made 0.543x in the same run" in said
+    assert "misses it with no game at all" in said
+    assert "the relay storing nothing made 0.7x, so the closed loop allows it" in said
+
+
+def test_a_target_that_goes_from_met_to_missed_gets_its_numbers(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    changed = copy.deepcopy(run)
+    target(changed, 2, "actions/s vs boardgame.io")["value"] = 2.0
+    text = rendered(changed, before)
+    said = conclusions(text)["2. actions/s vs boardgame.io"]
+    assert said.startswith("missed, 2.00x against >= 2.50x (20 % short)")
+    assert "The lean server made 2.13x in the same run" in said
+    assert "the bare relay made 3.93x" in said
+    assert "Plateau's 2.00x is 6 % below it" in said
+    assert "The run before (2026-12-01 22:42 UTC) made 3.25x (met)" in said
+    assert "met 12 of its 16 targets" in text
+    assert "2. actions/s vs boardgame.io" not in conclusions(rendered(run, before))
+
+
+def test_a_miss_no_floor_bounds_is_laid_on_plateau(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    text = rendered(run, before)
+    said = conclusions(text)["7. SQLite actions/s vs boardgame.io"]
+    assert "The bare SQLite relay made 2.79x in the same run" in said
+    assert "the lean server on SQLite made 1.65x and Plateau did better (2.39x)" in said
+    assert "falls 4 % short" in said
+    assert "made 2.65x (met): the target moved more between the two runs than this run" in said
+    assert "no floor bounds scenario 7" in text
+    changed = copy.deepcopy(run)
+    target(changed, 7, "SQLite actions/s vs boardgame.io")["value"] = 2.6
+    text = rendered(changed, before)
+    assert "7. SQLite actions/s vs boardgame.io" not in conclusions(text)
+    assert "met 14 of its 16 targets" in text and "scenario 7" not in text.split("\n\n")[1]
+
+
+def test_without_a_run_before_the_noise_is_said_to_be_assumed(run: dict[str, Any]) -> None:
+    text = rendered(run, None)
+    said = conclusions(text)["3. views/s vs raw broadcast()"]
+    assert "less than the share taken as noise when no run before is kept (5 %)" in said
+    assert "previous run" not in text and "The run before" not in text
+
+
+def test_a_floor_the_glossary_does_not_know_is_named_as_the_data_names_it(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    changed = copy.deepcopy(run)
+    floors = target(changed, 4, "fold vs bare decode")["floors"]
+    floors["mystery"] = floors.pop("decode + evolve")
+    said = conclusions(rendered(changed, before))["4. fold vs bare decode"]
+    assert "The floor 'mystery' made 0.431x in the same run" in said
+
+
+def test_no_date_in_the_report_but_the_runs_own(
+    run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    text = rendered(run, before).replace(run["when"], "").replace(before["when"], "")
+    dates = re.findall(r"\b\d{1,2}:\d{2}\b|\b\d{2}-\d{2}\b|\b20\d\d\b", text)
+    assert dates == []
+    for module in ("report", "conclusions", "glossary"):
+        source = (ROOT / "bench" / f"{module}.py").read_text()
+        assert re.findall(r"\b\d{1,2}:\d{2}\b|\b\d{2}-\d{2}\b|\b20\d\d-", source) == [], module
+
+
+def test_the_report_is_written_again_from_a_saved_run(
+    tmp_path: Path, run: dict[str, Any], before: dict[str, Any]
+) -> None:
+    changed = copy.deepcopy(run)
+    target(changed, 6, "memory per idle connection")["value"] = 31.5
+    saved = tmp_path / "benchmarks.json"
+    saved.write_text(json.dumps(changed))
+    (tmp_path / "benchmarks-previous.json").write_text(json.dumps(before))
+    assert report.main([str(saved)]) == 0
+    text = (tmp_path / "benchmarks.md").read_text()
+    assert (
+        "**6. memory per idle connection**: missed, 31.5 KB against <= 28.0 KB (12 % over)" in text
+    )
+    assert "No floor is measured for it." in text and "scenario 6 has no floor" in text
+    assert "](benchmarks.png)" not in text  # no plot beside this copy
+    (tmp_path / "benchmarks.png").write_bytes(b"")
+    assert report.main([str(saved), "--out", str(tmp_path / "again.md")]) == 0
+    assert "![latency and throughput](benchmarks.png)" in (tmp_path / "again.md").read_text()
