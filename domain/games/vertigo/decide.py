@@ -9,7 +9,7 @@ from domain.games.vertigo.data import COLORS
 from domain.games.vertigo.evolve import fold
 from domain.games.vertigo.flow import advance
 from domain.games.vertigo.state import State
-from domain.kernel import Reason, Rejected
+from domain.kernel import Reason, Rejected, illegal
 
 
 def decide(s: State, seat: int, cmd: m.Command, rng: Rng) -> list[m.Event]:
@@ -18,7 +18,7 @@ def decide(s: State, seat: int, cmd: m.Command, rng: Rng) -> list[m.Event]:
     if not isinstance(cmd, m.Command):
         raise Rejected(Reason.UNKNOWN_COMMAND, "Vertigo has no such command")
     if not s.agenda:
-        raise Rejected(Reason.ILLEGAL, "the game has not been set up yet")
+        illegal("the game has not been set up yet")
     if not 0 <= seat < s.seats:
         raise Rejected(Reason.FORBIDDEN, "there is no such seat")
     awaited = deciders(s)
