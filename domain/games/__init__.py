@@ -22,11 +22,17 @@ def names() -> tuple[str, ...]:
     return (*_MODULES, *_EXTRA)
 
 
+def package(name: str) -> str:
+    """The package under domain.games that holds the game called `name` (its bot module under
+    clients.python.strategies has the same name); KeyError for a game added at run time."""
+    return _MODULES[name]
+
+
 def get(name: str) -> Game[Any, Any, Any]:
     """The game called `name`; KeyError when there is none."""
     if name in _EXTRA:
         return _EXTRA[name]
-    module = importlib.import_module(f"domain.games.{_MODULES[name]}")
+    module = importlib.import_module(f"domain.games.{package(name)}")
     game: Game[Any, Any, Any] = module.game
     return game
 
