@@ -14,6 +14,7 @@ import pytest
 
 from domain import games
 from domain.kernel import Game
+from tests.test_layers import ROOT, import_graph, module_name
 
 # role module -> the names it must define
 TEMPLATE: dict[str, tuple[str, ...]] = {
@@ -42,6 +43,23 @@ WIRING = {
     "result": ("scoring", "result"),
     "is_over": ("scoring", "is_over"),
 }
+# the order of the roles: a module imports only modules of earlier roles; any module not named
+# here is a rule module, between evolve and commands, and rule modules import one another
+ORDER = (
+    "data",
+    "messages",
+    "state",
+    "evolve",
+    "(rules)",
+    "commands",
+    "legal",
+    "scoring",
+    "view",
+    "flow",
+    "decide",
+    "setup",
+    "__init__",
+)
 RESHAPED_LATER = {"18zoo"}  # issue 29: follows the template once issue 25's rewrite lands
 SNAKE = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -89,8 +107,8 @@ def test_the_game_bundle_is_made_of_the_template_functions(name: str) -> None:
 @pytest.mark.parametrize("name", packaged())
 @pytest.mark.parametrize("union", ["Command", "Event"])
 def test_messages_are_frozen_structs_with_explicit_snake_case_tags(name: str, union: str) -> None:
-    members = typing.get_args(getattr(module(name, "messages"), union))
-    assert len(members) > 1
+    declared = getattr(module(name, "messages"), union)
+    members = typing.get_args(declared) or (declared,)  # a game with one command has no union
     bad = []
     for member in members:
         config = member.__struct_config__
@@ -108,3 +126,39 @@ def test_messages_are_frozen_structs_with_explicit_snake_case_tags(name: str, un
 def test_the_wiring_check_sees_a_function_from_elsewhere() -> None:
     game = games.get("vertigo")
     assert miswired(replace(game, decide=games.get("eiffel_mania").decide), "vertigo") == ["decide"]
+
+
+def backward_imports(package: str, graph: dict[str, set[str]]) -> list[str]:
+    """Imports inside `package` that point to a role later in ORDER (or to the same role)."""
+    prefix = f"domain.games.{package}"
+
+    def rank(module: str) -> int:
+        role = module.removeprefix(prefix).lstrip(".") or "__init__"
+        return ORDER.index(role if role in ORDER else "(rules)")
+
+    return [
+        f"{importer} imports {imported}"
+        for importer, targets in graph.items()
+        if importer == prefix or importer.startswith(prefix + ".")
+        for imported in targets
+        if imported.startswith(prefix + ".")
+        and rank(imported) >= rank(importer)
+        and not rank(imported) == rank(importer) == ORDER.index("(rules)")
+    ]
+
+
+@pytest.mark.parametrize("name", packaged())
+def test_imports_follow_the_order_of_the_roles(name: str) -> None:
+    package = games.package(name)
+    files = (ROOT / "domain" / "games" / package).rglob("*.py")
+    graph = import_graph({module_name(path): path.read_text() for path in files})
+    assert backward_imports(package, graph) == []
+
+
+def test_the_order_check_sees_an_import_against_it() -> None:
+    graph = {
+        "domain.games.g.state": {"domain.games.g.view"},
+        "domain.games.g.laws": {"domain.games.g.pollution"},
+        "domain.games.g.view": {"domain.games.g.legal", "domain.kernel"},
+    }
+    assert backward_imports("g", graph) == ["domain.games.g.state imports domain.games.g.view"]
