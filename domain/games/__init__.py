@@ -13,6 +13,7 @@ _MODULES = {
     "bienvenue_a_bord": "bienvenue_a_bord",
     "vertigo": "vertigo",
     "18zoo": "zoo18",
+    "rock_paper_scissors": "rock_paper_scissors",
 }
 # games added at run time by their host process (the benchmark's game); never persisted
 _EXTRA: dict[str, Game[Any, Any, Any]] = {}
