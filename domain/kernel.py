@@ -10,7 +10,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import reduce
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 import msgspec
 
@@ -84,6 +84,14 @@ class Rejected(Exception):
         self.reason = reason
         self.detail = detail or DEFAULT_DETAIL[reason]
         super().__init__(f"{reason.value}: {self.detail}")
+
+
+def illegal(detail: str) -> NoReturn:
+    """Refuse a command the rules do not allow now, saying why in the player's terms.
+
+    The one refusal helper of the rule modules; other reasons (not_your_turn, game_over...)
+    are raised as `Rejected(reason, detail)` where they are decided."""
+    raise Rejected(Reason.ILLEGAL, detail)
 
 
 class Result(msgspec.Struct, frozen=True):

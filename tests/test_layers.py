@@ -1,4 +1,5 @@
-"""The dependency rules, checked on the source: domain is pure, layers point one way."""
+"""The dependency rules, checked on the source: domain is pure, draws only through
+domain/chance.py, has no import cycle, and layers point one way."""
 
 from __future__ import annotations
 
@@ -39,6 +40,78 @@ def top(module: str) -> str:
     return module.split(".")[0]
 
 
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """module -> the modules among `sources` it imports, at any depth of its code (an import
+    inside a function closes a cycle as surely as one at the top, only later)."""
+    graph: dict[str, set[str]] = {name: set() for name in sources}
+    for name, source in sources.items():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                graph[name] |= {alias.name for alias in node.names if alias.name in sources}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                for alias in node.names:
+                    submodule = f"{node.module}.{alias.name}"
+                    if submodule in sources:
+                        graph[name].add(submodule)
+                    elif node.module in sources:
+                        graph[name].add(node.module)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components with more than one module, or a module importing
+    itself (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[frozenset[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        component.add(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in graph[node]:
+                        found.append(frozenset(component))
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                work.append((child, iter(sorted(graph[child]))))
+            elif child in stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+def draws(source: str) -> list[int]:
+    """Lines that draw from an Rng directly (`rng.randrange(...)`), bypassing domain/chance.py."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "randrange"
+    ]
+
+
 def test_domain_imports_only_stdlib_and_msgspec() -> None:
     bad = [
         f"{path.relative_to(ROOT)}: {module}"
@@ -71,3 +144,43 @@ def test_the_check_sees_a_forbidden_import() -> None:
     source = "import random\nfrom time import monotonic\nimport redis.asyncio\nimport json\n"
     flagged = [m for m in modules_imported(source) if impure(m)]
     assert flagged == ["random", "time", "redis.asyncio"]
+
+
+# 18ZOO keeps its decide <-> legal cycle until it is reshaped to the game template (issue 29,
+# after issue 25's rewrite); any other cycle fails.
+KNOWN_CYCLES = {frozenset({"domain.games.zoo18.decide", "domain.games.zoo18.legal"})}
+
+
+def domain_sources() -> dict[str, str]:
+    return {module_name(path): path.read_text() for path in (ROOT / "domain").rglob("*.py")}
+
+
+def test_domain_has_no_import_cycle() -> None:
+    found = cycles(import_graph(domain_sources()))
+    assert [sorted(cycle) for cycle in found if cycle not in KNOWN_CYCLES] == []
+
+
+def test_the_cycle_scan_sees_a_cycle_however_deep_the_import() -> None:
+    sources = {
+        "a": "import b\n",
+        "b": "from c import f\n",
+        "c": "def f():\n    from a import g\n",
+        "d": "import a\n",
+        "e": "from e import x\n",
+    }
+    assert sorted(sorted(c) for c in cycles(import_graph(sources))) == [["a", "b", "c"], ["e"]]
+
+
+def test_domain_draws_only_through_chance() -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "domain").rglob("*.py"))
+        if path != ROOT / "domain" / "chance.py"
+        for line in draws(path.read_text())
+    ]
+    assert bad == []
+
+
+def test_the_draw_scan_sees_a_direct_draw() -> None:
+    source = "from domain.chance import choice\nx = choice(rng, (1, 2))\ny = rng.randrange(6)\n"
+    assert draws(source) == [3]

@@ -1,47 +1,177 @@
-"""Record golden games: `python tools/golden.py GAME SEATS SEED` writes tests/golden/GAME.jsonl.
+"""Golden games: recorded event logs that today's code must fold to the same result and views.
 
-A golden file is the storage format frozen in time: a header line (game, seats, options, the
-final result and a digest of the omniscient view) and then one stored event per line. The test
-folds it with today's code; a change to events or evolve that breaks old games fails it.
+A golden game is two files under tests/golden/:
+- GAME.jsonl, the storage format frozen in time: a header line (game, seats, options and the
+  final result), then one stored event per line;
+- GAME.views.json, what every viewer (omniscient, spectator, each seat) is shown midway and at
+  the end, as indented JSON; viewers shown the same view share one entry.
+tests/test_golden.py folds the events with today's code and names every field of a view or of
+the result that differs (`differences`), so a failure says what changed, not only that it did.
+
+    python tools/golden.py record GAME SEATS SEED   # a new game played by random bots
+    python tools/golden.py refresh GAME             # today's result and views of the stored events
+
+`refresh` is for an intended change of a view or of scoring: the events stay byte for byte as
+stored, and the diff of the two files is what a reviewer reads.
 """
 
 from __future__ import annotations
 
-import hashlib
+import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from clients.python.bots import random_bot
 from clients.python.simulate import play
 from domain import games
-from domain.kernel import OMNISCIENT
+from domain.kernel import OMNISCIENT, SPECTATOR, Game, Seat, Viewer
 
-ROOT = Path(__file__).resolve().parents[1]
+FOLDER = Path(__file__).resolve().parents[1] / "tests" / "golden"
 
 
-def view_digest(view: object) -> str:
-    return hashlib.sha256(msgspec.json.encode(view)).hexdigest()
+def plain(value: Any) -> Any:
+    """`value` as the JSON a client receives (structs to objects, tuples to lists)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def viewers(seats: int) -> list[tuple[str, Viewer]]:
+    return [
+        ("omniscient", OMNISCIENT),
+        ("spectator", SPECTATOR),
+        *((f"seat {n}", Seat(n)) for n in range(seats)),
+    ]
+
+
+def grouped(views: dict[str, Any]) -> list[dict[str, Any]]:
+    """[{"viewers": [...], "view": ...}]: one entry per distinct view, in viewer order."""
+    entries: list[dict[str, Any]] = []
+    for label, view in views.items():
+        same = next((entry for entry in entries if entry["view"] == view), None)
+        if same is None:
+            entries.append({"viewers": [label], "view": view})
+        else:
+            same["viewers"].append(label)
+    return entries
+
+
+def ungrouped(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    return {label: entry["view"] for entry in entries for label in entry["viewers"]}
+
+
+def views(game: Game[Any, Any, Any], meta: dict[str, Any], events: list[Any]) -> dict[str, Any]:
+    """Every viewer's view after half the events and after all of them."""
+    options = msgspec.convert(meta["options"], game.options_type)
+    start = game.initial(meta["seats"], options)
+    out: dict[str, Any] = {}
+    for point, count in (("middle", len(events) // 2), ("end", len(events))):
+        state = game.fold(events[:count], start)
+        shown = {label: plain(game.view(state, v)) for label, v in viewers(meta["seats"])}
+        out[point] = {"after_events": count, "views": grouped(shown)}
+    return out
+
+
+def comparable(stored: dict[str, Any]) -> dict[str, Any]:
+    """A views file keyed point -> viewer, so that a difference names the viewer."""
+    return {
+        point: {"after_events": part["after_events"], **ungrouped(part["views"])}
+        for point, part in stored.items()
+    }
+
+
+def differences(was: Any, now: Any, path: str = "") -> list[str]:
+    """Every leaf that differs between two JSON values, as `path: was X, now Y`."""
+    if isinstance(was, dict) and isinstance(now, dict):
+        out: list[str] = []
+        for key in [*was, *(k for k in now if k not in was)]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in now:
+                out.append(f"{where}: was {json.dumps(was[key])}, now absent")
+            elif key not in was:
+                out.append(f"{where}: was absent, now {json.dumps(now[key])}")
+            else:
+                out += differences(was[key], now[key], where)
+        return out
+    if isinstance(was, list) and isinstance(now, list):
+        out = []
+        for i in range(max(len(was), len(now))):
+            where = f"{path}[{i}]"
+            if i >= len(now):
+                out.append(f"{where}: was {json.dumps(was[i])}, now absent")
+            elif i >= len(was):
+                out.append(f"{where}: was absent, now {json.dumps(now[i])}")
+            else:
+                out += differences(was[i], now[i], where)
+        return out
+    if was != now or type(was) is not type(now):
+        return [f"{path or 'the value'}: was {json.dumps(was)}, now {json.dumps(now)}"]
+    return []
+
+
+def jsonl_path(name: str) -> Path:
+    return FOLDER / f"{name}.jsonl"
+
+
+def views_path(name: str) -> Path:
+    return FOLDER / f"{name}.views.json"
+
+
+def load(path: Path) -> tuple[dict[str, Any], list[bytes]]:
+    """The header and the stored event lines of a golden log."""
+    header, *lines = path.read_bytes().splitlines()
+    meta: dict[str, Any] = msgspec.json.decode(header)
+    return meta, lines
+
+
+def decoded(game: Game[Any, Any, Any], lines: list[bytes]) -> list[Any]:
+    decode = msgspec.json.Decoder(game.event_type).decode
+    return [decode(line) for line in lines]
+
+
+def write(name: str, meta: dict[str, Any], lines: list[bytes]) -> None:
+    """Write the log as given and the result and views today's code computes from it."""
+    game = games.get(name)
+    events = decoded(game, lines)
+    options = msgspec.convert(meta["options"], game.options_type)
+    state = game.fold(events, game.initial(meta["seats"], options))
+    if not game.is_over(state):
+        raise SystemExit(f"{name}: the recorded game does not end")
+    header = {**meta, "result": plain(game.result(state))}
+    header.pop("view_sha256", None)  # the digest the views file replaces
+    jsonl_path(name).write_bytes(b"\n".join([msgspec.json.encode(header), *lines]) + b"\n")
+    text = json.dumps(views(game, meta, events), indent=1, ensure_ascii=False)
+    views_path(name).write_text(text + "\n", encoding="utf-8")
 
 
 def record(name: str, seats: int, seed: int) -> Path:
     game = games.get(name)
     options = msgspec.convert({}, game.options_type)
     played = play(game, seats, options, [random_bot] * seats, random.Random(seed))
-    header = {
-        "game": name,
-        "seats": seats,
-        "options": msgspec.to_builtins(options),
-        "result": msgspec.to_builtins(game.result(played.state)),
-        "view_sha256": view_digest(game.view(played.state, OMNISCIENT)),
-    }
-    path = ROOT / "tests" / "golden" / f"{name}.jsonl"
-    lines = [msgspec.json.encode(header)] + [msgspec.json.encode(e) for e in played.events]
-    path.write_bytes(b"\n".join(lines) + b"\n")
-    return path
+    meta = {"game": name, "seats": seats, "options": plain(options)}
+    write(name, meta, [msgspec.json.encode(event) for event in played.events])
+    return jsonl_path(name)
+
+
+def refresh(name: str) -> Path:
+    meta, lines = load(jsonl_path(name))
+    write(name, meta, lines)
+    return jsonl_path(name)
+
+
+def main(argv: list[str]) -> int:
+    match argv:
+        case ["record", name, seats, seed]:
+            print(record(name, int(seats), int(seed)))
+        case ["refresh", name]:
+            print(refresh(name))
+        case _:
+            print(__doc__, file=sys.stderr)
+            return 2
+    return 0
 
 
 if __name__ == "__main__":
-    print(record(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
+    sys.exit(main(sys.argv[1:]))

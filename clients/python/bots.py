@@ -1,16 +1,18 @@
 """Bots that choose among the legal commands.
 
 In-process bots see `(game, state, seat, legal, rng)`; a bot must only use what its seat can
-see in `game.view(state, Seat(seat))`, never the hidden parts of `state`. A game may register a
-smarter bot under `STRATEGIES[game_name]["greedy"]` from its own module.
+see in `game.view(state, Seat(seat))`, never the hidden parts of `state`. A game's smarter bot
+is `greedy` in clients/python/strategies/<its package>.py, found through the game registry.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from domain import games
 from domain.chance import Rng, choice
 from domain.kernel import Game
 
@@ -28,20 +30,20 @@ def random_bot(
     return choice(rng, choice(rng, list(kinds.values())))
 
 
-# game name -> module under clients.python.strategies defining `greedy`
-_GREEDY_MODULES = {
-    "eiffel_mania": "eiffel_mania",
-    "bienvenue_a_bord": "bienvenue_a_bord",
-    "vertigo": "vertigo",
-    "18zoo": "zoo18",
-}
+def strategies_module(game_name: str) -> str | None:
+    """The module holding the game's smarter bots, named after its package; None if it has none."""
+    try:
+        module = f"clients.python.strategies.{games.package(game_name)}"
+    except KeyError:  # an unknown game, or one added at run time (the benchmark's)
+        return None
+    return module if importlib.util.find_spec(module) is not None else None
 
 
 def strategy(game_name: str, name: str) -> Strategy:
     if name == "random":
         return random_bot
-    if name == "greedy" and game_name in _GREEDY_MODULES:
-        module = importlib.import_module(f"clients.python.strategies.{_GREEDY_MODULES[game_name]}")
-        greedy: Strategy = module.greedy
+    module = strategies_module(game_name)
+    if name == "greedy" and module is not None:
+        greedy: Strategy = importlib.import_module(module).greedy
         return greedy
     raise ValueError(f"no bot {name!r} for {game_name}; try random or greedy")

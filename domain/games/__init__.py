@@ -13,6 +13,7 @@ _MODULES = {
     "bienvenue_a_bord": "bienvenue_a_bord",
     "vertigo": "vertigo",
     "18zoo": "zoo18",
+    "rock_paper_scissors": "rock_paper_scissors",
 }
 # games added at run time by their host process (the benchmark's game); never persisted
 _EXTRA: dict[str, Game[Any, Any, Any]] = {}
@@ -22,11 +23,17 @@ def names() -> tuple[str, ...]:
     return (*_MODULES, *_EXTRA)
 
 
+def package(name: str) -> str:
+    """The package under domain.games that holds the game called `name` (its bot module under
+    clients.python.strategies has the same name); KeyError for a game added at run time."""
+    return _MODULES[name]
+
+
 def get(name: str) -> Game[Any, Any, Any]:
     """The game called `name`; KeyError when there is none."""
     if name in _EXTRA:
         return _EXTRA[name]
-    module = importlib.import_module(f"domain.games.{_MODULES[name]}")
+    module = importlib.import_module(f"domain.games.{package(name)}")
     game: Game[Any, Any, Any] = module.game
     return game
 

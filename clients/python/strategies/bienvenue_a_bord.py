@@ -1,7 +1,7 @@
 """A greedy Bienvenue à bord bot.
 
 It scores each legal command by the change it makes to its own final-score estimate: the
-command's own events (`command_events`, the rules part of `decide`, without the engine's
+command's own events (`commands.judge`, the rules part of `decide`, without the engine's
 automatic draws, which would peek at the hidden pile) are folded into a copy of the state and
 the seat's sheet, which is public, is estimated. Resolving a hand of several cards looks at the
 best completion of the hand, since the order matters (spec's turn example). Piles are valued by
@@ -18,11 +18,11 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.chance import Rng
-from domain.games.bienvenue_a_bord.commands import command_events
+from domain.games.bienvenue_a_bord.commands import judge
 from domain.games.bienvenue_a_bord.data import STOPOVER_TURNS, TURNS
 from domain.games.bienvenue_a_bord.evolve import evolve
 from domain.games.bienvenue_a_bord.legal import legal as legal_commands
-from domain.games.bienvenue_a_bord.messages import BienvenueCommand, Resolve, Split, TakePile
+from domain.games.bienvenue_a_bord.messages import Command, Resolve, Split, TakePile
 from domain.games.bienvenue_a_bord.scoring import total
 from domain.games.bienvenue_a_bord.state import Sheet, State
 from domain.kernel import Game
@@ -44,13 +44,13 @@ def estimate(sheet: Sheet, turn: int) -> float:
     return score
 
 
-def _fold(state: State, seat: int, command: BienvenueCommand) -> State:
-    for event in command_events(state, seat, command):
+def _fold(state: State, seat: int, command: Command) -> State:
+    for event in judge(state, seat, command):
         state = evolve(state, event)
     return state
 
 
-def _distinct(state: State, seat: int, commands: Sequence[BienvenueCommand]) -> list[Any]:
+def _distinct(state: State, seat: int, commands: Sequence[Command]) -> list[Any]:
     """One command per equivalence class: cabins of the same level and status are alike."""
     sheet = state.sheets[seat]
     seen: set[tuple[Any, ...]] = set()
@@ -94,7 +94,7 @@ def _chooser_margin(state: State, single: str) -> dict[str, float]:
     }
 
 
-def score(state: State, seat: int, command: BienvenueCommand) -> float:
+def score(state: State, seat: int, command: Command) -> float:
     if isinstance(command, Split):
         margins = _chooser_margin(state, command.single)
         return -max(margins.values())
@@ -111,9 +111,9 @@ def greedy(
     game: Game[Any, Any, Any],
     state: State,
     seat: int,
-    legal: Sequence[BienvenueCommand],
+    legal: Sequence[Command],
     rng: Rng,
-) -> BienvenueCommand:
+) -> Command:
     best, best_value = legal[0], float("-inf")
     for command in _distinct(state, seat, legal):
         value = score(state, seat, command)

@@ -13,11 +13,11 @@ from typing import Any
 
 from domain.chance import Rng
 from domain.games.vertigo import messages as m
+from domain.games.vertigo.commands import judge
 from domain.games.vertigo.data import PROVINCE_INDEX, REGION_INDEX, region_range
 from domain.games.vertigo.evolve import evolve
 from domain.games.vertigo.laws import enact, fine_event
 from domain.games.vertigo.state import FREE, POLLUTED, POP, POP_POLLUTING, Country, State
-from domain.games.vertigo.steps import judge
 from domain.kernel import Game, Rejected
 
 FACTORY = 40.0

@@ -1,47 +1,29 @@
-"""Bienvenue à bord (Kaedama, 2019): a 2-player flip & write about filling a liner."""
+"""Bienvenue à bord (Kaedama, 2019): a 2-player flip & write about filling a liner.
+
+The package follows docs/adding-a-game.md; its rule modules are commands (split, take, resolve,
+compensations), choices (every legal way to resolve a card) and resolution (what it records).
+"""
 
 from __future__ import annotations
 
+from domain.games.bienvenue_a_bord.decide import decide
 from domain.games.bienvenue_a_bord.evolve import evolve
-from domain.games.bienvenue_a_bord.flow import decide, setup
 from domain.games.bienvenue_a_bord.legal import legal
-from domain.games.bienvenue_a_bord.messages import (
-    BienvenueCommand,
-    BienvenueEvent,
-    Event,
-    Options,
-)
-from domain.games.bienvenue_a_bord.scoring import breakdown
-from domain.games.bienvenue_a_bord.state import State, initial
+from domain.games.bienvenue_a_bord.messages import Command, Event, Options
+from domain.games.bienvenue_a_bord.scoring import is_over, result
+from domain.games.bienvenue_a_bord.setup import initial, setup
+from domain.games.bienvenue_a_bord.state import State
 from domain.games.bienvenue_a_bord.view import redact, view
-from domain.kernel import Game, Result
+from domain.kernel import Game
 
-
-def is_over(state: State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: State) -> Result:
-    return Result(
-        scores=state.scores,
-        ranks=state.ranks,
-        reason="most points after 20 turns; ties: more Satisfied, then fewer Unhappy",
-        details={
-            "breakdown": [breakdown(sheet) for sheet in state.sheets],
-            "satisfied": [sheet.satisfied for sheet in state.sheets],
-            "unhappy": [sheet.unhappy for sheet in state.sheets],
-        },
-    )
-
-
-game: Game[State, BienvenueCommand, Event] = Game(
+game: Game[State, Command, Event] = Game(
     name="bienvenue_a_bord",
     title="Bienvenue à bord",
     min_seats=2,
     max_seats=2,
     options_type=Options,
-    command_type=BienvenueCommand,
-    event_type=BienvenueEvent,
+    command_type=Command,
+    event_type=Event,
     initial=initial,
     setup=setup,
     decide=decide,

@@ -7,9 +7,9 @@ import msgspec
 from domain.games.bienvenue_a_bord.choices import card_choices, e3_choices, e4_choices
 from domain.games.bienvenue_a_bord.data import CRUISE, SYMBOLS, CabinCard, PassengerCard
 from domain.games.bienvenue_a_bord.messages import (
-    BienvenueCommand,
     Choice,
     ChooseBonusSymbol,
+    Command,
     Event,
     OpenCabins,
     PileSplit,
@@ -26,7 +26,7 @@ from domain.games.bienvenue_a_bord.resolution import (
     resolve_card,
 )
 from domain.games.bienvenue_a_bord.state import Sheet, State
-from domain.kernel import Reason, Rejected
+from domain.kernel import Reason, Rejected, illegal
 
 PHASE_TEXT = {
     "setup": "the game has not been set up",
@@ -39,7 +39,7 @@ PHASE_TEXT = {
 
 def _phase(state: State, wanted: str, what: str) -> None:
     if state.phase != wanted:
-        raise Rejected(Reason.ILLEGAL, f"no {what} now: {PHASE_TEXT[state.phase]}")
+        illegal(f"no {what} now: {PHASE_TEXT[state.phase]}")
 
 
 def _split(state: State, seat: int, command: Split) -> list[Event]:
@@ -48,7 +48,7 @@ def _split(state: State, seat: int, command: Split) -> list[Event]:
         raise Rejected(Reason.NOT_YOUR_TURN, f"seat {state.splitter} is the splitter this turn")
     if command.single not in state.revealed:
         shown = ", ".join(state.revealed)
-        raise Rejected(Reason.ILLEGAL, f"{command.single} is not a revealed card ({shown})")
+        illegal(f"{command.single} is not a revealed card ({shown})")
     pair = tuple(c for c in state.revealed if c != command.single)
     return [PileSplit(seat=seat, single=command.single, pair=pair)]
 
@@ -96,7 +96,7 @@ def _resolve(state: State, seat: int, command: Resolve) -> list[Event]:
     _phase(state, "resolve", "card to resolve")
     if command.card not in state.hands[seat]:
         mine = ", ".join(state.hands[seat]) or "none left"
-        raise Rejected(Reason.ILLEGAL, f"{command.card} is not yours to resolve (yours: {mine})")
+        illegal(f"{command.card} is not yours to resolve (yours: {mine})")
     sheet = state.sheets[seat]
     choice = command.choice
     card = CRUISE[command.card]
@@ -106,7 +106,7 @@ def _resolve(state: State, seat: int, command: Resolve) -> list[Event]:
         if len(levels) == len(choice.open):
             choice = msgspec.structs.replace(choice, open=levels)
     if choice not in card_choices(command.card, sheet):
-        raise Rejected(Reason.ILLEGAL, _why_not(command.card, command.choice, sheet))
+        illegal(_why_not(command.card, command.choice, sheet))
     return resolve_card(seat, sheet, command.card, choice)
 
 
@@ -117,12 +117,8 @@ def _compensation(state: State, seat: int, stopover: str, what: str) -> Sheet:
     return state.sheets[seat]
 
 
-def command_events(state: State, seat: int, command: BienvenueCommand) -> list[Event]:
+def judge(state: State, seat: int, command: Command) -> list[Event]:
     """The events of the command itself, before the engine's automatic steps."""
-    if state.phase == "over":
-        raise Rejected(Reason.GAME_OVER)
-    if not 0 <= seat < state.seats:
-        raise Rejected(Reason.FORBIDDEN, f"there is no seat {seat} at this table")
     match command:
         case Split():
             return _split(state, seat, command)
@@ -139,9 +135,7 @@ def command_events(state: State, seat: int, command: BienvenueCommand) -> list[E
             levels = tuple(sorted(levels, reverse=True))
             if levels not in options:
                 shown = " or ".join(str(list(o)) for o in options)
-                raise Rejected(
-                    Reason.ILLEGAL, f"the E3 compensation opens levels summing to 2: {shown}"
-                )
+                illegal(f"the E3 compensation opens levels summing to 2: {shown}")
             return open_compensation(seat, sheet, levels)
         case PlaceLove(cabin=cabin):
             sheet = _compensation(state, seat, "E4", "love placement")
@@ -151,6 +145,6 @@ def command_events(state: State, seat: int, command: BienvenueCommand) -> list[E
                     detail = f"place the love on an occupied cabin ({', '.join(targets)})"
                 else:
                     detail = f"cabin {cabin} is not an occupied cabin without love"
-                raise Rejected(Reason.ILLEGAL, detail)
+                illegal(detail)
             return love_compensation(seat, cabin)
     raise Rejected(Reason.UNKNOWN_COMMAND, f"Bienvenue à bord has no command {command!r}")

@@ -168,7 +168,6 @@ CRUISE: dict[str, CruiseCard] = {card.id: card for card in CRUISE_CARDS}
 CRUISE_IDS: tuple[str, ...] = tuple(CRUISE)
 STOPOVER: dict[str, StopoverCard] = {card.id: card for card in STOPOVER_CARDS}
 STOPOVER_IDS: tuple[str, ...] = tuple(STOPOVER)
-ALL_CARD_IDS: frozenset[str] = frozenset((*CRUISE_IDS, *STOPOVER_IDS))
 
 
 def fun_points(n: int) -> int:

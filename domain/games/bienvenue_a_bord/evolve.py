@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import reduce
+
 from msgspec.structs import replace
 
 from domain.games.bienvenue_a_bord.messages import (
@@ -133,3 +136,7 @@ def evolve(state: State, event: Event) -> State:
         case GameEnded(scores=scores, ranks=ranks):
             return replace(state, phase="over", scores=scores, ranks=ranks)
     return _sheet_event(state, event)
+
+
+def fold(state: State, events: Iterable[Event]) -> State:
+    return reduce(evolve, events, state)

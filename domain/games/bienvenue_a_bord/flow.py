@@ -1,46 +1,28 @@
-"""decide and the engine's own steps: setup, drawing, stopovers, auto-resolution (D26), end."""
+"""The engine's own steps: drawing, stopovers, auto-resolution (D26), the end; and advance."""
 
 from __future__ import annotations
 
-from domain.chance import Rng, shuffle, token
-from domain.games.bienvenue_a_bord.commands import command_events
+from domain.games.bienvenue_a_bord.commands import judge
 from domain.games.bienvenue_a_bord.data import (
     CARDS_PER_TURN,
-    CRUISE_IDS,
-    CRUISE_PER_BLOCK,
-    STOPOVER_IDS,
     STOPOVER_TURNS,
     SUN_VP_PER_SYMBOL,
     TURNS,
 )
-from domain.games.bienvenue_a_bord.evolve import evolve
+from domain.games.bienvenue_a_bord.evolve import fold
 from domain.games.bienvenue_a_bord.legal import legal
 from domain.games.bienvenue_a_bord.messages import (
-    BienvenueCommand,
     CardsRevealed,
     Event,
-    FirstSplitterDrawn,
     GameEnded,
     MajorityDecided,
     PeopleChecked,
-    PileBuilt,
     StopoverRevealed,
     SunScored,
 )
 from domain.games.bienvenue_a_bord.scoring import tiebreak_key, total
 from domain.games.bienvenue_a_bord.state import Sheet, State
 from domain.kernel import ranks_from_keys
-
-
-def build_pile(rng: Rng) -> tuple[str, ...]:
-    """4 blocks, each 15 cruise cards on top of one stopover (D1): 64 cards, top first."""
-    cruise = shuffle(rng, CRUISE_IDS)
-    stopovers = shuffle(rng, STOPOVER_IDS)
-    pile: list[str] = []
-    for block, stopover in enumerate(stopovers):
-        pile.extend(cruise[block * CRUISE_PER_BLOCK : (block + 1) * CRUISE_PER_BLOCK])
-        pile.append(stopover)
-    return tuple(pile)
 
 
 def metric(stopover: str, sheet: Sheet) -> int:
@@ -106,7 +88,7 @@ def step(state: State) -> list[Event]:
         for seat in range(state.seats):
             options = legal(state, seat)
             if len(options) == 1:
-                return command_events(state, seat, options[0])
+                return judge(state, seat, options[0])
         if state.phase == "resolve" and not any(state.hands):
             return stopover_events(state) if state.stopover_due else next_turn(state)
         if state.phase == "stopover" and not state.pending:
@@ -115,30 +97,9 @@ def step(state: State) -> list[Event]:
 
 
 def advance(state: State) -> list[Event]:
+    """The automatic and forced events from `state` on, until a player has a real choice."""
     events: list[Event] = []
     while new := step(state):
         events.extend(new)
-        for event in new:
-            state = evolve(state, event)
+        state = fold(state, new)
     return events
-
-
-def setup(state: State, rng: Rng) -> list[Event]:
-    pile = build_pile(rng)
-    events: list[Event] = [
-        PileBuilt(cards=pile, tokens=tuple(token(rng) for _ in pile)),
-        FirstSplitterDrawn(seat=rng.randrange(state.seats)),
-    ]
-    after = state
-    for event in events:
-        after = evolve(after, event)
-    return events + advance(after)
-
-
-def decide(state: State, seat: int, command: BienvenueCommand, rng: Rng) -> list[Event]:
-    """The command's facts, then every automatic step they unlock (no draw needs `rng`)."""
-    events = command_events(state, seat, command)
-    after = state
-    for event in events:
-        after = evolve(after, event)
-    return events + advance(after)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from domain.games.bienvenue_a_bord.choices import card_choices, e3_choices, e4_choices
 from domain.games.bienvenue_a_bord.data import SYMBOLS
 from domain.games.bienvenue_a_bord.messages import (
-    BienvenueCommand,
     ChooseBonusSymbol,
+    Command,
     OpenCabins,
     PlaceLove,
     Resolve,
@@ -16,9 +16,9 @@ from domain.games.bienvenue_a_bord.messages import (
 from domain.games.bienvenue_a_bord.state import State
 
 
-def compensation_commands(state: State, seat: int) -> list[BienvenueCommand]:
+def compensation_commands(state: State, seat: int) -> list[Command]:
     sheet = state.sheets[seat]
-    out: list[BienvenueCommand] = []
+    out: list[Command] = []
     for receiver, stopover in state.pending:
         if receiver != seat:
             continue
@@ -31,7 +31,7 @@ def compensation_commands(state: State, seat: int) -> list[BienvenueCommand]:
     return out
 
 
-def legal(state: State, seat: int) -> list[BienvenueCommand]:
+def legal(state: State, seat: int) -> list[Command]:
     if state.phase == "split":
         return [Split(single=c) for c in state.revealed] if seat == state.splitter else []
     if state.phase == "choose":

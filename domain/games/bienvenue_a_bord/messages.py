@@ -16,17 +16,17 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # ---------------------------------------------------------------- commands
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     pass
 
 
-class Split(Command, frozen=True, tag="split"):
+class Split(_Command, frozen=True, tag="split"):
     """The splitter puts `single` alone; the other two revealed cards form the pair."""
 
     single: str
 
 
-class TakePile(Command, frozen=True, tag="take_pile"):
+class TakePile(_Command, frozen=True, tag="take_pile"):
     """The other player takes one of the two piles; the splitter gets the other."""
 
     pile: Literal["single", "pair"]
@@ -41,42 +41,42 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     symbol: Symbol | None = None
 
 
-class Resolve(Command, frozen=True, tag="resolve"):
+class Resolve(_Command, frozen=True, tag="resolve"):
     simultaneous: ClassVar[bool] = True
 
     card: str
     choice: Choice = Choice()
 
 
-class ChooseBonusSymbol(Command, frozen=True, tag="choose_bonus_symbol"):
+class ChooseBonusSymbol(_Command, frozen=True, tag="choose_bonus_symbol"):
     simultaneous: ClassVar[bool] = True
 
     symbol: Symbol
 
 
-class OpenCabins(Command, frozen=True, tag="open_cabins"):
+class OpenCabins(_Command, frozen=True, tag="open_cabins"):
     simultaneous: ClassVar[bool] = True
 
     levels: tuple[int, ...]
 
 
-class PlaceLove(Command, frozen=True, tag="place_love"):
+class PlaceLove(_Command, frozen=True, tag="place_love"):
     simultaneous: ClassVar[bool] = True
 
     cabin: str | None
 
 
-BienvenueCommand = Split | TakePile | Resolve | ChooseBonusSymbol | OpenCabins | PlaceLove
+Command = Split | TakePile | Resolve | ChooseBonusSymbol | OpenCabins | PlaceLove
 
 
 # ---------------------------------------------------------------- events
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type"):
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class PileBuilt(Event, frozen=True, tag="pile_built"):
+class PileBuilt(_Event, frozen=True, tag="pile_built"):
     """The 64-card pile, top first. `cards` is hidden (None) from every seat and spectator;
     `tokens` are opaque public ids of the face-down cards (which never return face down)."""
 
@@ -84,11 +84,11 @@ class PileBuilt(Event, frozen=True, tag="pile_built"):
     tokens: tuple[str, ...]
 
 
-class FirstSplitterDrawn(Event, frozen=True, tag="first_splitter_drawn"):
+class FirstSplitterDrawn(_Event, frozen=True, tag="first_splitter_drawn"):
     seat: int
 
 
-class CardsRevealed(Event, frozen=True, tag="cards_revealed"):
+class CardsRevealed(_Event, frozen=True, tag="cards_revealed"):
     """Turn `turn` starts: `splitter` draws the top three cards face up."""
 
     turn: int
@@ -96,13 +96,13 @@ class CardsRevealed(Event, frozen=True, tag="cards_revealed"):
     cards: tuple[str, ...]
 
 
-class PileSplit(Event, frozen=True, tag="pile_split"):
+class PileSplit(_Event, frozen=True, tag="pile_split"):
     seat: int
     single: str
     pair: tuple[str, ...]
 
 
-class PileTaken(Event, frozen=True, tag="pile_taken"):
+class PileTaken(_Event, frozen=True, tag="pile_taken"):
     """`seat` took `pile`; each seat now holds `hands[seat]` to resolve."""
 
     seat: int
@@ -110,7 +110,7 @@ class PileTaken(Event, frozen=True, tag="pile_taken"):
     hands: tuple[tuple[str, ...], ...]
 
 
-class CabinsOpened(Event, frozen=True, tag="cabins_opened"):
+class CabinsOpened(_Event, frozen=True, tag="cabins_opened"):
     """`source` is the cabin card resolved, or "E3" for the stopover compensation."""
 
     seat: int
@@ -118,7 +118,7 @@ class CabinsOpened(Event, frozen=True, tag="cabins_opened"):
     cabins: tuple[str, ...]
 
 
-class PassengerBoarded(Event, frozen=True, tag="passenger_boarded"):
+class PassengerBoarded(_Event, frozen=True, tag="passenger_boarded"):
     seat: int
     card: str
     cabin: str
@@ -126,14 +126,14 @@ class PassengerBoarded(Event, frozen=True, tag="passenger_boarded"):
     symbol: str | None = None
 
 
-class PassengerTurnedAway(Event, frozen=True, tag="passenger_turned_away"):
+class PassengerTurnedAway(_Event, frozen=True, tag="passenger_turned_away"):
     """No cabin for him: the card is discarded (its Unhappy comes as PeopleChecked)."""
 
     seat: int
     card: str
 
 
-class LovePlaced(Event, frozen=True, tag="love_placed"):
+class LovePlaced(_Event, frozen=True, tag="love_placed"):
     """`source` is the love card, or "E4" for the stopover compensation."""
 
     seat: int
@@ -142,18 +142,18 @@ class LovePlaced(Event, frozen=True, tag="love_placed"):
     vp: int
 
 
-class ObjectiveTaken(Event, frozen=True, tag="objective_taken"):
+class ObjectiveTaken(_Event, frozen=True, tag="objective_taken"):
     seat: int
     card: str
     symbol: str | None = None
 
 
-class ObjectiveDiscarded(Event, frozen=True, tag="objective_discarded"):
+class ObjectiveDiscarded(_Event, frozen=True, tag="objective_discarded"):
     seat: int
     card: str
 
 
-class PeopleChecked(Event, frozen=True, tag="people_checked"):
+class PeopleChecked(_Event, frozen=True, tag="people_checked"):
     """Boxes checked on the Satisfied / Unhappy tracks, and why."""
 
     seat: int
@@ -162,17 +162,17 @@ class PeopleChecked(Event, frozen=True, tag="people_checked"):
     why: str
 
 
-class SunScored(Event, frozen=True, tag="sun_scored"):
+class SunScored(_Event, frozen=True, tag="sun_scored"):
     stopover: int  # 1..4
     points: tuple[int, ...]
 
 
-class StopoverRevealed(Event, frozen=True, tag="stopover_revealed"):
+class StopoverRevealed(_Event, frozen=True, tag="stopover_revealed"):
     stopover: int  # 1..4
     card: str
 
 
-class MajorityDecided(Event, frozen=True, tag="majority_decided"):
+class MajorityDecided(_Event, frozen=True, tag="majority_decided"):
     """`winner` writes 6 VP (None on a tie); every other seat receives the compensation."""
 
     stopover: int
@@ -182,17 +182,17 @@ class MajorityDecided(Event, frozen=True, tag="majority_decided"):
     receivers: tuple[int, ...]
 
 
-class BonusSymbolChosen(Event, frozen=True, tag="bonus_symbol_chosen"):
+class BonusSymbolChosen(_Event, frozen=True, tag="bonus_symbol_chosen"):
     seat: int
     symbol: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
+class GameEnded(_Event, frozen=True, tag="game_ended"):
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
 
 
-BienvenueEvent = (
+Event = (
     PileBuilt
     | FirstSplitterDrawn
     | CardsRevealed

@@ -1,9 +1,10 @@
-"""Final scoring (§5): six categories per sheet, and the tie-break keys."""
+"""Final scoring (§5): six categories per sheet, the tie-break keys, the end and the result."""
 
 from __future__ import annotations
 
 from domain.games.bienvenue_a_bord.data import MAJORITY_VP, OBJECTIVE_CARDS, fun_points
-from domain.games.bienvenue_a_bord.state import Objective, Sheet
+from domain.games.bienvenue_a_bord.state import Objective, Sheet, State
+from domain.kernel import Result
 
 OBJECTIVE = {card.id: card for card in OBJECTIVE_CARDS}
 
@@ -55,3 +56,20 @@ def total(sheet: Sheet) -> int:
 def tiebreak_key(sheet: Sheet) -> tuple[int, int, int]:
     """Highest total, then more Satisfied, then fewer Unhappy (D16)."""
     return (total(sheet), sheet.satisfied, -sheet.unhappy)
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def result(state: State) -> Result:
+    return Result(
+        scores=state.scores,
+        ranks=state.ranks,
+        reason="most points after 20 turns; ties: more Satisfied, then fewer Unhappy",
+        details={
+            "breakdown": [breakdown(sheet) for sheet in state.sheets],
+            "satisfied": [sheet.satisfied for sheet in state.sheets],
+            "unhappy": [sheet.unhappy for sheet in state.sheets],
+        },
+    )

@@ -10,7 +10,6 @@ from domain.games.bienvenue_a_bord.data import (
     CABIN_IDS,
     CABIN_LEVEL,
     LEVELS,
-    SEATS,
     STOPOVER_TURNS,
     Symbol,
 )
@@ -120,17 +119,6 @@ class State(msgspec.Struct, frozen=True):
         return self.turn in STOPOVER_TURNS
 
 
-def initial(seats: int, options: Options) -> State:
-    if seats != SEATS:
-        raise ValueError(f"Bienvenue à bord is played by exactly {SEATS} players, not {seats}")
-    return State(seats=seats, options=options)
-
-
 def with_sheet(state: State, seat: int, sheet: Sheet) -> State:
     sheets = tuple(sheet if n == seat else s for n, s in enumerate(state.sheets))
     return msgspec.structs.replace(state, sheets=sheets)
-
-
-def with_hand(state: State, seat: int, hand: tuple[str, ...]) -> State:
-    hands = tuple(hand if n == seat else h for n, h in enumerate(state.hands))
-    return msgspec.structs.replace(state, hands=hands)

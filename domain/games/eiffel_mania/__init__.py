@@ -1,33 +1,31 @@
-"""Eiffel Mania: two-player negotiations (collaborate or betray) to build the Eiffel Tower."""
+"""Eiffel Mania: two-player negotiations (collaborate or betray) to build the Eiffel Tower.
+
+The package follows docs/adding-a-game.md; its rule modules are commands (the players'
+decisions, N1-N5) and resolution (the engine's share of N5, R1-R8).
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.games.eiffel_mania.decide import decide
 from domain.games.eiffel_mania.evolve import evolve
 from domain.games.eiffel_mania.legal import legal
-from domain.games.eiffel_mania.messages import EiffelCommand, EiffelEvent, Options
-from domain.games.eiffel_mania.rules import decide, start
-from domain.games.eiffel_mania.scoring import result
-from domain.games.eiffel_mania.state import State, initial_state, is_over
+from domain.games.eiffel_mania.messages import Command, Event, Options
+from domain.games.eiffel_mania.scoring import is_over, result
+from domain.games.eiffel_mania.setup import initial, setup
+from domain.games.eiffel_mania.state import State
 from domain.games.eiffel_mania.view import redact, view
 from domain.kernel import Game
 
-
-def initial(seats: int, options: Options) -> State:
-    return initial_state(seats)
-
-
-game: Game[State, Any, Any] = Game(
+game: Game[State, Command, Event] = Game(
     name="eiffel_mania",
     title="Eiffel Mania",
     min_seats=3,
     max_seats=4,
     options_type=Options,
-    command_type=EiffelCommand,
-    event_type=EiffelEvent,
+    command_type=Command,
+    event_type=Event,
     initial=initial,
-    setup=start,
+    setup=setup,
     decide=decide,
     evolve=evolve,
     is_over=is_over,

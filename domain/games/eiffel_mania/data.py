@@ -42,24 +42,9 @@ LOT_POINTS: Final = {f"L{n:02d}": _tier(n) for n in range(1, 13)}  # D1: points 
 _SPECIAL_TYPES = (OFFICE, DENUNCIATION, CLAUSE, EIFFEL)  # D2: three of each
 SPECIAL_TYPE: Final = {f"S{i + 1:02d}": _SPECIAL_TYPES[i // 3] for i in range(12)}
 SPECIAL_IDS: Final = tuple(SPECIAL_TYPE)
-SPECIAL_FRENCH: Final = {
-    OFFICE: "Le bureau",
-    DENUNCIATION: "Dénonciation",
-    CLAUSE: "Clauses contractuelles",
-    EIFFEL: "Gustave Eiffel",
-}
 
 ALL_CARDS: Final = LOT_IDS + SPECIAL_IDS
 
 
-def is_lot(card: str) -> bool:
-    return card in LOT_NUMBER
-
-
 def lot_id(number: int) -> str:
     return f"L{number:02d}"
-
-
-def card_kind(card: str) -> str:
-    """'lot' for a lot card, else the special type."""
-    return "lot" if is_lot(card) else SPECIAL_TYPE[card]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import reduce
+
 from msgspec.structs import replace
 
 from domain.games.eiffel_mania.data import LOT_NUMBER
@@ -17,7 +20,7 @@ from domain.games.eiffel_mania.messages import (
     Denounced,
     DenunciationJudged,
     DenunciationPassed,
-    EiffelEvent,
+    Event,
     FirstPrincipalDrawn,
     GameEnded,
     NegotiationEnded,
@@ -88,7 +91,7 @@ def _lapse_pending(state: State) -> State:
     return state
 
 
-def evolve(state: State, event: EiffelEvent) -> State:
+def evolve(state: State, event: Event) -> State:
     match event:
         case PileShuffled(cards=cards, ids=ids):
             return replace(state, pile=cards, pile_ids=ids)
@@ -220,3 +223,7 @@ def evolve(state: State, event: EiffelEvent) -> State:
         case GameEnded(reason=reason):
             return replace(state, phase="over", end_reason=reason, awaiting=None, queue=())
     return state
+
+
+def fold(state: State, events: Iterable[Event]) -> State:
+    return reduce(evolve, events, state)

@@ -1,26 +1,23 @@
-"""The engine's own steps (setup, N0, N1/N4 windows, N2, R1-R8, N6) and the advance loop."""
+"""The engine's own steps (N0, N1/N4 windows, N2, R1-R8, N6) and the advance loop."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import reduce
 
-from domain.chance import Rng, shuffle, token
-from domain.games.eiffel_mania.commands import HANDLERS
-from domain.games.eiffel_mania.data import ALL_CARDS, CARDS_PER_DEAL, DENUNCIATION, OFFICE
-from domain.games.eiffel_mania.evolve import evolve
+from domain.chance import Rng
+from domain.games.eiffel_mania.commands import judge
+from domain.games.eiffel_mania.data import CARDS_PER_DEAL, DENUNCIATION, OFFICE
+from domain.games.eiffel_mania.evolve import fold
 from domain.games.eiffel_mania.legal import awaited, legal
 from domain.games.eiffel_mania.messages import (
     Award,
     CardsAwarded,
     CardsRevealed,
     DecisionRequested,
-    EiffelEvent,
-    FirstPrincipalDrawn,
+    Event,
     GameEnded,
     NegotiationStarted,
     PileDiscarded,
-    PileShuffled,
     WindowOpened,
 )
 from domain.games.eiffel_mania.resolution import (
@@ -40,24 +37,13 @@ from domain.games.eiffel_mania.state import (
 )
 
 
-def fold(state: State, events: list[EiffelEvent]) -> State:
-    return reduce(evolve, events, state)
-
-
-def setup(state: State, rng: Rng) -> list[EiffelEvent]:
-    cards = shuffle(rng, ALL_CARDS)
-    ids = tuple(token(rng) for _ in cards)
-    first = rng.randrange(state.seats)
-    return [PileShuffled(cards=cards, ids=ids), FirstPrincipalDrawn(seat=first)]
-
-
-def n0_check(state: State, rng: Rng) -> list[EiffelEvent]:
+def n0_check(state: State, rng: Rng) -> list[Event]:
     if not state.pile:
         return [GameEnded(reason="pile_empty")]
     active = active_seats(state)
     if len(active) <= 1:
         rest = tuple(c for c in state.pile if c is not None)
-        first: EiffelEvent
+        first: Event
         if active:
             first = CardsAwarded(
                 awards=tuple(Award(card=c, seat=active[0]) for c in rest), how="last_active"
@@ -72,7 +58,7 @@ def n0_check(state: State, rng: Rng) -> list[EiffelEvent]:
     return [NegotiationStarted(number=state.negotiation + 1, principal=principal, partner=partner)]
 
 
-def n1_office_window(state: State, rng: Rng) -> list[EiffelEvent]:
+def n1_office_window(state: State, rng: Rng) -> list[Event]:
     seats = tuple(
         seat
         for seat in clockwise_from(state, state.principal)
@@ -83,12 +69,12 @@ def n1_office_window(state: State, rng: Rng) -> list[EiffelEvent]:
     return n2_reveal(state, rng)
 
 
-def n2_reveal(state: State, rng: Rng) -> list[EiffelEvent]:
+def n2_reveal(state: State, rng: Rng) -> list[Event]:
     top = tuple(c for c in state.pile[:CARDS_PER_DEAL] if c is not None)
     return [CardsRevealed(cards=top)]
 
 
-def n4_denounce_window(state: State, rng: Rng) -> list[EiffelEvent]:
+def n4_denounce_window(state: State, rng: Rng) -> list[Event]:
     seats = tuple(
         seat
         for seat in clockwise_from(state, (state.partner + 1) % state.seats)
@@ -101,28 +87,28 @@ def n4_denounce_window(state: State, rng: Rng) -> list[EiffelEvent]:
     return r1_reveal(state)
 
 
-def _r1(state: State, rng: Rng) -> list[EiffelEvent]:
+def _r1(state: State, rng: Rng) -> list[Event]:
     return r1_reveal(state)
 
 
-def _r2(state: State, rng: Rng) -> list[EiffelEvent]:
+def _r2(state: State, rng: Rng) -> list[Event]:
     if state.denouncer is None:
         return r3_outcome(state, rng)
     return r2_denunciation(state)
 
 
-def _r4(state: State, rng: Rng) -> list[EiffelEvent]:
+def _r4(state: State, rng: Rng) -> list[Event]:
     events = r4_to_r6(state)
     if events and isinstance(events[-1], DecisionRequested):
         return events
     return events + r7_to_n6(fold(state, events))
 
 
-def _r7(state: State, rng: Rng) -> list[EiffelEvent]:
+def _r7(state: State, rng: Rng) -> list[Event]:
     return r7_to_n6(state)
 
 
-AUTO_STEPS: dict[str, Callable[[State, Rng], list[EiffelEvent]]] = {
+AUTO_STEPS: dict[str, Callable[[State, Rng], list[Event]]] = {
     "check": n0_check,
     "office_window": n1_office_window,
     "reveal": n2_reveal,
@@ -135,11 +121,11 @@ AUTO_STEPS: dict[str, Callable[[State, Rng], list[EiffelEvent]]] = {
 }
 
 
-def advance(state: State, rng: Rng) -> list[EiffelEvent]:
+def advance(state: State, rng: Rng) -> list[Event]:
     """Run the engine until a seat must choose among several commands, or the game is over.
 
     D28: a decision with a single legal command is applied by the engine."""
-    events: list[EiffelEvent] = []
+    events: list[Event] = []
     while state.phase != "over":
         if state.phase in ASKING_PHASES:
             seats = awaited(state)
@@ -148,7 +134,7 @@ def advance(state: State, rng: Rng) -> list[EiffelEvent]:
             options = legal(state, seats[0])
             if len(options) != 1:
                 break
-            new = HANDLERS[type(options[0])](state, seats[0], options[0], rng)
+            new = judge(state, seats[0], options[0], rng)
         else:
             new = AUTO_STEPS[state.phase](state, rng)
         state = fold(state, new)

@@ -7,9 +7,9 @@ from domain.games.eiffel_mania.messages import (
     BETRAY,
     COLLABORATE,
     AcceptOffer,
+    Command,
     CommitStance,
     Denounce,
-    EiffelCommand,
     GiveCard,
     InvokeClause,
     OfferArrangement,
@@ -40,11 +40,11 @@ def pile_order_sample(pile: tuple[str, ...]) -> list[SetPileOrder]:
     return sample
 
 
-def _talk(state: State, seat: int) -> list[EiffelCommand]:
+def _talk(state: State, seat: int) -> list[Command]:
     index = role_index(state, seat)
     if index is None or state.committed[index]:
         return []
-    commands: list[EiffelCommand] = [CommitStance(stance=COLLABORATE), CommitStance(stance=BETRAY)]
+    commands: list[Command] = [CommitStance(stance=COLLABORATE), CommitStance(stance=BETRAY)]
     if any_committed(state):
         return commands
     pending = pending_offer(state)
@@ -61,7 +61,7 @@ def _talk(state: State, seat: int) -> list[EiffelCommand]:
     return commands
 
 
-def legal(state: State, seat: int) -> list[EiffelCommand]:
+def legal(state: State, seat: int) -> list[Command]:
     phase = state.phase
     if phase == "talk":
         return _talk(state, seat)

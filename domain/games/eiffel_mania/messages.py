@@ -18,69 +18,69 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # --- commands -----------------------------------------------------------------------------
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     pass
 
 
-class PlayOffice(Command, frozen=True, tag="play_office"):
+class PlayOffice(_Command, frozen=True, tag="play_office"):
     pass
 
 
-class PassOffice(Command, frozen=True, tag="pass_office"):
+class PassOffice(_Command, frozen=True, tag="pass_office"):
     pass
 
 
-class SetPileOrder(Command, frozen=True, tag="set_pile_order"):
+class SetPileOrder(_Command, frozen=True, tag="set_pile_order"):
     order: tuple[str, ...]
 
 
-class OfferArrangement(Command, frozen=True, tag="offer_arrangement"):
+class OfferArrangement(_Command, frozen=True, tag="offer_arrangement"):
     partner_picks_first: bool = False
     gift_card: str | None = None
 
 
-class WithdrawOffer(Command, frozen=True, tag="withdraw_offer"):
+class WithdrawOffer(_Command, frozen=True, tag="withdraw_offer"):
     pass
 
 
-class AcceptOffer(Command, frozen=True, tag="accept_offer"):
+class AcceptOffer(_Command, frozen=True, tag="accept_offer"):
     pass
 
 
-class RejectOffer(Command, frozen=True, tag="reject_offer"):
+class RejectOffer(_Command, frozen=True, tag="reject_offer"):
     pass
 
 
-class CommitStance(Command, frozen=True, tag="commit_stance"):
+class CommitStance(_Command, frozen=True, tag="commit_stance"):
     simultaneous: ClassVar[bool] = True
     stance: Stance
 
 
-class Denounce(Command, frozen=True, tag="denounce"):
+class Denounce(_Command, frozen=True, tag="denounce"):
     target: int
 
 
-class PassDenounce(Command, frozen=True, tag="pass_denounce"):
+class PassDenounce(_Command, frozen=True, tag="pass_denounce"):
     pass
 
 
-class PickCard(Command, frozen=True, tag="pick_card"):
+class PickCard(_Command, frozen=True, tag="pick_card"):
     card: str
 
 
-class GiveCard(Command, frozen=True, tag="give_card"):
+class GiveCard(_Command, frozen=True, tag="give_card"):
     card: str
 
 
-class InvokeClause(Command, frozen=True, tag="invoke_clause"):
+class InvokeClause(_Command, frozen=True, tag="invoke_clause"):
     pass
 
 
-class PassClause(Command, frozen=True, tag="pass_clause"):
+class PassClause(_Command, frozen=True, tag="pass_clause"):
     pass
 
 
-EiffelCommand = (
+Command = (
     PlayOffice
     | PassOffice
     | SetPileOrder
@@ -101,39 +101,39 @@ EiffelCommand = (
 # --- events -------------------------------------------------------------------------------
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type"):
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class PileShuffled(Event, frozen=True, tag="pile_shuffled"):
+class PileShuffled(_Event, frozen=True, tag="pile_shuffled"):
     """The 24 cards, top first (None for every viewer but the omniscient one), with opaque ids."""
 
     cards: tuple[str | None, ...]
     ids: tuple[str, ...]
 
 
-class FirstPrincipalDrawn(Event, frozen=True, tag="first_principal_drawn"):
+class FirstPrincipalDrawn(_Event, frozen=True, tag="first_principal_drawn"):
     seat: int
 
 
-class NegotiationStarted(Event, frozen=True, tag="negotiation_started"):
+class NegotiationStarted(_Event, frozen=True, tag="negotiation_started"):
     number: int
     principal: int
     partner: int
 
 
-class WindowOpened(Event, frozen=True, tag="window_opened"):
+class WindowOpened(_Event, frozen=True, tag="window_opened"):
     """An Office (N1) or Denunciation (N4) window: the seats to ask, in order."""
 
     kind: Literal["office", "denounce"]
     seats: tuple[int, ...]
 
 
-class OfficePassed(Event, frozen=True, tag="office_passed"):
+class OfficePassed(_Event, frozen=True, tag="office_passed"):
     seat: int
 
 
-class OfficePlayed(Event, frozen=True, tag="office_played"):
+class OfficePlayed(_Event, frozen=True, tag="office_played"):
     """The Office card is discarded; `pile` (top first) is shown to its user only."""
 
     seat: int
@@ -141,7 +141,7 @@ class OfficePlayed(Event, frozen=True, tag="office_played"):
     pile: tuple[str | None, ...]
 
 
-class PileReordered(Event, frozen=True, tag="pile_reordered"):
+class PileReordered(_Event, frozen=True, tag="pile_reordered"):
     """The Office user's new order (shown to him only) and fresh opaque ids (public)."""
 
     seat: int
@@ -149,40 +149,40 @@ class PileReordered(Event, frozen=True, tag="pile_reordered"):
     ids: tuple[str, ...]
 
 
-class CardsRevealed(Event, frozen=True, tag="cards_revealed"):
+class CardsRevealed(_Event, frozen=True, tag="cards_revealed"):
     cards: tuple[str, ...]
 
 
-class OfferMade(Event, frozen=True, tag="offer_made"):
+class OfferMade(_Event, frozen=True, tag="offer_made"):
     seat: int
     partner_picks_first: bool
     gift_card: str | None
 
 
-class OfferWithdrawn(Event, frozen=True, tag="offer_withdrawn"):
+class OfferWithdrawn(_Event, frozen=True, tag="offer_withdrawn"):
     seat: int
 
 
-class OfferAccepted(Event, frozen=True, tag="offer_accepted"):
+class OfferAccepted(_Event, frozen=True, tag="offer_accepted"):
     seat: int
 
 
-class OfferRejected(Event, frozen=True, tag="offer_rejected"):
+class OfferRejected(_Event, frozen=True, tag="offer_rejected"):
     seat: int
 
 
-class StanceCommitted(Event, frozen=True, tag="stance_committed"):
+class StanceCommitted(_Event, frozen=True, tag="stance_committed"):
     """`stance` is None for everyone but the chooser until `stances_revealed`."""
 
     seat: int
     stance: Stance | None
 
 
-class DenunciationPassed(Event, frozen=True, tag="denunciation_passed"):
+class DenunciationPassed(_Event, frozen=True, tag="denunciation_passed"):
     seat: int
 
 
-class Denounced(Event, frozen=True, tag="denounced"):
+class Denounced(_Event, frozen=True, tag="denounced"):
     """The Denunciation card is discarded at once (R2: before any giving)."""
 
     seat: int
@@ -190,7 +190,7 @@ class Denounced(Event, frozen=True, tag="denounced"):
     card: str
 
 
-class StancesRevealed(Event, frozen=True, tag="stances_revealed"):
+class StancesRevealed(_Event, frozen=True, tag="stances_revealed"):
     """R1: the stances of the principal and of the partner."""
 
     principal: int
@@ -199,7 +199,7 @@ class StancesRevealed(Event, frozen=True, tag="stances_revealed"):
     partner_stance: Stance
 
 
-class DenunciationJudged(Event, frozen=True, tag="denunciation_judged"):
+class DenunciationJudged(_Event, frozen=True, tag="denunciation_judged"):
     """R2: a correct denouncer replaces the target (stance Collaborate); a wrong one owes a card."""
 
     denouncer: int
@@ -207,7 +207,7 @@ class DenunciationJudged(Event, frozen=True, tag="denunciation_judged"):
     correct: bool
 
 
-class DecisionRequested(Event, frozen=True, tag="decision_requested"):
+class DecisionRequested(_Event, frozen=True, tag="decision_requested"):
     """The engine waits for `seat`: pick (R3), give a card to `to_seat` (R2/R6), or clause (R6)."""
 
     seat: int
@@ -216,7 +216,7 @@ class DecisionRequested(Event, frozen=True, tag="decision_requested"):
     reason: str = ""
 
 
-class OutcomeDetermined(Event, frozen=True, tag="outcome_determined"):
+class OutcomeDetermined(_Event, frozen=True, tag="outcome_determined"):
     """R3 between the effective negotiators."""
 
     principal: int
@@ -230,54 +230,54 @@ class Award(msgspec.Struct, frozen=True):
     seat: int
 
 
-class CardsAwarded(Event, frozen=True, tag="cards_awarded"):
+class CardsAwarded(_Event, frozen=True, tag="cards_awarded"):
     """Cards taken from the table (or from the pile at the end); lots are placed (R7)."""
 
     awards: tuple[Award, ...]
     how: Literal["pick", "collaboration", "betrayal", "random_deal", "last_active"]
 
 
-class WarningTurned(Event, frozen=True, tag="warning_turned"):
+class WarningTurned(_Event, frozen=True, tag="warning_turned"):
     seat: int
     betrayals: int
 
 
-class CardGiven(Event, frozen=True, tag="card_given"):
+class CardGiven(_Event, frozen=True, tag="card_given"):
     giver: int
     receiver: int
     card: str
     reason: Literal["arrangement", "denunciation", "clause"]
 
 
-class ClauseInvoked(Event, frozen=True, tag="clause_invoked"):
+class ClauseInvoked(_Event, frozen=True, tag="clause_invoked"):
     seat: int
     card: str
     betrayer: int
 
 
-class ClausePassed(Event, frozen=True, tag="clause_passed"):
+class ClausePassed(_Event, frozen=True, tag="clause_passed"):
     seat: int
 
 
-class BecameInactive(Event, frozen=True, tag="became_inactive"):
+class BecameInactive(_Event, frozen=True, tag="became_inactive"):
     seats: tuple[int, ...]
 
 
-class NegotiationEnded(Event, frozen=True, tag="negotiation_ended"):
+class NegotiationEnded(_Event, frozen=True, tag="negotiation_ended"):
     """N6: the next principal is the first active seat clockwise from `next_from` (inclusive)."""
 
     next_from: int
 
 
-class PileDiscarded(Event, frozen=True, tag="pile_discarded"):
+class PileDiscarded(_Event, frozen=True, tag="pile_discarded"):
     cards: tuple[str, ...]
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
+class GameEnded(_Event, frozen=True, tag="game_ended"):
     reason: Literal["pile_empty", "inactivity"]
 
 
-EiffelEvent = (
+Event = (
     PileShuffled
     | FirstPrincipalDrawn
     | NegotiationStarted

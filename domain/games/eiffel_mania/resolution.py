@@ -13,7 +13,7 @@ from domain.games.eiffel_mania.messages import (
     CardsAwarded,
     DecisionRequested,
     DenunciationJudged,
-    EiffelEvent,
+    Event,
     NegotiationEnded,
     OutcomeDetermined,
     StancesRevealed,
@@ -22,7 +22,7 @@ from domain.games.eiffel_mania.messages import (
 from domain.games.eiffel_mania.state import State, accepted_offer, holds, owned_cards
 
 
-def r1_reveal(state: State) -> list[EiffelEvent]:
+def r1_reveal(state: State) -> list[Event]:
     p_stance, q_stance = state.stances
     assert p_stance is not None and q_stance is not None
     return [
@@ -35,15 +35,13 @@ def r1_reveal(state: State) -> list[EiffelEvent]:
     ]
 
 
-def r2_denunciation(state: State) -> list[EiffelEvent]:
+def r2_denunciation(state: State) -> list[Event]:
     """Judge the denunciation; a wrong denouncer who owns cards is asked to give one."""
     denouncer, target = state.denouncer, state.denounced
     assert denouncer is not None and target is not None
     index = 0 if target == state.principal else 1
     correct = state.effective_stances[index] == BETRAY
-    events: list[EiffelEvent] = [
-        DenunciationJudged(denouncer=denouncer, target=target, correct=correct)
-    ]
+    events: list[Event] = [DenunciationJudged(denouncer=denouncer, target=target, correct=correct)]
     if not correct and owned_cards(state, denouncer):
         events.append(
             DecisionRequested(
@@ -58,7 +56,7 @@ def arrangement_in_force(state: State) -> bool:
     return accepted_offer(state) is not None and not state.denunciation_correct
 
 
-def r3_outcome(state: State, rng: Rng) -> list[EiffelEvent]:
+def r3_outcome(state: State, rng: Rng) -> list[Event]:
     a, b = state.effective
     sa, sb = state.effective_stances
     cards = state.revealed
@@ -97,11 +95,11 @@ def award_pick(state: State, picker: int, card: str) -> tuple[Award, ...]:
     )
 
 
-def r4_to_r6(state: State) -> list[EiffelEvent]:
+def r4_to_r6(state: State) -> list[Event]:
     """R4 warnings, R5 arrangement gift, R6 the victim's Contract clause decision."""
     a, b = state.effective
     sa, sb = state.effective_stances
-    events: list[EiffelEvent] = []
+    events: list[Event] = []
     for seat, stance in ((a, sa), (b, sb)):
         if stance == BETRAY:
             events.append(WarningTurned(seat=seat, betrayals=state.betrayals[seat] + 1))
@@ -122,9 +120,9 @@ def r4_to_r6(state: State) -> list[EiffelEvent]:
     return events
 
 
-def r7_to_n6(state: State) -> list[EiffelEvent]:
+def r7_to_n6(state: State) -> list[Event]:
     """R7 placement happened as cards moved; R8 inactivity; N6 rotation to the partner seat."""
-    events: list[EiffelEvent] = []
+    events: list[Event] = []
     out = tuple(
         seat
         for seat in range(state.seats)

@@ -1,4 +1,4 @@
-"""§5 scoring: lot points, special cards, Eiffel and series bonuses, tie-breaks (D21)."""
+"""§5 scoring: lot points, special cards, Eiffel and series bonuses, tie-breaks (D21); the end."""
 
 from __future__ import annotations
 
@@ -84,6 +84,10 @@ def score_lines(
             )
         )
     return lines
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
 
 
 def result(state: State) -> Result:

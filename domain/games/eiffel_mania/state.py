@@ -79,15 +79,6 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str | None = None
 
 
-def initial_state(seats: int) -> State:
-    return State(
-        seats=seats,
-        held=((),) * seats,
-        betrayals=(0,) * seats,
-        inactive=(False,) * seats,
-    )
-
-
 def is_active(state: State, seat: int) -> bool:
     return not state.inactive[seat]
 
@@ -146,7 +137,3 @@ def role_index(state: State, seat: int) -> int | None:
     if seat == state.partner:
         return 1
     return None
-
-
-def is_over(state: State) -> bool:
-    return state.phase == "over"

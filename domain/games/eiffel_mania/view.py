@@ -16,7 +16,7 @@ from domain.games.eiffel_mania.data import (
 )
 from domain.games.eiffel_mania.legal import awaited
 from domain.games.eiffel_mania.messages import (
-    EiffelEvent,
+    Event,
     OfficePlayed,
     PileReordered,
     PileShuffled,
@@ -240,7 +240,7 @@ def view(state: State, viewer: Viewer) -> EiffelView:
     )
 
 
-def redact(event: EiffelEvent, viewer: Viewer) -> EiffelEvent | None:
+def redact(event: Event, viewer: Viewer) -> Event | None:
     if isinstance(viewer, Omniscient):
         return event
     match event:

@@ -1,15 +1,9 @@
-"""Small helpers shared by the rule modules: parsing arguments and refusing in plain words."""
+"""Small checks shared by the rule modules: argument ids to indices, and money in the safe."""
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from domain.games.vertigo.data import COLORS, PROVINCE_INDEX, REGION_INDEX, REGIONS, UN
-from domain.kernel import Reason, Rejected
-
-
-def illegal(detail: str) -> NoReturn:
-    raise Rejected(Reason.ILLEGAL, detail)
+from domain.games.vertigo.data import PROVINCE_INDEX, REGION_INDEX, REGIONS, UN
+from domain.kernel import illegal
 
 
 def province(pid: str) -> int:
@@ -36,7 +30,3 @@ def destination(name: str) -> int | None:
 def afford(safe: int, cost: int, what: str) -> None:
     if cost > safe:
         illegal(f"you have {safe}$ but {what} costs {cost}$")
-
-
-def color(seat: int) -> str:
-    return COLORS[seat]

@@ -3,10 +3,14 @@ the agenda advances deterministically from the facts, so a replay rebuilds the s
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import reduce
+
 from msgspec.structs import replace
 
 from domain.games.vertigo import messages as m
 from domain.games.vertigo.data import (
+    END_CHECK_FROM,
     ENGINEERS,
     PROVINCE_INDEX,
     REGION_INDEX,
@@ -77,7 +81,7 @@ def _turn_body(s: State, order: tuple[int, ...]) -> tuple[Task, ...]:
     return tuple(tasks)
 
 
-def evolve(s: State, e: m.VertigoEvent) -> State:
+def evolve(s: State, e: m.Event) -> State:
     match e:
         case m.FirstPlayerDrawn(seat=seat):
             order = s.clockwise_from(seat)
@@ -96,7 +100,7 @@ def evolve(s: State, e: m.VertigoEvent) -> State:
             return replace(s, agenda=s.agenda[1:], cleaned=frozenset())
         case m.TurnStarted(turn=turn):
             front: list[Task] = []
-            if turn >= 11:
+            if turn >= END_CHECK_FROM:
                 front.append(Task("end_check"))
             if turn >= 2:
                 designator = s.clockwise_from(s.first)[0]
@@ -313,3 +317,7 @@ def evolve(s: State, e: m.VertigoEvent) -> State:
             )
             return _pop(replace(s, countries=countries, witness=0, placed=0, proposed=frozenset()))
     return s
+
+
+def fold(s: State, events: Iterable[m.Event]) -> State:
+    return reduce(evolve, events, s)

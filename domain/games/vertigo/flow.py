@@ -1,16 +1,16 @@
-"""decide and the engine's automatic steps: turn counter, end die, production, law effects...
+"""The engine's automatic steps: turn counter, end die, dice, production, law effects...
 
-`decide` judges the command against the agenda's head, then `advance` runs every automatic step
-and every decision that has a single legal command (D45), until a real choice is awaited.
+`advance` runs every automatic step of the agenda and every decision that has a single legal
+command (D45), until a real choice is awaited; `setup` and `decide` call it.
 """
 
 from __future__ import annotations
 
-from domain.chance import Rng
+from domain.chance import Rng, choice
 from domain.games.vertigo import messages as m
+from domain.games.vertigo.commands import judge
 from domain.games.vertigo.data import (
     CLEAN,
-    COLORS,
     DIE_FACES,
     POLLUTING,
     PRODUCTION,
@@ -19,16 +19,19 @@ from domain.games.vertigo.data import (
     TREATMENT,
     TURN_CAP,
 )
-from domain.games.vertigo.evolve import evolve
+from domain.games.vertigo.evolve import fold
 from domain.games.vertigo.laws import destroy_all, enact, fine_event
 from domain.games.vertigo.legal import first_legal
 from domain.games.vertigo.pollution import candidates as unpolluted
-from domain.games.vertigo.pollution import decrease_events, roll_events, targets
+from domain.games.vertigo.pollution import decrease_events, targets
 from domain.games.vertigo.state import State, Task
-from domain.games.vertigo.steps import DESCRIPTIONS, deciders, judge
-from domain.kernel import Reason, Rejected
 
-Events = list[m.VertigoEvent]
+Events = list[m.Event]
+
+
+def roll_die(rng: Rng) -> str:
+    """The one Vertigo die: the end die and the pollution dice are the same die."""
+    return choice(rng, DIE_FACES)
 
 
 def production(s: State) -> m.ProductionPaid:
@@ -52,7 +55,7 @@ def automatic(s: State, task: Task, rng: Rng) -> Events | None:
     if kind == "end_check":
         if s.turn >= TURN_CAP:
             return [m.GameEnded("turn_cap")]
-        face = DIE_FACES[rng.randrange(len(DIE_FACES))]
+        face = roll_die(rng)
         if face == SUN:
             return [m.EndDieRolled(face)]
         return [m.EndDieRolled(face), m.GameEnded("end_die")]
@@ -62,7 +65,7 @@ def automatic(s: State, task: Task, rng: Rng) -> Events | None:
         sources = s.countries[task.seat].sources(task.region)
         return [m.PollutionSourcesCounted(task.seat, REGIONS[task.region], sources)]
     if kind == "roll":
-        return roll_events(s, task, rng)
+        return [m.PollutionDieRolled(task.seat, REGIONS[task.region], roll_die(rng))]
     if kind == "target" and not targets(s, task.seat):
         return [m.ArrowLost(task.seat)]
     if kind == "place" and not unpolluted(s, task.owner, task.region):
@@ -82,7 +85,8 @@ def automatic(s: State, task: Task, rng: Rng) -> Events | None:
     return None
 
 
-def advance(s: State, rng: Rng) -> tuple[State, Events]:
+def advance(s: State, rng: Rng) -> Events:
+    """The automatic and forced events from `s` on, up to the next real choice or the end."""
     out: Events = []
     while not s.over and s.agenda:
         task = s.agenda[0]
@@ -94,40 +98,6 @@ def advance(s: State, rng: Rng) -> tuple[State, Events]:
             if len(options) != 1:
                 break
             events = judge(s, task.seat, options[0], task)
-        for event in events:
-            s = evolve(s, event)
+        s = fold(s, events)
         out += events
-    return s, out
-
-
-def setup(s: State, rng: Rng) -> Events:
-    events: Events = [m.FirstPlayerDrawn(rng.randrange(s.seats))]
-    for event in events:
-        s = evolve(s, event)
-    _, more = advance(s, rng)
-    return events + more
-
-
-def decide(s: State, seat: int, cmd: m.VertigoCommand, rng: Rng) -> Events:
-    if s.over:
-        raise Rejected(Reason.GAME_OVER)
-    if not isinstance(cmd, m.Command):
-        raise Rejected(Reason.UNKNOWN_COMMAND, "Vertigo has no such command")
-    if not s.agenda:
-        raise Rejected(Reason.ILLEGAL, "the game has not been set up yet")
-    if not 0 <= seat < s.seats:
-        raise Rejected(Reason.FORBIDDEN, "there is no such seat")
-    awaited = deciders(s)
-    if seat not in awaited:
-        task = s.agenda[0]
-        if task.kind == "vote" and seat in s.voters:
-            raise Rejected(Reason.NOT_YOUR_TURN, "you already voted on this law")
-        who = " and ".join(COLORS[p] for p in awaited) or "nobody"
-        doing = DESCRIPTIONS.get(task.kind, "act")
-        raise Rejected(Reason.NOT_YOUR_TURN, f"waiting for {who} to {doing}")
-    task = s.agenda[0]
-    events = judge(s, seat, cmd, task)
-    for event in events:
-        s = evolve(s, event)
-    _, more = advance(s, rng)
-    return events + more
+    return out

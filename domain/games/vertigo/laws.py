@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.checks import illegal, province
+from domain.games.vertigo.checks import province
 from domain.games.vertigo.data import (
     AID_PER_FACTORY,
     BONUS_PER_DIPLOMAT,
@@ -15,8 +15,9 @@ from domain.games.vertigo.data import (
     VOTE_CHOICES,
 )
 from domain.games.vertigo.state import POP_POLLUTING, State, Task
+from domain.kernel import illegal
 
-Events = list[m.VertigoEvent]
+Events = list[m.Event]
 
 
 def proposable(s: State, seat: int) -> list[int]:
@@ -26,7 +27,7 @@ def proposable(s: State, seat: int) -> list[int]:
     return [law for law in LAWS if law not in c.laws_used and law not in s.proposed]
 
 
-def decide_law_slot(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_law_slot(s: State, seat: int, cmd: m.Command) -> Events:
     match cmd:
         case m.PassLaw():
             return [m.LawPassed(seat)]
@@ -49,7 +50,7 @@ def awaited_voters(s: State) -> tuple[int, ...]:
     return tuple(p for p in s.voters if p not in done)
 
 
-def decide_vote(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_vote(s: State, seat: int, cmd: m.Command) -> Events:
     if not isinstance(cmd, m.Vote):
         illegal("a law is being voted: vote(yes|no|abstain)")
     if cmd.choice not in VOTE_CHOICES:
@@ -131,7 +132,7 @@ def destroy_all(s: State, task: Task) -> Events | None:
     return [m.PollutingDestroyed(task.seat, PROVINCE_IDS[i]) for i in owned]
 
 
-def decide_destroy(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_destroy(s: State, seat: int, cmd: m.Command) -> Events:
     if not isinstance(cmd, m.DestroyPolluting):
         illegal("law 2: destroy_polluting(province) for each factory you lose")
     i = province(cmd.province)

@@ -8,6 +8,7 @@ always shows at least two commands (auto-apply, D45).
 from __future__ import annotations
 
 from domain.games.vertigo import messages as m
+from domain.games.vertigo.commands import deciders, judge
 from domain.games.vertigo.data import (
     BUILD_PRICE,
     ENGINEERS,
@@ -22,7 +23,7 @@ from domain.games.vertigo.data import (
 from domain.games.vertigo.laws import proposable
 from domain.games.vertigo.management import depollution_price
 from domain.games.vertigo.pollution import pool, targets
-from domain.games.vertigo.setup_rules import setup_cost, waiting_setups
+from domain.games.vertigo.starting_positions import setup_cost, waiting_setups
 from domain.games.vertigo.state import (
     FREE,
     POLLUTED,
@@ -33,17 +34,9 @@ from domain.games.vertigo.state import (
     population_stock,
     scholar_stock,
 )
-from domain.games.vertigo.steps import deciders, judge
 from domain.kernel import Rejected
 
-Commands = list[m.VertigoCommand]
-
-
-def _first(cells: tuple[int, ...], r: int, code: int) -> int | None:
-    for i in region_range(r):
-        if cells[i] == code:
-            return i
-    return None
+Commands = list[m.Command]
 
 
 def _every(cells: tuple[int, ...], code: int) -> list[int]:

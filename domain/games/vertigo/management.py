@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.checks import afford, destination, illegal, province, region
+from domain.games.vertigo.checks import afford, destination, province, region
 from domain.games.vertigo.data import (
     BUILD_PRICE,
     DEPOLLUTE_WITH_PLANT_IN_COUNTRY,
@@ -32,8 +32,9 @@ from domain.games.vertigo.state import (
     population_stock,
     scholar_stock,
 )
+from domain.kernel import illegal
 
-Events = list[m.VertigoEvent]
+Events = list[m.Event]
 
 
 def upkeep_cost(c: Country) -> tuple[int, int]:
@@ -41,7 +42,7 @@ def upkeep_cost(c: Country) -> tuple[int, int]:
     return c.scholars() - c.diplomats, c.diplomats
 
 
-def decide_upkeep(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_upkeep(s: State, seat: int, cmd: m.Command) -> Events:
     c = s.countries[seat]
     match cmd:
         case m.ReleaseScholar(source=source):
@@ -95,7 +96,7 @@ def build_cost(s: State, seat: int, pid: str, kind: str) -> int:
     return BUILD_PRICE[kind]
 
 
-def decide_build(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_build(s: State, seat: int, cmd: m.Command) -> Events:
     c = s.countries[seat]
     match cmd:
         case m.MoveScholar(source=source, to=to):
@@ -131,7 +132,7 @@ def depollution_price(c: Country, r: int) -> int:
     return DEPOLLUTE_WITHOUT_PLANT
 
 
-def decide_depollute(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_depollute(s: State, seat: int, cmd: m.Command) -> Events:
     c = s.countries[seat]
     match cmd:
         case m.Depollute(province=pid):
@@ -152,7 +153,7 @@ def decide_depollute(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
     illegal("now: depollute, then end_step")
 
 
-def decide_population(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_population(s: State, seat: int, cmd: m.Command) -> Events:
     c = s.countries[seat]
     match cmd:
         case m.BuyPopulation(province=pid):
@@ -179,7 +180,7 @@ def decide_population(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
     illegal("now: buy_population, move_population, then end_step")
 
 
-def decide_training(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_training(s: State, seat: int, cmd: m.Command) -> Events:
     c = s.countries[seat]
     match cmd:
         case m.TrainScholar(region=name):

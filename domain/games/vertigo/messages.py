@@ -12,109 +12,109 @@ from typing import ClassVar
 import msgspec
 
 
-class VertigoOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Vertigo has no variants; the struct exists so that `{}` decodes."""
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     pass
 
 
-class SetupPopulation(Command, frozen=True, tag="setup_population"):
+class SetupPopulation(_Command, frozen=True, tag="setup_population"):
     province: str
 
 
-class SetupScholar(Command, frozen=True, tag="setup_scholar"):
+class SetupScholar(_Command, frozen=True, tag="setup_scholar"):
     to: str
 
 
-class SetupFactory(Command, frozen=True, tag="setup_factory"):
+class SetupFactory(_Command, frozen=True, tag="setup_factory"):
     province: str
     kind: str
 
 
-class EndStep(Command, frozen=True, tag="end_step"):
+class EndStep(_Command, frozen=True, tag="end_step"):
     pass
 
 
-class DesignateFirstPlayer(Command, frozen=True, tag="designate_first_player"):
+class DesignateFirstPlayer(_Command, frozen=True, tag="designate_first_player"):
     player: int
 
 
-class ReleaseScholar(Command, frozen=True, tag="release_scholar"):
+class ReleaseScholar(_Command, frozen=True, tag="release_scholar"):
     source: str = msgspec.field(name="from")
 
 
-class AbandonFactory(Command, frozen=True, tag="abandon_factory"):
+class AbandonFactory(_Command, frozen=True, tag="abandon_factory"):
     province: str
 
 
-class PayUpkeep(Command, frozen=True, tag="pay_upkeep"):
+class PayUpkeep(_Command, frozen=True, tag="pay_upkeep"):
     pass
 
 
-class MoveScholar(Command, frozen=True, tag="move_scholar"):
+class MoveScholar(_Command, frozen=True, tag="move_scholar"):
     source: str = msgspec.field(name="from_region")
     to: str
 
 
-class BuildFactory(Command, frozen=True, tag="build_factory"):
+class BuildFactory(_Command, frozen=True, tag="build_factory"):
     province: str
     kind: str
 
 
-class TransformFactory(Command, frozen=True, tag="transform_factory"):
+class TransformFactory(_Command, frozen=True, tag="transform_factory"):
     province: str
 
 
-class Depollute(Command, frozen=True, tag="depollute"):
+class Depollute(_Command, frozen=True, tag="depollute"):
     province: str
 
 
-class BuyPopulation(Command, frozen=True, tag="buy_population"):
+class BuyPopulation(_Command, frozen=True, tag="buy_population"):
     province: str
 
 
-class MovePopulation(Command, frozen=True, tag="move_population"):
+class MovePopulation(_Command, frozen=True, tag="move_population"):
     source: str = msgspec.field(name="from")
     to: str
 
 
-class TrainScholar(Command, frozen=True, tag="train_scholar"):
+class TrainScholar(_Command, frozen=True, tag="train_scholar"):
     region: str
 
 
-class ChoosePollutionTarget(Command, frozen=True, tag="choose_pollution_target"):
+class ChoosePollutionTarget(_Command, frozen=True, tag="choose_pollution_target"):
     player: int
     region: str
 
 
-class PlacePollution(Command, frozen=True, tag="place_pollution"):
+class PlacePollution(_Command, frozen=True, tag="place_pollution"):
     province: str
 
 
-class CleanProvince(Command, frozen=True, tag="clean_province"):
+class CleanProvince(_Command, frozen=True, tag="clean_province"):
     province: str
 
 
-class ProposeLaw(Command, frozen=True, tag="propose_law"):
+class ProposeLaw(_Command, frozen=True, tag="propose_law"):
     law: int
 
 
-class PassLaw(Command, frozen=True, tag="pass_law"):
+class PassLaw(_Command, frozen=True, tag="pass_law"):
     pass
 
 
-class Vote(Command, frozen=True, tag="vote"):
+class Vote(_Command, frozen=True, tag="vote"):
     choice: str
     simultaneous: ClassVar[bool] = True
 
 
-class DestroyPolluting(Command, frozen=True, tag="destroy_polluting"):
+class DestroyPolluting(_Command, frozen=True, tag="destroy_polluting"):
     province: str
 
 
-VertigoCommand = (
+Command = (
     SetupPopulation
     | SetupScholar
     | SetupFactory
@@ -140,141 +140,141 @@ VertigoCommand = (
 )
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type"):
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
 
 
-class FirstPlayerDrawn(Event, frozen=True, tag="first_player_drawn"):
+class FirstPlayerDrawn(_Event, frozen=True, tag="first_player_drawn"):
     seat: int
 
 
-class SetupPopulationPlaced(Event, frozen=True, tag="setup_population_placed"):
+class SetupPopulationPlaced(_Event, frozen=True, tag="setup_population_placed"):
     seat: int
     province: str
     cost: int
 
 
-class SetupScholarPlaced(Event, frozen=True, tag="setup_scholar_placed"):
+class SetupScholarPlaced(_Event, frozen=True, tag="setup_scholar_placed"):
     seat: int
     to: str
     cost: int
 
 
-class SetupFactoryPlaced(Event, frozen=True, tag="setup_factory_placed"):
+class SetupFactoryPlaced(_Event, frozen=True, tag="setup_factory_placed"):
     seat: int
     province: str
     kind: str
     cost: int
 
 
-class StepEnded(Event, frozen=True, tag="step_ended"):
+class StepEnded(_Event, frozen=True, tag="step_ended"):
     """The seat closed its current setup, sub-step or cleanup (`step` names which)."""
 
     seat: int
     step: str
 
 
-class TurnStarted(Event, frozen=True, tag="turn_started"):
+class TurnStarted(_Event, frozen=True, tag="turn_started"):
     turn: int
 
 
-class EndDieRolled(Event, frozen=True, tag="end_die_rolled"):
+class EndDieRolled(_Event, frozen=True, tag="end_die_rolled"):
     face: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
+class GameEnded(_Event, frozen=True, tag="game_ended"):
     reason: str
 
 
-class FirstPlayerDesignated(Event, frozen=True, tag="first_player_designated"):
+class FirstPlayerDesignated(_Event, frozen=True, tag="first_player_designated"):
     by: int
     seat: int
 
 
-class TurnOrderSet(Event, frozen=True, tag="turn_order_set"):
+class TurnOrderSet(_Event, frozen=True, tag="turn_order_set"):
     order: tuple[int, ...]
 
 
-class ScholarReleased(Event, frozen=True, tag="scholar_released"):
+class ScholarReleased(_Event, frozen=True, tag="scholar_released"):
     seat: int
     source: str
 
 
-class FactoryAbandoned(Event, frozen=True, tag="factory_abandoned"):
+class FactoryAbandoned(_Event, frozen=True, tag="factory_abandoned"):
     seat: int
     province: str
     kind: str
 
 
-class UpkeepPaid(Event, frozen=True, tag="upkeep_paid"):
+class UpkeepPaid(_Event, frozen=True, tag="upkeep_paid"):
     seat: int
     to_bank: int
     to_treasury: int
 
 
-class ScholarMoved(Event, frozen=True, tag="scholar_moved"):
+class ScholarMoved(_Event, frozen=True, tag="scholar_moved"):
     seat: int
     source: str
     to: str
 
 
-class FactoryBuilt(Event, frozen=True, tag="factory_built"):
+class FactoryBuilt(_Event, frozen=True, tag="factory_built"):
     seat: int
     province: str
     kind: str
     cost: int
 
 
-class FactoryTransformed(Event, frozen=True, tag="factory_transformed"):
+class FactoryTransformed(_Event, frozen=True, tag="factory_transformed"):
     seat: int
     province: str
     cost: int
 
 
-class ProvinceDepolluted(Event, frozen=True, tag="province_depolluted"):
+class ProvinceDepolluted(_Event, frozen=True, tag="province_depolluted"):
     seat: int
     province: str
     cost: int
 
 
-class PopulationBought(Event, frozen=True, tag="population_bought"):
+class PopulationBought(_Event, frozen=True, tag="population_bought"):
     seat: int
     province: str
     cost: int
 
 
-class PopulationMoved(Event, frozen=True, tag="population_moved"):
+class PopulationMoved(_Event, frozen=True, tag="population_moved"):
     seat: int
     source: str
     to: str
     cost: int
 
 
-class ScholarTrained(Event, frozen=True, tag="scholar_trained"):
+class ScholarTrained(_Event, frozen=True, tag="scholar_trained"):
     seat: int
     region: str
     cost: int
 
 
-class PollutionSourcesCounted(Event, frozen=True, tag="pollution_sources_counted"):
+class PollutionSourcesCounted(_Event, frozen=True, tag="pollution_sources_counted"):
     seat: int
     region: str
     sources: int
 
 
-class PollutionDieRolled(Event, frozen=True, tag="pollution_die_rolled"):
+class PollutionDieRolled(_Event, frozen=True, tag="pollution_die_rolled"):
     seat: int
     region: str
     face: str
 
 
-class ArrowLost(Event, frozen=True, tag="arrow_lost"):
+class ArrowLost(_Event, frozen=True, tag="arrow_lost"):
     """A cloud + arrow with no unpolluted province in any other country: nothing happens."""
 
     seat: int
 
 
-class PollutionTargetChosen(Event, frozen=True, tag="pollution_target_chosen"):
+class PollutionTargetChosen(_Event, frozen=True, tag="pollution_target_chosen"):
     seat: int
     player: int
     region: str
@@ -282,12 +282,12 @@ class PollutionTargetChosen(Event, frozen=True, tag="pollution_target_chosen"):
     adjacency: bool
 
 
-class MarkerLost(Event, frozen=True, tag="marker_lost"):
+class MarkerLost(_Event, frozen=True, tag="marker_lost"):
     owner: int
     region: str
 
 
-class PollutionPlaced(Event, frozen=True, tag="pollution_placed"):
+class PollutionPlaced(_Event, frozen=True, tag="pollution_placed"):
     placer: int
     owner: int
     province: str
@@ -295,45 +295,45 @@ class PollutionPlaced(Event, frozen=True, tag="pollution_placed"):
     destroyed: str | None = None  # "population" or the factory kind wiped out, if any
 
 
-class GlobalIncrease(Event, frozen=True, tag="global_increase"):
+class GlobalIncrease(_Event, frozen=True, tag="global_increase"):
     level: int  # the new planetary level in percent
 
 
-class PlayerEliminated(Event, frozen=True, tag="player_eliminated"):
+class PlayerEliminated(_Event, frozen=True, tag="player_eliminated"):
     seat: int
     safe: int  # moved to the treasury
 
 
-class PollutionPhaseEnded(Event, frozen=True, tag="pollution_phase_ended"):
+class PollutionPhaseEnded(_Event, frozen=True, tag="pollution_phase_ended"):
     decrease: bool
     level: int  # the planetary level in percent after the phase
 
 
-class ProvinceCleaned(Event, frozen=True, tag="province_cleaned"):
+class ProvinceCleaned(_Event, frozen=True, tag="province_cleaned"):
     seat: int
     province: str
 
 
-class ProductionPaid(Event, frozen=True, tag="production_paid"):
+class ProductionPaid(_Event, frozen=True, tag="production_paid"):
     amounts: tuple[int, ...]  # per seat, from the bank
 
 
-class LawProposed(Event, frozen=True, tag="law_proposed"):
+class LawProposed(_Event, frozen=True, tag="law_proposed"):
     seat: int
     law: int
     voters: tuple[int, ...]
 
 
-class LawPassed(Event, frozen=True, tag="law_passed"):
+class LawPassed(_Event, frozen=True, tag="law_passed"):
     seat: int
 
 
-class VoteCast(Event, frozen=True, tag="vote_cast"):
+class VoteCast(_Event, frozen=True, tag="vote_cast"):
     seat: int
     choice: str | None  # None for everyone but the voter until the reveal
 
 
-class VotesRevealed(Event, frozen=True, tag="votes_revealed"):
+class VotesRevealed(_Event, frozen=True, tag="votes_revealed"):
     law: int
     proposer: int
     votes: tuple[tuple[int, str, int], ...]  # (seat, choice, weight)
@@ -342,7 +342,7 @@ class VotesRevealed(Event, frozen=True, tag="votes_revealed"):
     adopted: bool
 
 
-class LawEnacted(Event, frozen=True, tag="law_enacted"):
+class LawEnacted(_Event, frozen=True, tag="law_enacted"):
     """The bonus to the proposer, then the law's money moves (deltas per seat and treasury)."""
 
     law: int
@@ -352,23 +352,23 @@ class LawEnacted(Event, frozen=True, tag="law_enacted"):
     treasury: int
 
 
-class PollutionFined(Event, frozen=True, tag="pollution_fined"):
+class PollutionFined(_Event, frozen=True, tag="pollution_fined"):
     seat: int
     fines: int
     amount: int
     destroy: int
 
 
-class PollutingDestroyed(Event, frozen=True, tag="polluting_destroyed"):
+class PollutingDestroyed(_Event, frozen=True, tag="polluting_destroyed"):
     seat: int
     province: str
 
 
-class TurnEnded(Event, frozen=True, tag="turn_ended"):
+class TurnEnded(_Event, frozen=True, tag="turn_ended"):
     turn: int
 
 
-VertigoEvent = (
+Event = (
     FirstPlayerDrawn
     | SetupPopulationPlaced
     | SetupScholarPlaced

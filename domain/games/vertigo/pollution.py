@@ -1,12 +1,10 @@
-"""Pollution (P3): die rolls per source, marker placement, global increase and decrease."""
+"""Pollution (P3): arrows, marker placement, global increase and decrease, cleanup."""
 
 from __future__ import annotations
 
-from domain.chance import Rng
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.checks import illegal, province, region
+from domain.games.vertigo.checks import province, region
 from domain.games.vertigo.data import (
-    DIE_FACES,
     MAX_LEVEL,
     NEIGHBOURS,
     PROVINCE_IDS,
@@ -16,12 +14,9 @@ from domain.games.vertigo.data import (
     witness_threshold,
 )
 from domain.games.vertigo.state import CODE_KIND, FREE, POLLUTED, State, Task
+from domain.kernel import illegal
 
-Events = list[m.VertigoEvent]
-
-
-def roll_die(rng: Rng) -> str:
-    return DIE_FACES[rng.randrange(len(DIE_FACES))]
+Events = list[m.Event]
 
 
 def candidates(s: State, owner: int, r: int) -> list[int]:
@@ -53,12 +48,7 @@ def targets(s: State, seat: int) -> list[tuple[int, int]]:
     ]
 
 
-def roll_events(s: State, task: Task, rng: Rng) -> Events:
-    face = roll_die(rng)
-    return [m.PollutionDieRolled(task.seat, REGIONS[task.region], face)]
-
-
-def decide_target(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_target(s: State, seat: int, cmd: m.Command) -> Events:
     if not isinstance(cmd, m.ChoosePollutionTarget):
         illegal("your cloud + arrow: choose_pollution_target(player, region)")
     r = region(cmd.region)
@@ -72,7 +62,7 @@ def decide_target(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
     return [m.PollutionTargetChosen(seat, player, cmd.region, placer, polluted)]
 
 
-def decide_place(s: State, seat: int, cmd: m.VertigoCommand, task: Task) -> Events:
+def decide_place(s: State, seat: int, cmd: m.Command, task: Task) -> Events:
     if not isinstance(cmd, m.PlacePollution):
         illegal("place_pollution(province) is awaited from you")
     i = province(cmd.province)
@@ -107,7 +97,7 @@ def decrease_events(s: State) -> Events:
     return [m.PollutionPhaseEnded(False, 10 * s.level)]
 
 
-def decide_cleanup(s: State, seat: int, cmd: m.VertigoCommand) -> Events:
+def decide_cleanup(s: State, seat: int, cmd: m.Command) -> Events:
     c = s.countries[seat]
     match cmd:
         case m.CleanProvince(province=pid):

@@ -9,6 +9,10 @@ from domain.games.vertigo.state import Country, State
 from domain.kernel import Result, ranks_from_keys
 
 
+def is_over(s: State) -> bool:
+    return s.over
+
+
 def eligible(c: Country) -> bool:
     """Enough money in the safe for one upkeep of all own scholar pawns (D34)."""
     return c.safe >= c.scholars()

@@ -20,7 +20,6 @@ from domain.games.vertigo.data import (
     SCHOLARS_PER_COLOR,
     STARTING_MONEY,
     SUPPLY,
-    TREASURY_PER_PLAYER,
     TREATMENT,
 )
 
@@ -156,14 +155,6 @@ class State(msgspec.Struct, frozen=True):
     def in_order(self) -> tuple[int, ...]:
         """This turn's order over the players still active."""
         return tuple(s for s in self.order if self.countries[s].active)
-
-
-def initial_state(seats: int) -> State:
-    return State(
-        seats=seats,
-        countries=tuple(Country() for _ in range(seats)),
-        treasury=TREASURY_PER_PLAYER * seats,
-    )
 
 
 def factory_stock(state: State, kind: str) -> int:

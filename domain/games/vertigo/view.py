@@ -8,6 +8,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.games.vertigo import messages as m
+from domain.games.vertigo.commands import DESCRIPTIONS, deciders
 from domain.games.vertigo.data import (
     COLORS,
     ENGINEERS,
@@ -29,11 +30,10 @@ from domain.games.vertigo.state import (
     population_stock,
     scholar_stock,
 )
-from domain.games.vertigo.steps import DESCRIPTIONS, deciders
 from domain.kernel import Omniscient, Viewer, sees_seat
 
 
-def redact(event: m.VertigoEvent, viewer: Viewer) -> m.VertigoEvent | None:
+def redact(event: m.Event, viewer: Viewer) -> m.Event | None:
     if isinstance(event, m.VoteCast) and not sees_seat(viewer, event.seat):
         return replace(event, choice=None)
     return event

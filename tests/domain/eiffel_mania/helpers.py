@@ -13,7 +13,7 @@ from domain.games.eiffel_mania.messages import (
     Award,
     BecameInactive,
     CardsAwarded,
-    EiffelEvent,
+    Event,
     FirstPrincipalDrawn,
     PileShuffled,
     WarningTurned,
@@ -36,12 +36,12 @@ def opening(
     betrayals: Mapping[int, int] | None = None,
     inactive: Iterable[int] = (),
     pile: Iterable[str] | None = None,
-) -> list[EiffelEvent]:
+) -> list[Event]:
     """Setup events for a rigged table, then the engine's automatic events up to a decision.
 
     `holdings` are cards already won (taken from the pile before play starts)."""
     order = tuple(pile) if pile is not None else pile_with(*top)
-    events: list[EiffelEvent] = [PileShuffled(cards=order, ids=tuple(f"id{i}" for i in order))]
+    events: list[Event] = [PileShuffled(cards=order, ids=tuple(f"id{i}" for i in order))]
     for seat, cards in (holdings or {}).items():
         awards = tuple(Award(card=c, seat=seat) for c in cards)
         events.append(CardsAwarded(awards=awards, how="betrayal"))

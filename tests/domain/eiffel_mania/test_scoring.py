@@ -7,7 +7,7 @@ from domain.games.eiffel_mania.data import ALL_CARDS, lot_id
 from domain.games.eiffel_mania.messages import (
     Award,
     CardsAwarded,
-    EiffelEvent,
+    Event,
     GameEnded,
     PileDiscarded,
     PileShuffled,
@@ -21,9 +21,7 @@ from domain.kernel import Result
 def ended(
     seats: int, owned: dict[int, list[str]], betrayals: dict[int, int] | None = None
 ) -> State:
-    events: list[EiffelEvent] = [
-        PileShuffled(cards=ALL_CARDS, ids=tuple(f"i{n}" for n in range(24)))
-    ]
+    events: list[Event] = [PileShuffled(cards=ALL_CARDS, ids=tuple(f"i{n}" for n in range(24)))]
     for seat, cards in owned.items():
         events.append(
             CardsAwarded(awards=tuple(Award(card=c, seat=seat) for c in cards), how="betrayal")

@@ -13,6 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.vertigo import game
+from domain.games.vertigo import messages as m
 from domain.games.vertigo.state import (
     FREE,
     POLLUTED,
@@ -23,7 +24,6 @@ from domain.games.vertigo.state import (
     Country,
     State,
     Task,
-    initial_state,
 )
 from tests.given import Given
 
@@ -57,7 +57,7 @@ def position(
     **fields: Any,
 ) -> State:
     """A state with these countries (seat order), this agenda, turn order from seat 0 by default."""
-    base = initial_state(len(countries))
+    base = game.initial(len(countries), m.Options())
     seats = tuple(range(len(countries)))
     fields.setdefault("turn", 2)
     fields.setdefault("first", (order or seats)[0])

@@ -15,7 +15,7 @@ from domain.games.vertigo import messages as m
 from domain.games.vertigo.state import Task
 from tests.domain.vertigo.helpers import country, position
 
-OPTIONS = m.VertigoOptions()
+OPTIONS = m.Options()
 
 
 def test_greedy_is_registered() -> None:

@@ -28,7 +28,7 @@ from domain.games.vertigo.state import FREE, POLLUTED, State
 from domain.kernel import SPECTATOR, Seat
 from tests.gameplay import check_random_game
 
-OPTIONS = m.VertigoOptions()
+OPTIONS = m.Options()
 
 
 def money_is_conserved(s: State) -> None:

@@ -69,7 +69,5 @@ def test_arbitrary_commands_are_refused_or_applied_never_crash() -> None:
                     continue
                 game.fold(events, state)
 
-        play(
-            game, seats, m.VertigoOptions(), [random_bot] * seats, random.Random(seed), 20_000, poke
-        )
+        play(game, seats, m.Options(), [random_bot] * seats, random.Random(seed), 20_000, poke)
     assert tried > 500 and refused > tried // 2

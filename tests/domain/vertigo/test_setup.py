@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.vertigo import game
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.state import Task, initial_state
+from domain.games.vertigo.state import Task
 from domain.kernel import Reason
 from tests.domain.vertigo.helpers import EMPTY, Dice, at, country, position
 from tests.given import given
@@ -16,7 +16,7 @@ def setup_position(*countries, setups=(0, 1)):  # type: ignore[no-untyped-def]
 
 
 def test_start_values_and_first_player_drawn_then_setup_clockwise_from_him() -> None:
-    state = initial_state(4)
+    state = game.initial(4, m.Options())
     assert state.treasury == 100 and all(c.safe == 40 for c in state.countries)
     events = game.setup(state, Dice(2))
     assert events == [m.FirstPlayerDrawn(2)]

@@ -15,7 +15,7 @@ from tests.domain.vertigo.helpers import country, position
 
 def test_registered_and_options_decode_from_empty() -> None:
     assert get("vertigo") is game
-    assert msgspec.json.decode(b"{}", type=game.options_type) == m.VertigoOptions()
+    assert msgspec.json.decode(b"{}", type=game.options_type) == m.Options()
 
 
 def test_commands_use_the_spec_argument_names_on_the_wire() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.checks import afford, destination, illegal, province
+from domain.games.vertigo.checks import afford, destination, province
 from domain.games.vertigo.data import (
     ENGINEERS,
     SETUP_FACTORY_PRICE,
@@ -17,6 +17,7 @@ from domain.games.vertigo.state import (
     population_stock,
     scholar_stock,
 )
+from domain.kernel import illegal
 
 
 def waiting_setups(s: State) -> int:
@@ -28,7 +29,7 @@ def setup_cost(kind: str) -> int:
     return SETUP_FACTORY_PRICE[kind] + SETUP_SCHOLAR_PRICE * ENGINEERS[kind]
 
 
-def decide_setup(s: State, seat: int, cmd: m.VertigoCommand) -> list[m.VertigoEvent]:
+def decide_setup(s: State, seat: int, cmd: m.Command) -> list[m.Event]:
     c = s.countries[seat]
     match cmd:
         case m.SetupPopulation(province=pid):

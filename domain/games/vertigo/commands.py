@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from domain.games.vertigo import messages as m
-from domain.games.vertigo.checks import illegal
 from domain.games.vertigo.laws import awaited_voters, decide_destroy, decide_law_slot, decide_vote
 from domain.games.vertigo.management import (
     decide_build,
@@ -13,10 +12,11 @@ from domain.games.vertigo.management import (
     decide_upkeep,
 )
 from domain.games.vertigo.pollution import decide_cleanup, decide_place, decide_target
-from domain.games.vertigo.setup_rules import decide_setup
+from domain.games.vertigo.starting_positions import decide_setup
 from domain.games.vertigo.state import DECISIONS, State, Task
+from domain.kernel import illegal
 
-Events = list[m.VertigoEvent]
+Events = list[m.Event]
 
 DESCRIPTIONS = {
     "setup": "buy a starting position",
@@ -45,7 +45,7 @@ def deciders(s: State) -> tuple[int, ...]:
     return (task.seat,)
 
 
-def judge(s: State, seat: int, cmd: m.VertigoCommand, task: Task) -> Events:
+def judge(s: State, seat: int, cmd: m.Command, task: Task) -> Events:
     """The events of a command in the current decision, or Rejected(ILLEGAL)."""
     kind = task.kind
     if kind == "setup":

@@ -1,0 +1,164 @@
+"""Every game package has the shape docs/adding-a-game.md describes: the same module for the
+same role, and the game bundle made of exactly those functions."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import typing
+from dataclasses import replace
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain import games
+from domain.kernel import Game
+from tests.test_layers import ROOT, import_graph, module_name
+
+# role module -> the names it must define
+TEMPLATE: dict[str, tuple[str, ...]] = {
+    "messages": ("Options", "Command", "Event"),
+    "state": ("State",),
+    "setup": ("initial", "setup"),
+    "decide": ("decide",),
+    "evolve": ("evolve", "fold"),
+    "legal": ("legal",),
+    "view": ("view", "redact"),
+    "scoring": ("result", "is_over"),
+    "data": (),
+}
+# the Game field -> (module, name) it must be
+WIRING = {
+    "options_type": ("messages", "Options"),
+    "command_type": ("messages", "Command"),
+    "event_type": ("messages", "Event"),
+    "initial": ("setup", "initial"),
+    "setup": ("setup", "setup"),
+    "decide": ("decide", "decide"),
+    "evolve": ("evolve", "evolve"),
+    "legal": ("legal", "legal"),
+    "view": ("view", "view"),
+    "redact": ("view", "redact"),
+    "result": ("scoring", "result"),
+    "is_over": ("scoring", "is_over"),
+}
+# the order of the roles: a module imports only modules of earlier roles; any module not named
+# here is a rule module, between evolve and commands, and rule modules import one another
+ORDER = (
+    "data",
+    "messages",
+    "state",
+    "evolve",
+    "(rules)",
+    "commands",
+    "legal",
+    "scoring",
+    "view",
+    "flow",
+    "decide",
+    "setup",
+    "__init__",
+)
+RESHAPED_LATER = {"18zoo"}  # issue 29: follows the template once issue 25's rewrite lands
+SNAKE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def packaged() -> list[str]:
+    out = []
+    for name in games.names():
+        try:
+            games.package(name)
+        except KeyError:  # added at run time (the benchmark's game): no package
+            continue
+        if name not in RESHAPED_LATER:
+            out.append(name)
+    return out
+
+
+def module(name: str, role: str) -> Any:
+    return importlib.import_module(f"domain.games.{games.package(name)}.{role}")
+
+
+@pytest.mark.parametrize("name", packaged())
+def test_each_role_has_its_module_and_names(name: str) -> None:
+    missing = [
+        f"{role}.{attribute}"
+        for role, attributes in TEMPLATE.items()
+        for attribute in attributes
+        if not hasattr(module(name, role), attribute)
+    ]
+    assert missing == []
+
+
+def miswired(game: Game[Any, Any, Any], name: str) -> list[str]:
+    return [
+        field
+        for field, (role, attribute) in WIRING.items()
+        if getattr(game, field) is not getattr(module(name, role), attribute)
+    ]
+
+
+@pytest.mark.parametrize("name", packaged())
+def test_the_game_bundle_is_made_of_the_template_functions(name: str) -> None:
+    assert miswired(games.get(name), name) == []
+
+
+@pytest.mark.parametrize("name", packaged())
+@pytest.mark.parametrize("union", ["Command", "Event"])
+def test_messages_are_frozen_structs_with_explicit_snake_case_tags(name: str, union: str) -> None:
+    declared = getattr(module(name, "messages"), union)
+    members = typing.get_args(declared) or (declared,)  # a game with one command has no union
+    bad = []
+    for member in members:
+        config = member.__struct_config__
+        tag = config.tag
+        if not (issubclass(member, msgspec.Struct) and config.frozen):
+            bad.append(f"{member.__name__}: not a frozen Struct")
+        if config.tag_field != "type" or not isinstance(tag, str) or not SNAKE.fullmatch(tag):
+            bad.append(f"{member.__name__}: tag {tag!r} (explicit snake_case under 'type')")
+        if union == "Command" and not config.forbid_unknown_fields:
+            bad.append(f"{member.__name__}: a command must forbid unknown fields")
+    tags = [m.__struct_config__.tag for m in members]
+    assert bad == [] and len(set(tags)) == len(tags)
+
+
+def test_the_wiring_check_sees_a_function_from_elsewhere() -> None:
+    game = games.get("vertigo")
+    assert miswired(replace(game, decide=games.get("eiffel_mania").decide), "vertigo") == ["decide"]
+
+
+def backward_imports(package: str, graph: dict[str, set[str]]) -> list[str]:
+    """Imports inside `package` that point to a role later in ORDER (or to the same role)."""
+    prefix = f"domain.games.{package}"
+
+    def rank(module: str) -> int:
+        role = module.removeprefix(prefix).lstrip(".") or "__init__"
+        return ORDER.index(role if role in ORDER else "(rules)")
+
+    return [
+        f"{importer} imports {imported}"
+        for importer, targets in graph.items()
+        if importer == prefix or importer.startswith(prefix + ".")
+        for imported in targets
+        if imported.startswith(prefix + ".")
+        and rank(imported) >= rank(importer)
+        and not rank(imported) == rank(importer) == ORDER.index("(rules)")
+    ]
+
+
+@pytest.mark.parametrize("name", packaged())
+def test_imports_follow_the_order_of_the_roles(name: str) -> None:
+    package = games.package(name)
+    files = (ROOT / "domain" / "games" / package).rglob("*.py")
+    graph = import_graph({module_name(path): path.read_text() for path in files})
+    assert backward_imports(package, graph) == []
+
+
+def test_the_order_check_sees_an_import_against_it() -> None:
+    graph = {
+        "domain.games.g.state": {"domain.games.g.view"},
+        "domain.games.g.laws": {"domain.games.g.pollution"},
+        "domain.games.g.view": {"domain.games.g.legal", "domain.kernel"},
+    }
+    assert backward_imports("g", graph) == ["domain.games.g.state imports domain.games.g.view"]
