@@ -51,6 +51,7 @@ SECRETS = {
     "vertigo": (3, {"vote_cast"}),
     "bienvenue_a_bord": (2, {"pile_built"}),  # the pile: its order and the next stopover
     "18zoo": (3, {"zoo_started"}),  # the powers deck
+    "rock_paper_scissors": (2, {"hand_chosen"}),  # the hand not yet revealed
 }
 
 
@@ -158,6 +159,10 @@ async def play_until(
     await watcher
     await asyncio.sleep(0.1)  # the last updates
     return game_id, clients, tokens
+
+
+def test_every_game_is_attacked() -> None:
+    assert set(SECRETS) == set(games.names())
 
 
 @pytest.mark.parametrize("game", list(SECRETS))

@@ -83,12 +83,6 @@ async def test_no_frame_shows_another_seats_pending_hand(server: Running) -> Non
     assert checked >= 6  # frames sent while another seat's hand was pending
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the version hash sent to every viewer is sha1(prev_hash + stored bytes), so a viewer "
-    "confirms a guess of a secret event offline; the salted chain being written in server/store "
-    "closes it (then this test passes and the marker must go)",
-)
 async def test_no_frame_hash_confirms_a_guess_of_the_pending_hand(server: Running) -> None:
     clients, history = await played(server, seed=5)
     confirmed: list[tuple[int | None, int, bool]] = []
