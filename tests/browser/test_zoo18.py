@@ -39,8 +39,8 @@ def towards_routes(_player: int, commands: list[dict[str, Any]], rng: random.Ran
 
 # what a click on a highlighted hex offers, and how the offer to take reads
 ON_THE_MAP = {
-    "can-lay": ("[data-testid=legal-command]", "↻"),
-    "can-token": ("[data-type=place_token]", "city"),
+    "can-lay": ("[data-testid=legal-command]", "Lay tile"),
+    "can-token": ("[data-type=place_token]", "token"),
 }
 
 
@@ -181,7 +181,7 @@ def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explain
     submit.click()
     wait_versions(players, before + 1)
     expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
-        f"runs for {shown}"
+        f"run for {shown}$N"
     )
 
 
@@ -235,7 +235,7 @@ def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) ->
     mover.get_by_test_id("zoo-actions").locator("[data-type=run_routes]").first.click()
     wait_versions(players, before + 1)
     expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
-        "runs for"
+        "run for"
     )
     for coord in tokened:  # tokens placed from the map stand on their hexes
         expect(ada.get_by_test_id(f"hex-{coord}").locator(".zoo-token").first).to_be_visible()
