@@ -10,7 +10,7 @@ import { seatColour } from "./words.js";
  * a heading that starts a new group (or null), `minor(event)` dims a line, `pick(version)` seeks.
  */
 export function gameLog({ describe, heading, minor, pick }) {
-  const element = h("ol", { class: "log", testid: "log", "aria-label": "Game log" });
+  const element = h("ol", { class: "log", testid: "log", "aria-label": "Game log", tabindex: 0 });
   let lastLength = -1;
 
   function render(entries, shown) {

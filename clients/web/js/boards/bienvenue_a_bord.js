@@ -185,7 +185,7 @@ function tableArea(view, ctx) {
       const taker = t.taken_by_chooser ? (t.taken_by_chooser === name ? view.chooser : view.splitter) : null;
       return h("div", { class: "bab-pile", testid: `bab-pile-${name}` },
         h("div", { class: "em-label" }, name === "single" ? "One card" : "Two cards",
-          taker === null ? null : h("span", { style: { color: seatColour(taker) } }, ` → ${seatName(ctx.names, taker)}`)),
+          taker === null ? null : h("span", { class: "who", style: { "--seat": seatColour(taker) } }, " → ", h("span", { class: "dot" }), ` ${seatName(ctx.names, taker)}`)),
         h("div", { class: "bab-cards" }, ids.map((id) => cardFace(byId.get(id) || { id }))),
         take ? commandButton(take, ctx, name === "single" ? "Take this card" : "Take these two") : null);
     };
@@ -250,7 +250,7 @@ export default {
     const mine = view.awaiting.find((a) => a.seat === ctx.seat);
     const banner = view.phase === "over" ? null : mine && ctx.live
       ? h("div", { class: "em-banner mine", role: "status", testid: "bab-awaited" }, `Your turn: ${{ split: "split the three cards", take_pile: "take a pile", resolve: "place your cards", compensation: "take your compensation" }[mine.for] || mine.for}.`)
-      : h("div", { class: "em-banner", role: "status", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat))]), ".");
+      : h("div", { class: "em-banner", role: "status", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { class: "who", style: { "--seat": seatColour(a.seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, a.seat))]), ".");
     const choosing = ctx.legal.some((c) => c.type === "split" || c.type === "take_pile");
     const table = tableArea(view, ctx);
     const hands = handArea(view, ctx);

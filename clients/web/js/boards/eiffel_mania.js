@@ -258,7 +258,7 @@ function awaitedBanner(view, ctx) {
   if (mine && ctx.live) return h("div", { class: "em-banner mine", role: "status", testid: "em-awaited" }, `Your turn: ${DECISIONS[mine.decision] || mine.decision}.`);
   if (!view.awaited.length) return null;
   return h("div", { class: "em-banner", role: "status", testid: "em-awaited" }, "Waiting for ",
-    view.awaited.map((a, i) => [i ? ", " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat)), ` to ${DECISIONS[a.decision] || a.decision}`]), ".");
+    view.awaited.map((a, i) => [i ? ", " : "", h("strong", { class: "who", style: { "--seat": seatColour(a.seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, a.seat)), ` to ${DECISIONS[a.decision] || a.decision}`]), ".");
 }
 
 export default {
