@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -54,14 +55,19 @@ class Table:
                 frame = self._until(ws, "snapshot")
                 legal[seat] = frame["legal"]
                 version = frame["version"]
-            for n in range(moves):
+            for _ in range(moves):
                 seat = next((s for s, options in enumerate(legal) if options), None)
                 if seat is None:
                     break
                 command = choose(legal[seat], rng)
                 sockets[seat].send(
                     json.dumps(
-                        {"type": "command", "id": f"m{n}", "seen_version": version, "command": command}
+                        {
+                            "type": "command",
+                            "id": uuid.uuid4().hex,  # ids are unique per game
+                            "seen_version": version,
+                            "command": command,
+                        }
                     )
                 )
                 answer, early = self._answer(sockets[seat])

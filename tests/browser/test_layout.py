@@ -74,7 +74,9 @@ def test_every_board_fits_a_phone_and_keeps_the_turn_in_view(
     expect(phone.get_by_test_id(board)).to_be_visible()
     dock = phone.get_by_test_id("turn-dock")
     expect(dock).to_be_visible()
-    expect(dock.locator("[data-testid=legal-command], [data-testid=vg-tool]").first).to_be_attached()
+    expect(
+        dock.locator("[data-testid=legal-command], [data-testid=vg-tool]").first
+    ).to_be_attached()
     assert sideways(phone) == 0, f"{game} scrolls {sideways(phone)} px sideways on a phone"
     shot(phone, f"{game}_phone")
     # Scrolled down the board, the banner and the moves are still on screen.

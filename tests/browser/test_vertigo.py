@@ -102,7 +102,9 @@ def test_the_setup_is_bought_by_clicking_pieces_and_places(pages: Pages) -> None
     # A polluting factory goes on my populated province only.
     pick("setup_factory:polluting")
     expect(country.locator(".vg-province.target")).to_have_count(1)
-    expect(country.locator(".vg-province.target")).to_have_attribute("data-province", province or "")
+    expect(country.locator(".vg-province.target")).to_have_attribute(
+        "data-province", province or ""
+    )
     before = shown_version(mover)
     country.locator(".vg-province.target").click()
     wait_versions(players, before + 1)

@@ -42,7 +42,10 @@ RAW = [
     (re.compile(r"\bseat \d\b"), "a seat number instead of a name"),
     (re.compile(r"undefined|\bnull\b|NaN|\[object"), "a broken value"),
     (re.compile(r"\(\w+: "), "the generic 'field: value' wording"),
-    (re.compile(r"\b1 (cards|moves|shares|stops|betrayals|points|lots|uses|players)\b"), "a plural"),
+    (
+        re.compile(r"\b1 (cards|moves|shares|stops|betrayals|points|lots|uses|players)\b"),
+        "a plural",
+    ),
 ]
 
 
@@ -89,8 +92,10 @@ def test_every_simulated_event_reads_as_words(pages: Pages) -> None:
                     events.forEach((event, i) => {
                         const around = { prev: events[i - 1], next: events[i + 1] };
                         let own = null;
-                        try { own = board.describeEvent ? board.describeEvent(event, seats, around) : null; }
-                        catch (error) { own = `THREW ${error}`; }
+                        try {
+                            own = board.describeEvent
+                                ? board.describeEvent(event, seats, around) : null;
+                        } catch (error) { own = `THREW ${error}`; }
                         out.push({ game, type: event.type, own,
                                    words: eventWords(board, event, seats, around, []) });
                     });

@@ -117,7 +117,7 @@ export function lobbyPage(root) {
     const current = parseInt(seatsInput.value, 10);
     if (!(current >= type.min_seats && current <= type.max_seats)) seatsInput.value = type.max_seats;
     const info = gameInfo(type.name);
-    clear(describeBox).append(info ? [h("p", { testid: "new-game-line" }, info.line), h("p", { class: "muted" }, `${playerCount(type)} · ${info.length}`)] : []);
+    clear(describeBox).append(...(info ? [h("p", { testid: "new-game-line" }, info.line), h("p", { class: "muted" }, `${playerCount(type)} · ${info.length}`)] : []));
     clear(optionsBox).append(...Object.entries(type.options || {}).map(([key, value]) => optionInput(key, value, info)));
   }
   gameSelect.addEventListener("change", chooseType);

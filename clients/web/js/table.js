@@ -363,7 +363,9 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (key === howtoKey) return; // keep it open or closed as the person left it
     howtoKey = key;
     const type = types.find((t) => t.name === table.game);
-    clear(els.howto).append(howToPlay(table.game, type ? type.title : humanize(table.game), !table.started) || []);
+    const panel = howToPlay(table.game, type ? type.title : humanize(table.game), !table.started);
+    clear(els.howto);
+    if (panel) els.howto.append(panel);
   }
 
   function onChange(kind) {
