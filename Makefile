@@ -18,6 +18,7 @@ install: $(STAMP)
 
 ## serve: the server with the browser client on http://127.0.0.1:$(PORT), embedded store
 serve: install
+	@echo "Plateau: open http://127.0.0.1:$(PORT) in a browser (another port: make serve PORT=8080)"
 	$(BIN)/plateau serve --port $(PORT) --store "$${PLATEAU_STORE:-sqlite:///plateau.db}"
 
 ## system-deps: redis-server and Chromium for the tests (Debian packages)

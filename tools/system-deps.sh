@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need when they are missing: redis-server, chromium.
+# Installs the Debian packages the tests need when they are missing: redis-server, chromium, npm.
 set -euo pipefail
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v redis-cli >/dev/null || missing+=(redis-tools)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v npm >/dev/null || missing+=(npm)  # axe-core for the browser tests' accessibility check
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing ${missing[*]}"
 SUDO=""

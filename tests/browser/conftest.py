@@ -142,3 +142,29 @@ def legal_count(page: Page) -> int:
 def shown_version(page: Page) -> int:
     value = page.locator("[data-testid=board]").get_attribute("data-version") or "-1"
     return int(value) if value.lstrip("-").isdigit() else -1
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's script, installed from npm by tools/axe-core.sh on first use."""
+    found = subprocess.run(
+        ["bash", str(ROOT / "tools" / "axe-core.sh")], capture_output=True, text=True, timeout=300
+    )
+    if found.returncode != 0:
+        pytest.skip(f"axe-core could not be installed from npm: {found.stderr.strip()[-300:]}")
+    return found.stdout.strip().splitlines()[-1]
+
+
+def axe_problems(page: Page, script: str) -> list[str]:
+    """Serious and critical accessibility violations axe-core finds in the page as it is."""
+    page.add_script_tag(path=script)
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, { resultTypes: ["violations"] });
+            return result.violations
+                .filter((v) => v.impact === "serious" || v.impact === "critical")
+                .map((v) => ({ id: v.id, help: v.help,
+                               nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+        }"""
+    )
+    return [f"{v['id']}: {v['help']} at {v['nodes']}" for v in found]

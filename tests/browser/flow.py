@@ -101,7 +101,10 @@ def play_one(
             continue
         before = shown_version(page)
         pick = choose(index, commands, rng)
-        page.locator("[data-testid=legal-command]").nth(pick).click()
+        button = page.locator("[data-testid=legal-command]").nth(pick)
+        if not button.is_visible():  # a list folded away as a fallback: unfold it
+            button.evaluate("b => { const d = b.closest('details'); if (d) d.open = true; }")
+        button.click()
         deadline = time.monotonic() + 10
         while shown_version(page) <= before:
             if page.get_by_test_id("rejection").count():

@@ -39,8 +39,8 @@ def towards_routes(_player: int, commands: list[dict[str, Any]], rng: random.Ran
 
 # what a click on a highlighted hex offers, and how the offer to take reads
 ON_THE_MAP = {
-    "can-lay": ("[data-testid=legal-command]", "↻"),
-    "can-token": ("[data-type=place_token]", "city"),
+    "can-lay": ("[data-testid=legal-command]", "Lay tile"),
+    "can-token": ("[data-type=place_token]", "token"),
 }
 
 
@@ -181,7 +181,7 @@ def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explain
     submit.click()
     wait_versions(players, before + 1)
     expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
-        f"runs for {shown}"
+        f"run for {shown}$N"
     )
 
 
@@ -223,19 +223,48 @@ def test_first_turns_on_map_b(pages: Pages) -> None:
     screenshot(ada, "zoo18_player")
 
 
-def test_routes_are_drawn_and_run_in_the_first_operating_rounds(pages: Pages) -> None:
-    _, players = seated_table(pages, "18zoo", ["Ada", "Bob"])
+def test_auto_route_shows_the_best_run_to_accept_or_change(pages: Pages) -> None:
+    game_id, players = seated_table(pages, "18zoo", ["Ada", "Bob"])
     ada = players[0]
     tokened: list[str] = []
-    mover, _ = reach_a_run(players, tokened)
-    # The offered routes are drawn over the map; running one records the family's revenue.
-    assert mover.locator(".zoo-route").count() >= 1
-    screenshot(mover, "zoo18_routes")
+    mover, best = reach_a_run(players, tokened)
+    draw = mover.get_by_test_id("zoo-draw")
+    revenue = draw.get_by_test_id("zoo-draw-revenue")
+    # Nothing is drawn until asked; Auto route draws the server's best run on the map.
+    expect(mover.get_by_test_id("zoo-drawn-route")).to_have_count(0)
+    draw.get_by_test_id("zoo-auto-route").click()
+    expect(revenue).to_have_attribute("data-state", "ok")
+    expect(draw.get_by_test_id("zoo-auto-note")).to_be_visible()
+    trains = [route["train"] for route in best["routes"]]
+    for train in trains:
+        expect(
+            mover.locator(f"[data-testid=zoo-drawn-route][data-train='{train}']")
+        ).to_have_attribute("data-state", "explained")
+    assert mover.locator("[data-testid=zoo-drawn-route] polyline").count() >= 1
+    # It is the very run the server offers, with the revenue it explains for it.
+    token = mover.evaluate(f"JSON.parse(localStorage.getItem('plateau.seat.{game_id}')).token")
+    answer = server_explains(pages.base, game_id, token, best)
+    assert answer["type"] == "explained", answer
+    submit = draw.get_by_test_id("zoo-draw-submit")
+    assert json.loads(submit.get_attribute("data-command") or "{}") == best
+    total = answer["result"]["total"]
+    expect(revenue).to_have_attribute("data-total", str(total))
+    # The player may change it: a stop taken back is asked about again, in stop form.
+    draw.get_by_test_id("zoo-draw-undo").click()
+    expect(draw.get_by_test_id("zoo-auto-note")).to_have_count(0)
+    expect(revenue.or_(draw.get_by_test_id("zoo-draw-error"))).not_to_have_attribute(
+        "data-state", "asking"
+    )
+    assert submit.get_attribute("data-command") != json.dumps(best)
+    # Auto route again, then accept it: the run is recorded for the explained revenue.
+    draw.get_by_test_id("zoo-auto-route").click()
+    expect(revenue).to_have_attribute("data-total", str(total))
+    screenshot(mover, "zoo18_auto_route")
     before = shown_version(mover)
-    mover.get_by_test_id("zoo-actions").locator("[data-type=run_routes]").first.click()
+    submit.click()
     wait_versions(players, before + 1)
     expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
-        "runs for"
+        f"run for {answer['result']['revenue']}$N"
     )
     for coord in tokened:  # tokens placed from the map stand on their hexes
         expect(ada.get_by_test_id(f"hex-{coord}").locator(".zoo-token").first).to_be_visible()

@@ -2,16 +2,19 @@
 
 import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
+import { gameInfo, playerCount } from "./help.js";
 import { loadSeat } from "./seats.js";
-import { humanize, seatColour } from "./words.js";
+import { humanize, plural, seatColour, timeAgo } from "./words.js";
 
 // Choices for options whose defaults alone do not say what else is allowed.
 const OPTION_CHOICES = {
   map: ["A", "B", "C", "D", "E", "F"],
 };
 
-function optionInput(key, value) {
+function optionInput(key, value, info) {
   const id = `opt-${key}`;
+  const explained = (info && info.options && info.options[key]) || null;
+  const choiceWords = (info && info.optionChoices && info.optionChoices[key]) || {};
   let input;
   if (typeof value === "boolean") {
     input = h("input", { id, type: "checkbox", checked: value, "data-option": key, "data-kind": "bool" });
@@ -19,14 +22,16 @@ function optionInput(key, value) {
     input = h("input", { id, type: "number", value, "data-option": key, "data-kind": Number.isInteger(value) ? "int" : "float" });
   } else if (typeof value === "string" && OPTION_CHOICES[key] && OPTION_CHOICES[key].includes(value)) {
     input = h("select", { id, "data-option": key, "data-kind": "str" },
-      OPTION_CHOICES[key].map((choice) => h("option", { value: choice, selected: choice === value }, choice)));
+      OPTION_CHOICES[key].map((choice) => h("option", { value: choice, selected: choice === value }, choiceWords[choice] ? `${choice}: ${choiceWords[choice]}` : choice)));
   } else if (typeof value === "string" || value === null) {
     input = h("input", { id, type: "text", value: value ?? "", "data-option": key, "data-kind": value === null ? "nullable" : "str" });
   } else {
     input = h("input", { id, type: "text", value: JSON.stringify(value), "data-option": key, "data-kind": "json" });
   }
   input.setAttribute("data-testid", `option-${key}`);
-  return h("label", { class: "option", for: id }, h("span", {}, humanize(key)), input);
+  const label = h("label", { class: "option", for: id }, h("span", {}, humanize(key)), input);
+  if (!explained) return label;
+  return h("div", { class: "option-block" }, label, h("p", { class: "option-help", testid: `option-help-${key}` }, explained));
 }
 
 function readOptions(form) {
@@ -44,6 +49,19 @@ function readOptions(form) {
   return options;
 }
 
+/** "2 of 3 seats taken", "42 moves · last move 3 min ago": what a row says about its game. */
+export function rowFacts(item, kind, now = Date.now()) {
+  if (kind === "open") {
+    const missing = item.seats - item.names.length;
+    return missing > 0 ? `${item.names.length} of ${item.seats} seats taken, ${plural(missing, "seat")} free` : "every seat taken, starting soon";
+  }
+  const parts = [kind === "finished" ? "finished" : "in play"];
+  if (Number.isInteger(item.moves)) parts.push(plural(item.moves, "move"));
+  const at = item.last_move_at ? Date.parse(item.last_move_at) : NaN;
+  if (Number.isFinite(at)) parts.push(`last move ${timeAgo(now - at)}`);
+  return parts.join(" · ");
+}
+
 function gameRow(item, types, kind) {
   const type = types.find((t) => t.name === item.game);
   const title = type ? type.title : humanize(item.game);
@@ -54,7 +72,7 @@ function gameRow(item, types, kind) {
   return h("li", { class: "game-row", testid: "game-row", "data-game-id": item.game_id, "data-kind": kind },
     h("div", { class: "game-row-main" },
       h("strong", {}, title),
-      h("span", { class: "muted" }, ` · ${item.names.length}/${item.seats} seats · v${item.version}`),
+      h("span", { class: "muted", testid: "game-row-facts" }, ` · ${rowFacts(item, kind)}`),
       h("div", { class: "names" }, Array.from({ length: item.seats }, (_, seat) => {
         const name = item.names[seat];
         return h("span", { class: `mini-seat ${name ? "" : "free"}`, style: { "--seat": seatColour(seat) }, title: connected.has(seat) ? "connected" : "" },
@@ -73,6 +91,8 @@ export function lobbyPage(root) {
   const gameSelect = h("select", { id: "new-game", testid: "new-game-type", "aria-label": "Game" });
   const seatsInput = h("input", { id: "new-seats", type: "number", min: 1, value: 2, testid: "new-game-seats", "aria-label": "Seats" });
   const optionsBox = h("div", { class: "options", testid: "new-game-options" });
+  const describeBox = h("div", { class: "game-blurb", testid: "new-game-description" });
+  const gamesBox = h("ul", { class: "game-list", testid: "game-descriptions" });
   const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
     event.preventDefault();
     try {
@@ -82,8 +102,9 @@ export function lobbyPage(root) {
       toast(error.message);
     }
   } },
-  h("h3", {}, "New table"),
+  h("h2", {}, "New table"),
   h("label", { class: "option", for: "new-game" }, h("span", {}, "Game"), gameSelect),
+  describeBox,
   h("label", { class: "option", for: "new-seats" }, h("span", {}, "Seats"), seatsInput),
   optionsBox,
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
@@ -95,7 +116,9 @@ export function lobbyPage(root) {
     seatsInput.max = type.max_seats;
     const current = parseInt(seatsInput.value, 10);
     if (!(current >= type.min_seats && current <= type.max_seats)) seatsInput.value = type.max_seats;
-    clear(optionsBox).append(...Object.entries(type.options || {}).map(([key, value]) => optionInput(key, value)));
+    const info = gameInfo(type.name);
+    clear(describeBox).append(...(info ? [h("p", { testid: "new-game-line" }, info.line), h("p", { class: "muted" }, `${playerCount(type)} · ${info.length}`)] : []));
+    clear(optionsBox).append(...Object.entries(type.options || {}).map(([key, value]) => optionInput(key, value, info)));
   }
   gameSelect.addEventListener("change", chooseType);
 
@@ -103,11 +126,12 @@ export function lobbyPage(root) {
     h("div", { class: "lobby" },
       h("div", { class: "lobby-left" },
         form,
+        h("section", { class: "panel" }, h("h2", {}, "The games"), gamesBox),
         h("p", { class: "muted lobby-help" }, "Create a table, then share its link: each friend opens it, takes a seat with a name, and anyone seated starts the game once enough players are in. Anyone can watch a game being played, and every finished game can be replayed move by move.")),
       h("div", { class: "lobby-right" },
-        h("section", { class: "panel" }, h("h3", {}, "Open tables"), lists.open),
-        h("section", { class: "panel" }, h("h3", {}, "Being played"), lists.live),
-        h("section", { class: "panel" }, h("h3", {}, "Finished"), lists.finished))),
+        h("section", { class: "panel" }, h("h2", {}, "Open tables"), lists.open),
+        h("section", { class: "panel" }, h("h2", {}, "Being played"), lists.live),
+        h("section", { class: "panel" }, h("h2", {}, "Finished"), lists.finished))),
   );
 
   async function refresh() {
@@ -128,7 +152,13 @@ export function lobbyPage(root) {
     } catch (error) {
       toast(`Cannot reach the server: ${error.message}`);
     }
-    gameSelect.append(...types.map((t) => h("option", { value: t.name }, `${t.title} (${t.min_seats === t.max_seats ? t.min_seats : `${t.min_seats}–${t.max_seats}`} players)`)));
+    gameSelect.append(...types.map((t) => h("option", { value: t.name }, `${t.title} (${playerCount(t)})`)));
+    clear(gamesBox).append(...types.map((t) => {
+      const info = gameInfo(t.name);
+      return h("li", { testid: "game-description", "data-game": t.name },
+        h("strong", {}, t.title), h("span", { class: "muted" }, ` · ${playerCount(t)}${info ? ` · ${info.length}` : ""}`),
+        info ? h("div", {}, info.line) : null);
+    }));
     chooseType();
     refresh();
   })();

@@ -1,4 +1,5 @@
-// The replay bar: a slider over the versions, arrow keys to step, a way back to live.
+// The replay bar: a slider over the game's moments, arrow keys to step, a way back to live.
+// It appears once the game has a history to look back on; "Back to live" only in the past.
 
 import { h } from "./dom.js";
 
@@ -8,20 +9,24 @@ import { h } from "./dom.js";
  */
 export function replayBar({ seek, position, latest }) {
   let debounce = null;
-  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, step: 1, testid: "replay-slider", "aria-label": "Replay: version" });
-  const label = h("span", { class: "slider-label", testid: "replay-label" }, "");
+  let shownAny = false;
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, step: 1, testid: "replay-slider", "aria-label": "Look back in the game" });
+  const label = h("span", { class: "slider-label", testid: "replay-label", "aria-live": "polite" }, "");
   const live = h("button", { type: "button", class: "ghost", testid: "go-live", onClick: () => seek(null) }, "Back to live");
-  const element = h("div", { class: "replay", testid: "replay-bar" }, h("span", { class: "replay-title" }, "Replay"), slider, label, live);
+  const element = h("div", { class: "replay", testid: "replay-bar", hidden: true }, h("span", { class: "replay-title" }, "Replay"), slider, label, live);
+
+  const words = (version, max) => `step ${version} of ${max}`;
 
   slider.addEventListener("input", () => {
     const version = Number(slider.value);
-    label.textContent = `version ${version} / ${slider.max}`;
+    label.textContent = words(version, slider.max);
     clearTimeout(debounce);
     debounce = setTimeout(() => seek(version), 120);
   });
 
-  /** Left and right arrows step one version, anywhere but in a text field. */
+  /** Left and right arrows step one moment, anywhere but in a text field. */
   function onKey(event) {
+    if (element.hidden) return;
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" && event.target !== slider) return;
     if (tag === "TEXTAREA" || tag === "SELECT") return;
@@ -32,11 +37,14 @@ export function replayBar({ seek, position, latest }) {
     seek(Number(slider.value));
   }
 
-  function render(shown) {
+  /** `history`: whether there is anything to look back on (the game has started and moved). */
+  function render(shown, history) {
     const max = latest();
+    shownAny = shownAny || history || !shown.live;
+    element.hidden = !shownAny;
     slider.max = String(max);
     if (document.activeElement !== slider || shown.live) slider.value = String(shown.version ?? max);
-    label.textContent = shown.live ? `version ${max} (live)` : `version ${shown.version} / ${max}`;
+    label.textContent = shown.live ? "live" : words(shown.version, max);
     live.hidden = shown.live;
     element.classList.toggle("past", !shown.live);
     element.dataset.live = shown.live ? "true" : "false";

@@ -5,10 +5,12 @@ import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
 import { Connection } from "./connection.js";
 import { clear, h, toast } from "./dom.js";
+import { howToPlay } from "./help.js";
 import { gameLog } from "./log.js";
+import { eventWords } from "./wording.js";
 import { replayBar } from "./replay.js";
 import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
-import { describeObject, describeTableEvent, humanize, seatColour, seatName, setPalette } from "./words.js";
+import { describeObject, humanize, seatColour, seatName, setPalette } from "./words.js";
 
 export function tablePage(root, gameId, { replay: openInReplay = false, raw = false } = {}) {
   let conn = null;
@@ -24,6 +26,9 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   const els = {
     title: h("h2", { class: "table-title", testid: "table-title" }, "Table"),
     status: h("span", { class: "badge", testid: "table-status" }, "…"),
+    watching: h("span", { class: "badge watching", testid: "watching", hidden: true }, "You are watching"),
+    howto: h("div", { class: "howto-area" }),
+    connection: h("div", { class: "connection-area" }),
     seats: h("div", { class: "seats", testid: "seats" }),
     lobby: h("div", { class: "pregame", testid: "pregame" }),
     notice: h("div", { class: "notice-area" }),
@@ -32,6 +37,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     chatInput: h("input", { type: "text", placeholder: "Say something…", maxlength: 500, testid: "chat-input", "aria-label": "Chat message" }),
   };
 
+  const chatNote = h("p", { class: "muted chat-note", testid: "chat-note", hidden: true }, "Only the players at the table can chat; you are watching.");
   const chatForm = h("form", { class: "chat", testid: "chat-form", onSubmit: (e) => {
     e.preventDefault();
     const text = els.chatInput.value.trim();
@@ -45,6 +51,14 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   });
   const log = gameLog({
     describe: describeEvent,
+    heading: (event) => {
+      try {
+        return board.heading ? board.heading(event, names()) : null;
+      } catch (error) {
+        console.error(error);
+        return null;
+      }
+    },
     minor: (event) => Boolean(board.minor && board.minor.has(event.type)),
     pick: (version) => {
       replay.moveTo(version);
@@ -52,23 +66,26 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     },
   });
 
-  clear(root).append(
-    h("div", { class: "table-page" },
+  const page = h("div", { class: "table-page", testid: "table-page" });
+  clear(root).append(page);
+  page.append(
       h("div", { class: "table-head" },
-        h("div", {}, els.title, " ", els.status),
+        h("div", {}, els.title, " ", els.status, " ", els.watching),
         h("div", { class: "share" },
           h("label", { for: "share-link" }, "Invite: "),
           h("input", { id: "share-link", readonly: true, value: shareUrl, testid: "share-link", onFocus: (e) => e.target.select() }),
           h("button", { type: "button", class: "ghost", onClick: () => navigator.clipboard?.writeText(shareUrl).then(() => toast("Link copied", "info")) }, "Copy"))),
       els.seats,
+      els.connection,
       replay.element,
       els.lobby,
+      els.howto,
       els.notice,
       els.result,
       h("div", { class: "table-main" },
         els.board,
         h("aside", { class: "side" },
-          h("section", { class: "panel" }, h("h3", {}, "Game log"), log.element, chatForm)))),
+          h("section", { class: "panel" }, h("h3", {}, "Game log"), log.element, chatForm, chatNote))),
   );
 
   function seekTo(version) {
@@ -96,6 +113,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     renderPregame();
   }
 
+  /** The socket dropped after it was up: moves and chat wait until it is back. */
+  function lost() {
+    return Boolean(conn && conn.status === "reconnecting");
+  }
+
   function mySeat() {
     return conn && conn.welcome ? conn.welcome.seat : null;
   }
@@ -116,6 +138,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const connected = new Set((info && info.connected) || []);
     const me = mySeat();
     const list = names();
+    const unknown = lost();
     clear(els.seats).append(
       ...Array.from({ length: count }, (_, seat) => {
         const name = list[seat];
@@ -127,7 +150,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "seat-name" }, name || "empty seat"),
         seat === me ? h("span", { class: "you" }, "you") : null,
-        name ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
+        name && unknown ? h("span", { class: "online unknown", testid: `seat-${seat}-online`, title: "unknown while you are disconnected" }, "?") : null,
+        name && !unknown ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
       }),
     );
   }
@@ -182,21 +206,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
   }
 
-  function describeEvent(event) {
-    if (event === null || event === undefined) return "Something happened out of your sight";
-    if (event.type === "table_opened") {
-      const type = types.find((t) => t.name === event.game);
-      return `Table opened for ${event.seats} players of ${type ? type.title : humanize(event.game)}`;
-    }
-    const tableWords = describeTableEvent(event, names());
-    if (tableWords) return tableWords;
-    let words = null;
-    try {
-      words = board.describeEvent ? board.describeEvent(event, names()) : null;
-    } catch (error) {
-      console.error(error);
-    }
-    return words || describeObject(event, names());
+  function describeEvent(event, around = {}) {
+    return eventWords(board, event, names(), around, types);
   }
 
   function describeCommand(command) {
@@ -225,7 +236,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   function renderNotice(shown) {
     clear(els.notice);
     if (!shown.live) {
-      els.notice.append(h("div", { class: "notice past", testid: "past-notice" }, `You are looking at version ${shown.version}, as you knew it then. Moves are disabled. `,
+      els.notice.append(h("div", { class: "notice past", testid: "past-notice" }, `You are looking back at step ${shown.version} of ${conn.version ?? shown.version}, as you saw the game then. Moves are off until you go back to live. `,
         h("button", { type: "button", class: "ghost", onClick: () => seekTo(null) }, "Back to live")));
     }
     if (rejection) {
@@ -239,6 +250,10 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   }
 
   async function submit(command) {
+    if (lost()) {
+      toast("You are offline: your move was not sent. Wait until the connection is back.");
+      return;
+    }
     rejection = null;
     const answer = await conn.command(command);
     if (answer.type === "rejected") {
@@ -270,8 +285,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     renderPregame();
     renderNotice(shown);
     renderResult(table);
+    renderConnection();
+    renderWatching(table);
+    renderHowTo(table);
     log.render(conn.log, shown);
-    replay.render(shown);
+    replay.render(shown, hasHistory(table));
     clear(els.board);
     const seat = mySeat();
     els.board.dataset.game = table ? table.game : "";
@@ -283,6 +301,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       return;
     }
     const ctx = {
+      gameId,
+      log: shown.log || conn.log,
       game: table.game,
       view: shown.view.game,
       table,
@@ -302,6 +322,50 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       clear(els.board);
       generic.render(els.board, ctx);
     }
+    if (lost()) for (const button of els.board.querySelectorAll("button")) button.disabled = true;
+  }
+
+  /** Whether the game has moved since it started: only then is there anything to replay. */
+  function hasHistory(table) {
+    if (!table || !table.started) return false;
+    const start = conn.log.find((entry) => entry.event && entry.event.type === "game_started");
+    return Boolean(start) && (conn.version ?? 0) > start.version;
+  }
+
+  function renderConnection() {
+    const down = lost();
+    page.classList.toggle("offline", down);
+    page.dataset.connection = down ? "lost" : conn.status;
+    els.chatInput.disabled = down;
+    clear(els.connection);
+    if (down) {
+      els.connection.append(h("div", { class: "notice offline", role: "alert", testid: "connection-lost" },
+        h("strong", {}, "Connection lost. "), "Reconnecting… Moves and chat are paused until the connection is back; nothing you see is lost."));
+    }
+  }
+
+  function renderWatching(table) {
+    const watching = Boolean(conn.welcome) && mySeat() === null;
+    els.watching.hidden = !watching;
+    chatForm.hidden = watching;
+    chatNote.hidden = !watching;
+    if (watching && table && !table.started && !loadSeat(gameId)) {
+      chatNote.textContent = "Take a seat to chat with the players.";
+    } else {
+      chatNote.textContent = "Only the players at the table can chat; you are watching.";
+    }
+  }
+
+  let howtoKey = null;
+  function renderHowTo(table) {
+    if (!table) return;
+    const key = `${table.game}|${table.started}`;
+    if (key === howtoKey) return; // keep it open or closed as the person left it
+    howtoKey = key;
+    const type = types.find((t) => t.name === table.game);
+    const panel = howToPlay(table.game, type ? type.title : humanize(table.game), !table.started);
+    clear(els.howto);
+    if (panel) els.howto.append(panel);
   }
 
   function onChange(kind) {

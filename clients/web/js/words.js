@@ -81,3 +81,25 @@ export function describeTableEvent(event, names) {
       return null;
   }
 }
+
+/** "1 move", "3 moves"; `many` for irregular plurals. */
+export function plural(count, word, many = `${word}s`) {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/** "just now", "3 min ago", "2 h ago", "4 days ago" for a duration in milliseconds. */
+export function timeAgo(ms) {
+  const minutes = Math.floor(Math.max(0, ms) / 60000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** "Ada", "Ada and Bob", "Ada, Bob and Cy". */
+export function listWords(items) {
+  const list = [...items];
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}

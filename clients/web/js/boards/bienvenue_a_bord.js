@@ -3,7 +3,7 @@
 
 import { h, s } from "../dom.js";
 import { seatColour, seatName } from "../words.js";
-import { commandButton, legalPanel } from "./generic.js";
+import { commandButton, legalPanel, turnDock } from "./generic.js";
 
 const SYMBOL = { fun: "♪", sun: "☀", game: "⚄", love: "♥" };
 const SYMBOL_NAME = { fun: "Fun", sun: "Sun", game: "Game", love: "Love" };
@@ -33,7 +33,21 @@ const PHASES = { split: "splits the three cards", choose: "chooses a pile", reso
 
 // Cards seen in any view so far, so the log can say what an id is.
 const seen = new Map();
-const named = (id) => (seen.has(id) ? `${id} (${cardLabel(seen.get(id))})` : id);
+const named = (id) => (seen.has(id) ? cardLabel(seen.get(id)) : "a card");
+const STOPOVER_METRIC = { E1: "satisfied", E2: "symbols_drawn_incl_love", E3: "cabins_opened", E4: "cabins_occupied" };
+const SCORE_WORDS = { passengers: "passengers", fun: "fun", sun: "sun", stopovers: "stopovers", objectives: "objectives", people: "people" };
+const WHY = {
+  stopover_e1: "stopover compensation",
+  game: "a game symbol",
+  cabin_too_low: "a cabin below the passenger's level",
+  cabin_upgrade: "a cabin above the passenger's level",
+  no_open_cabin: "no open cabin",
+  no_loveless_passenger: "no passenger without love",
+  love: "no place for love",
+  missing_symbol: "a missing symbol",
+};
+const whyWords = (why) => WHY[why] || (/^no_(fun|sun|game)$/.test(why) ? `no ${SYMBOL_NAME[why.slice(3)].toLowerCase()} symbol` : why.replace(/_/g, " "));
+const stopoverWords = (card) => METRICS[STOPOVER_METRIC[card]] || "a majority";
 
 /** Words for a card id, from the card objects the view carries (or the id alone). */
 function cardLabel(card) {
@@ -49,7 +63,7 @@ function cardLabel(card) {
       if (card.effect === "conditional_vp") return `${STARS(card.level)} passenger +${card.vp} if ${SYMBOL[card.requires]}`;
       return `${STARS(card.level)} passenger ${card.vp > 0 ? "+" : ""}${card.vp} VP`;
     case "objective":
-      return `Objective ${card.code}: ${OBJECTIVES[card.scoring] || card.scoring}${card.symbol ? ` ${SYMBOL[card.symbol]}` : ""}`;
+      return `Objective: ${OBJECTIVES[card.scoring] || card.scoring}${card.symbol ? ` ${SYMBOL[card.symbol]}` : ""}`;
     default:
       return card.id || "card";
   }
@@ -71,7 +85,7 @@ function cardFace(card, extra = {}) {
       sub = `wants ${STARS(card.level)}${card.effect === "conditional_vp" ? `, needs ${SYMBOL[card.requires]}` : ""}`;
     }
   } else if (kind === "objective") {
-    main = card.code;
+    main = "★";
     sub = `${OBJECTIVES[card.scoring] || card.scoring}${card.symbol ? ` ${SYMBOL[card.symbol]}` : ""}`;
   }
   return h("div", { class: `bab-card ${kind} ${extra.class || ""}`, testid: extra.testid || "bab-card", "data-card": card.id, title: cardLabel(card) },
@@ -134,13 +148,13 @@ function sheetPanel(sheet, seat, view, ctx) {
       h("span", { class: "bab-people bad", title: "Unhappy people" }, `☹ ${sheet.unhappy}`),
       sheet.bonus_symbol ? h("span", { class: "bab-sym" }, `bonus ${SYMBOL[sheet.bonus_symbol]}`) : null),
     h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Objectives"),
-      sheet.objectives.length ? sheet.objectives.map((o) => h("span", { class: "em-chip" }, `${o.code} ${OBJECTIVES[o.scoring] || o.scoring}${o.symbol ? ` ${SYMBOL[o.symbol]}` : ""} → ${o.points}`)) : h("span", { class: "muted" }, `none (${sheet.objective_slots} slots)`)),
+      sheet.objectives.length ? sheet.objectives.map((o) => h("span", { class: "em-chip" }, `${OBJECTIVES[o.scoring] || o.scoring}${o.symbol ? ` ${SYMBOL[o.symbol]}` : ""} → ${o.points}`)) : h("span", { class: "muted" }, `none (${sheet.objective_slots} slots)`)),
     h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Stopovers"),
       sheet.sun_slots.map((sun, i) => {
         const major = sheet.majority_slots[i];
         return h("span", { class: `bab-slot ${major && major.won ? "won" : ""}` }, `#${i + 1} ☀${sun ?? "–"}${major && major.won ? " +6" : ""}`);
       })),
-    h("div", { class: "bab-row bab-score" }, Object.entries(sheet.score || {}).map(([k, v]) => h("span", {}, `${k} ${v}`))));
+    h("div", { class: "bab-row bab-score" }, Object.entries(sheet.score || {}).map(([k, v]) => h("span", {}, `${SCORE_WORDS[k] || k.replace(/_/g, " ")} ${v}`))));
 }
 
 function choiceLabel(command, cardsById) {
@@ -171,7 +185,7 @@ function tableArea(view, ctx) {
       const taker = t.taken_by_chooser ? (t.taken_by_chooser === name ? view.chooser : view.splitter) : null;
       return h("div", { class: "bab-pile", testid: `bab-pile-${name}` },
         h("div", { class: "em-label" }, name === "single" ? "One card" : "Two cards",
-          taker === null ? null : h("span", { style: { color: seatColour(taker) } }, ` → ${seatName(ctx.names, taker)}`)),
+          taker === null ? null : h("span", { class: "who", style: { "--seat": seatColour(taker) } }, " → ", h("span", { class: "dot" }), ` ${seatName(ctx.names, taker)}`)),
         h("div", { class: "bab-cards" }, ids.map((id) => cardFace(byId.get(id) || { id }))),
         take ? commandButton(take, ctx, name === "single" ? "Take this card" : "Take these two") : null);
     };
@@ -223,7 +237,7 @@ function stopovers(view) {
       const turn = view.stopover_after_turns[n - 1];
       return h("div", { class: `bab-stop ${stop ? "revealed" : ""} ${view.turn > turn ? "past" : ""}` },
         h("div", { class: "bab-stop-turn" }, `after turn ${turn}`),
-        stop ? [h("strong", {}, stop.card), h("div", {}, METRICS[stop.metric] || stop.metric), h("div", { class: "muted" }, COMPENSATIONS[stop.compensation] || stop.compensation)]
+        stop ? [h("strong", {}, `Stopover ${n}`), h("div", {}, METRICS[stop.metric] || stopoverWords(stop.card)), h("div", { class: "muted" }, COMPENSATIONS[stop.compensation] || "")]
           : h("div", { class: "muted" }, "face down"));
     })),
     h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Pile"), h("strong", { testid: "bab-pile-size" }, view.pile.size), " cards left"));
@@ -236,12 +250,19 @@ export default {
     const mine = view.awaiting.find((a) => a.seat === ctx.seat);
     const banner = view.phase === "over" ? null : mine && ctx.live
       ? h("div", { class: "em-banner mine", role: "status", testid: "bab-awaited" }, `Your turn: ${{ split: "split the three cards", take_pile: "take a pile", resolve: "place your cards", compensation: "take your compensation" }[mine.for] || mine.for}.`)
-      : h("div", { class: "em-banner", role: "status", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat))]), ".");
+      : h("div", { class: "em-banner", role: "status", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { class: "who", style: { "--seat": seatColour(a.seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, a.seat))]), ".");
+    const choosing = ctx.legal.some((c) => c.type === "split" || c.type === "take_pile");
+    const table = tableArea(view, ctx);
+    const hands = handArea(view, ctx);
+    const placing = ctx.legal.some((c) => !["split", "take_pile"].includes(c.type));
     root.append(h("div", { class: "bab-board", testid: "bab-board" },
-      banner,
-      h("div", { class: "bab-top" }, tableArea(view, ctx), stopovers(view)),
-      handArea(view, ctx),
+      turnDock(banner, choosing ? table : placing ? hands : null),
+      h("div", { class: "bab-top" }, choosing ? null : table, stopovers(view)),
+      placing ? null : hands,
       h("div", { class: "bab-sheets" }, view.sheets.map((sheet, seat) => sheetPanel(sheet, seat, view, ctx)))));
+  },
+  heading(event) {
+    return event.type === "cards_revealed" ? `Turn ${event.turn}` : event.type === "game_ended" ? "The end of the cruise" : null;
   },
   describeEvent(event, names) {
     const n = (seat) => seatName(names, seat);
@@ -249,17 +270,17 @@ export default {
       case "pile_built": return `The pile is built: ${event.cards.length} cards`;
       case "first_splitter_drawn": return `${n(event.seat)} splits first`;
       case "cards_revealed": return `Turn ${event.turn}: ${n(event.splitter)} reveals ${event.cards.map(named).join(", ")}`;
-      case "pile_split": return `${n(event.seat)} puts ${named(event.single)} alone, ${event.pair.join(" and ")} together`;
+      case "pile_split": return `${n(event.seat)} puts ${named(event.single)} alone, and ${event.pair.map(named).join(" with ")} together`;
       case "pile_taken": return `${n(event.seat)} takes the ${event.pile === "single" ? "single card" : "pair"}`;
       case "cabins_opened": return event.cabins.length ? `${n(event.seat)} opens cabin${event.cabins.length > 1 ? "s" : ""} ${event.cabins.join(", ")}` : `${n(event.seat)} opens no cabin`;
       case "passenger_boarded": return `${n(event.seat)} boards ${named(event.card)} in ${event.cabin}${event.symbol ? ` (${SYMBOL[event.symbol] || event.symbol})` : event.vp !== null && event.vp !== undefined ? ` (${event.vp > 0 ? "+" : ""}${event.vp})` : ""}`;
       case "passenger_turned_away": return `${n(event.seat)} has no cabin for ${named(event.card)}: turned away`;
       case "love_placed": return event.cabin ? `${n(event.seat)} places a love ♥${event.vp} in ${event.cabin}` : `${n(event.seat)} has nowhere to place the love`;
-      case "objective_taken": return `${n(event.seat)} takes objective ${event.card}${event.symbol ? ` (${SYMBOL[event.symbol]})` : ""}`;
-      case "objective_discarded": return `${n(event.seat)} has no free objective slot: ${event.card} discarded`;
-      case "people_checked": return `${n(event.seat)}: ${event.satisfied ? `+${event.satisfied} satisfied` : ""}${event.satisfied && event.unhappy ? ", " : ""}${event.unhappy ? `+${event.unhappy} unhappy` : ""}${event.why ? ` (${event.why.replace(/_/g, " ")})` : ""}`;
+      case "objective_taken": return `${n(event.seat)} takes the objective ${named(event.card).replace(/^Objective: /, "")}${event.symbol ? ` (${SYMBOL[event.symbol]})` : ""}`;
+      case "objective_discarded": return `${n(event.seat)} has no free objective slot: the objective is discarded`;
+      case "people_checked": return `${n(event.seat)}: ${event.satisfied ? `+${event.satisfied} satisfied` : ""}${event.satisfied && event.unhappy ? ", " : ""}${event.unhappy ? `+${event.unhappy} unhappy` : ""}${event.why ? ` (${whyWords(event.why)})` : ""}`;
       case "sun_scored": return `Stopover ${event.stopover}: sun scores ${event.points.map((p, i) => `${n(i)} ${p}`).join(", ")}`;
-      case "stopover_revealed": return `Stopover ${event.stopover} revealed: ${event.card}`;
+      case "stopover_revealed": return `Stopover ${event.stopover} is revealed: ${stopoverWords(event.card)}`;
       case "majority_decided": return event.winner === null || event.winner === undefined ? `Stopover ${event.stopover}: tie, both get the compensation` : `Stopover ${event.stopover}: ${n(event.winner)} wins the majority (+6)`;
       case "bonus_symbol_chosen": return `${n(event.seat)} draws a bonus ${SYMBOL[event.symbol] || event.symbol}`;
       case "game_ended": return `The cruise is over: ${event.scores.map((sc, i) => `${n(i)} ${sc}`).join(", ")}`;
@@ -268,9 +289,9 @@ export default {
   },
   describeCommand(command) {
     switch (command.type) {
-      case "split": return `Put ${command.single} alone`;
+      case "split": return `Put ${named(command.single)} alone`;
       case "take_pile": return command.pile === "single" ? "Take the single card" : "Take the pair";
-      case "resolve": return `${command.card}: ${choiceLabel(command, new Map())}`;
+      case "resolve": return `${named(command.card)}: ${choiceLabel(command, new Map())}`;
       case "choose_bonus_symbol": return `Bonus symbol ${SYMBOL[command.symbol]} ${SYMBOL_NAME[command.symbol]}`;
       case "open_cabins": return command.levels.length ? `Open ${command.levels.map(STARS).join(" + ")}` : "Open nothing";
       case "place_love": return command.cabin ? `Love ♥2 in ${command.cabin}` : "No cabin for the love";

@@ -3,8 +3,8 @@
 
 import { h, s } from "../dom.js";
 import { seatColour, seatName } from "../words.js";
-import { commandButton, legalPanel } from "./generic.js";
-import { SPECIALS, cardInfo, cardName, describeCommand, describeEvent } from "./eiffel_words.js";
+import { commandButton, legalPanel, turnDock } from "./generic.js";
+import { GIVE_REASONS, SPECIALS, cardInfo, cardName, describeCommand, describeEvent } from "./eiffel_words.js";
 
 const PHASES = {
   setup: "Setting up",
@@ -198,7 +198,7 @@ function negotiationPanel(view, ctx) {
         n.denunciation_correct === null || n.denunciation_correct === undefined ? "" : n.denunciation_correct ? " — rightly." : " — wrongly.")
       : null,
     n.outcome ? h("p", { class: "em-note em-outcome" }, { collaboration: "Both collaborated.", betrayal: "One betrayed the other.", double_betrayal: "Both betrayed." }[n.outcome] || n.outcome) : null,
-    n.give_to !== null && n.give_to !== undefined ? h("p", { class: "em-note" }, `A card is owed to ${seatName(ctx.names, n.give_to)}${n.give_reason ? ` (${n.give_reason.replace(/_/g, " ")})` : ""}.`) : null,
+    n.give_to !== null && n.give_to !== undefined ? h("p", { class: "em-note" }, `A card is owed to ${seatName(ctx.names, n.give_to)}${n.give_reason ? ` (${GIVE_REASONS[n.give_reason] || n.give_reason.replace(/_/g, " ")})` : ""}.`) : null,
     h("div", { class: "em-offers", testid: "em-offers" },
       h("div", { class: "em-label" }, `Offers (${n.offers_left} left)`),
       n.offers.length
@@ -258,7 +258,7 @@ function awaitedBanner(view, ctx) {
   if (mine && ctx.live) return h("div", { class: "em-banner mine", role: "status", testid: "em-awaited" }, `Your turn: ${DECISIONS[mine.decision] || mine.decision}.`);
   if (!view.awaited.length) return null;
   return h("div", { class: "em-banner", role: "status", testid: "em-awaited" }, "Waiting for ",
-    view.awaited.map((a, i) => [i ? ", " : "", h("strong", { style: { color: seatColour(a.seat) } }, seatName(ctx.names, a.seat)), ` to ${DECISIONS[a.decision] || a.decision}`]), ".");
+    view.awaited.map((a, i) => [i ? ", " : "", h("strong", { class: "who", style: { "--seat": seatColour(a.seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, a.seat)), ` to ${DECISIONS[a.decision] || a.decision}`]), ".");
 }
 
 export default {
@@ -268,13 +268,14 @@ export default {
     const scores = new Map((view.scores || []).map((line) => [line.seat, line]));
     root.append(
       h("div", { class: "em-board", testid: "em-board" },
-        awaitedBanner(view, ctx),
+        turnDock(awaitedBanner(view, ctx), actions(view, ctx)),
         h("div", { class: "em-top" },
           h("section", { class: "panel em-plan" }, h("h3", {}, "The tower"), tower(view, ctx.names)),
-          h("div", { class: "em-center" }, negotiationPanel(view, ctx), actions(view, ctx), pilePanel(view, ctx))),
+          h("div", { class: "em-center" }, negotiationPanel(view, ctx), pilePanel(view, ctx))),
         h("div", { class: "em-players" }, view.players.map((p) => playerCard(p, view, ctx, awaitedSeats, scores.get(p.seat))))),
     );
   },
   describeEvent,
   describeCommand,
+  heading: (event) => (event.type === "negotiation_started" ? `Negotiation ${event.number}` : event.type === "game_ended" ? "Game over" : null),
 };

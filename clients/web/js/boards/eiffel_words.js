@@ -1,6 +1,9 @@
 // Eiffel Mania in words: card names, events and commands.
 
-import { seatName } from "../words.js";
+import { listWords, plural, seatName } from "../words.js";
+
+export const GIVE_REASONS = { arrangement: "the gift of the deal", clause: "a contract clause", denunciation: "a wrong denunciation" };
+const because = (reason) => (reason ? ` (${GIVE_REASONS[reason] || reason.replace(/_/g, " ")})` : "");
 
 export const SPECIALS = {
   office: { name: "Office", fr: "Le bureau", icon: "✉", help: "Before the reveal: look at the whole pile and reorder it." },
@@ -45,7 +48,7 @@ export function describeEvent(event, names) {
   const n = (seat) => who(names, seat);
   switch (event.type) {
     case "pile_shuffled":
-      return `The ${event.ids.length} contract cards were shuffled into the pile`;
+      return `The ${event.ids.length} contract cards are shuffled into the pile`;
     case "first_principal_drawn":
       return `${n(event.seat)} is the first principal negotiator`;
     case "negotiation_started":
@@ -88,26 +91,37 @@ export function describeEvent(event, names) {
         : `The denunciation was wrong: ${n(event.denouncer)} owes ${n(event.target)} a card`;
     case "decision_requested":
       if (event.decision === "pick") return `${n(event.seat)} picks a card first`;
-      if (event.decision === "give") return `${n(event.seat)} must give a card to ${n(event.to_seat)}${event.reason ? ` (${event.reason.replace(/_/g, " ")})` : ""}`;
+      if (event.decision === "give") return `${n(event.seat)} must give a card to ${n(event.to_seat)}${because(event.reason)}`;
       return `${n(event.seat)} may invoke a contract clause`;
     case "outcome_determined":
       if (event.outcome === "collaboration") return `Both collaborated: ${n(event.principal)} and ${n(event.partner)} share the cards`;
       if (event.outcome === "double_betrayal") return `Both betrayed: the cards go to the others`;
       return `${n(event.betrayer)} betrayed and takes both cards`;
-    case "cards_awarded":
-      return event.awards.map((a) => `${n(a.seat)} gets ${cardName(a.card)}`).join("; ") || "No cards awarded";
+    case "cards_awarded": {
+      if (!event.awards.length) return "No card is awarded";
+      if (event.awards.length <= 2) return event.awards.map((a) => `${n(a.seat)} gets ${cardName(a.card)}`).join("; ");
+      // The rest of the pile at once (one player left): counted, not listed card by card.
+      const bySeat = new Map();
+      for (const a of event.awards) bySeat.set(a.seat, [...(bySeat.get(a.seat) || []), a.card]);
+      return [...bySeat.entries()].map(([seat, cards]) => {
+        const lots = cards.filter((c) => cardInfo(c)?.kind === "lot").length;
+        return `${n(seat)} gets ${plural(cards.length, "card")}: ${plural(lots, "lot")} and ${plural(cards.length - lots, "special card")}`;
+      }).join("; ");
+    }
     case "warning_turned":
       return `${n(event.seat)}'s warning card turns: ${event.betrayals} betrayal${event.betrayals > 1 ? "s" : ""}`;
     case "card_given":
-      return `${n(event.giver)} gives ${cardName(event.card)} to ${n(event.receiver)} (${event.reason})`;
+      return `${n(event.giver)} gives ${cardName(event.card)} to ${n(event.receiver)}${because(event.reason)}`;
     case "clause_invoked":
       return `${n(event.seat)} invoked a contract clause against ${n(event.betrayer)}`;
     case "clause_passed":
       return `${n(event.seat)} did not invoke a clause`;
     case "became_inactive":
-      return `${event.seats.map(n).join(", ")} betrayed three times and leave the negotiations`;
+      return event.seats.length === 1
+        ? `${n(event.seats[0])} has betrayed three times and leaves the negotiations`
+        : `${listWords(event.seats.map(n))} have betrayed three times and leave the negotiations`;
     case "negotiation_ended":
-      return `End of the negotiation`;
+      return "The negotiation ends";
     case "pile_discarded":
       return `The remaining ${event.cards.length} pile cards are discarded`;
     case "game_ended":

@@ -58,6 +58,12 @@ export function commandButton(command, ctx, label, extra = {}) {
   );
 }
 
+/** Whose turn it is and the moves: kept in view (sticky) while the board scrolls. */
+export function turnDock(banner, actions) {
+  if (!banner && !actions) return null;
+  return h("div", { class: "turn-dock", testid: "turn-dock" }, banner, actions);
+}
+
 /** Every legal command as a button, grouped by command type. */
 export function legalPanel(legal, ctx, heading = "Your moves") {
   if (!legal.length) return null;
@@ -85,7 +91,7 @@ export default {
         ctx.view ? renderValue(ctx.view, ctx.names) : h("p", { class: "muted" }, "Nothing to show yet.")),
     );
     const panel = legalPanel(ctx.legal, ctx);
-    if (panel) root.prepend(panel);
+    if (panel) root.prepend(turnDock(null, panel));
   },
   describeEvent: null,
   describeCommand: null,

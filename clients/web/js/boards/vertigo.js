@@ -1,9 +1,13 @@
 // Vertigo: the UN council (planetary pollution, witnesses, treasury, vote), then each country's
 // three regions of ten provinces with population, factories, engineers and pollution.
+// Moves are made on the boards: pick a piece or an action from the palette, then click a
+// highlighted province, region or the UN (a move from one place to another takes two clicks);
+// with nothing picked, a click on a highlighted province lists what can be done there. Every
+// choice is also listed as a button, folded away as a fallback.
 
 import { clear, h, s } from "../dom.js";
-import { seatColour, seatName } from "../words.js";
-import { commandButton, legalPanel } from "./generic.js";
+import { listWords, seatColour, seatName } from "../words.js";
+import { commandButton, legalPanel, turnDock } from "./generic.js";
 
 const REGION_NAMES = { R: "Right", C: "Centre", L: "Left" };
 const LAWS = { 1: "Development aid", 2: "Stop pollution!", 3: "Exceptional bonus", 4: "International solidarity", 5: "Subsidies" };
@@ -12,22 +16,66 @@ const FACES = { sun: "☀ sun", one_cloud: "☁ one cloud", two_clouds: "☁☁ 
 const ROWS = [[1, 2, 3], [4, 5, 6, 7], [8, 9, 10]];
 const where = (place) => (REGION_NAMES[place] ? `the ${REGION_NAMES[place].toLowerCase()} region` : place === "UN" ? "the UN" : place);
 
-/** Commands that name a province, by province id. */
-function byProvince(legal) {
-  const map = new Map();
-  for (const command of legal) {
-    for (const key of ["province", "to", "source"]) {
-      const id = command[key];
-      if (typeof id === "string" && /^[RCL]\d+$/.test(id)) {
-        if (!map.has(id)) map.set(id, []);
-        map.get(id).push(command);
-      }
-    }
+const isProvince = (id) => typeof id === "string" && /^[RCL]\d+$/.test(id);
+const isRegion = (id) => typeof id === "string" && /^(R|C|L|UN)$/.test(id);
+
+/** Where a command is made on the board: [first place, second place or null]. A place is
+ * {kind: "province"|"region", id, seat} (seat null: the mover's own country). */
+function placesOf(c) {
+  const province = (id) => ({ kind: "province", id, seat: null });
+  const region = (id, seat = null) => ({ kind: id === "UN" ? "un" : "region", id, seat });
+  switch (c.type) {
+    case "move_population": return [province(c.from), province(c.to)];
+    case "move_scholar": return [region(c.from_region), region(c.to)];
+    case "setup_scholar": return [region(c.to), null];
+    case "release_scholar": return [region(c.from), null];
+    case "train_scholar": return [region(c.region), null];
+    case "choose_pollution_target": return [region(c.region, c.player), null];
+    default: return isProvince(c.province) ? [province(c.province), null] : null;
   }
-  return map;
 }
 
-function regionSvg(region, targets, onPick) {
+// The palette: one tool per kind of move that is made on the board.
+const TOOLS = {
+  setup_population: { label: "Population", price: "$1", icon: "☺" },
+  setup_scholar: { label: "Scholar", price: "$5", icon: "♟" },
+  "setup_factory:polluting": { label: "Polluting factory", price: "$10", icon: "■" },
+  "setup_factory:clean": { label: "Clean factory", price: "$20", icon: "■" },
+  "setup_factory:treatment": { label: "Treatment plant", price: "$20", icon: "■" },
+  release_scholar: { label: "Release a scholar", icon: "↩" },
+  abandon_factory: { label: "Abandon a factory", icon: "✕" },
+  move_scholar: { label: "Move a scholar", icon: "⇄" },
+  "build_factory:polluting": { label: "Build polluting factory", icon: "■" },
+  "build_factory:clean": { label: "Build clean factory", icon: "■" },
+  "build_factory:treatment": { label: "Build treatment plant", icon: "■" },
+  transform_factory: { label: "Make a factory clean", icon: "♻" },
+  depollute: { label: "Depollute", icon: "✧" },
+  buy_population: { label: "Buy population", icon: "☺" },
+  move_population: { label: "Move population", icon: "⇄" },
+  train_scholar: { label: "Train a scholar", icon: "♟" },
+  choose_pollution_target: { label: "Aim the arrow", icon: "➚" },
+  place_pollution: { label: "Place pollution", icon: "☁" },
+  clean_province: { label: "Clean a province", icon: "✧" },
+  destroy_polluting: { label: "Destroy a polluting factory", icon: "✕" },
+};
+const toolKey = (c) => (c.kind ? `${c.type}:${c.kind}` : c.type);
+
+// The tool in hand and the first place of a two-click move survive redraws of the same choices.
+let hand = { key: null, tool: null, from: null };
+
+/** The country a place_pollution marker goes to: after an arrow this player aimed, the target's. */
+function pollutionOwner(ctx) {
+  const log = ctx.log || [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i].event;
+    if (!e) continue;
+    if (e.type === "pollution_placed" || e.type === "turn_started") break;
+    if (e.type === "pollution_target_chosen") return e.seat === ctx.seat ? e.player : null;
+  }
+  return ctx.seat;
+}
+
+function regionSvg(region, targets, onPick, source = null, seatOf = 0) {
   const r = 22;
   const dx = r * 1.8;
   const dy = r * 1.6;
@@ -45,9 +93,9 @@ function regionSvg(region, targets, onPick) {
         return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
       }).join(" ");
       const targeted = targets.has(province.id);
-      const group = s("g", { class: `vg-province ${province.state} ${targeted ? "target" : ""}`, testid: `province-${province.id}`, "data-state": province.state, "data-factory": province.factory || "" });
+      const group = s("g", { class: `vg-province ${province.state} ${targeted ? "target" : ""} ${source === province.id ? "source" : ""}`, testid: `province-${seatOf}-${province.id}`, "data-province": province.id, "data-state": province.state, "data-factory": province.factory || "" });
       group.append(s("title", {}, `${province.id}: ${province.state}${province.factory ? `, ${FACTORY[province.factory].label} (${province.engineers} engineer${province.engineers > 1 ? "s" : ""})` : ""}`));
-      group.append(s("polygon", { points: pts, fill: province.state === "polluted" ? "#57534e" : province.state === "populated" ? "#fef3c7" : "#ecfccb", stroke: targeted ? "#f59e0b" : "#a8a29e", "stroke-width": targeted ? 3 : 1 }));
+      group.append(s("polygon", { points: pts, fill: province.state === "polluted" ? "#57534e" : province.state === "populated" ? "#fef3c7" : "#ecfccb", stroke: source === province.id ? "#dc2626" : targeted ? "#f59e0b" : "#a8a29e", "stroke-width": targeted || source === province.id ? 3 : 1 }));
       if (province.state === "polluted") group.append(s("text", { x: cx, y: cy + 6, "text-anchor": "middle", class: "vg-cloud" }, "☁"));
       if (province.state === "populated") {
         group.append(s("circle", { cx: cx - 8, cy: cy - 5, r: 5, fill: "#a16207" }), s("rect", { x: cx - 13, y: cy + 1, width: 10, height: 9, rx: 3, fill: "#a16207" }));
@@ -67,8 +115,10 @@ function regionSvg(region, targets, onPick) {
   return svg;
 }
 
-function countryPanel(country, view, ctx, targets, pick) {
+function countryPanel(country, view, ctx, board) {
   const seat = country.seat;
+  const provinceTargets = board.provinceTargets(seat);
+  const regionTarget = (name) => board.regionTarget(seat, name);
   const awaited = view.awaiting && view.awaiting.seats.includes(seat);
   return h("section", { class: `panel vg-country ${awaited ? "awaited" : ""} ${country.active ? "" : "out"}`, style: { "--seat": seatColour(seat) }, testid: `vg-country-${seat}` },
     h("div", { class: "bab-sheet-head" },
@@ -91,9 +141,11 @@ function countryPanel(country, view, ctx, targets, pick) {
     h("div", { class: "vg-regions" }, country.regions.map((region) =>
       h("div", { class: `vg-region ${region.overpopulated ? "over" : ""}` },
         h("div", { class: "vg-region-head" },
-          h("strong", {}, REGION_NAMES[region.name] || region.name),
+          regionTarget(region.name)
+            ? h("button", { type: "button", class: "vg-region-target", testid: `region-${seat}-${region.name}`, "aria-label": `${REGION_NAMES[region.name]} region of ${seatName(ctx.names, seat)}`, onClick: () => board.clickRegion(seat, region.name) }, `${REGION_NAMES[region.name]} ◉`)
+            : h("strong", {}, REGION_NAMES[region.name] || region.name),
           h("span", { class: "vg-poll", style: { "--p": `${region.pollution}%` } }, `${region.pollution}% polluted`)),
-        regionSvg(region, seat === ctx.seat ? targets : new Set(), pick),
+        regionSvg(region, provinceTargets, (id) => board.clickProvince(seat, id), board.fromId(seat), seat),
         h("div", { class: "vg-region-foot" },
           `${region.idle_scholars} idle scholar${region.idle_scholars === 1 ? "" : "s"} · ${region.population} people`,
           region.treatment_plant ? " · treatment plant" : "",
@@ -114,8 +166,8 @@ function council(view, ctx) {
       h("div", {}, h("div", { class: "em-label" }, "Turn"), h("strong", { testid: "vg-turn" }, view.turn), view.turn >= 10 ? h("span", { class: "muted" }, " (die may end it)") : null),
       h("div", {}, h("div", { class: "em-label" }, "Witnesses"), h("strong", {}, `${view.witness} / ${view.witness_threshold}`)),
       h("div", {}, h("div", { class: "em-label" }, "Treasury"), h("strong", {}, `$${view.treasury}`)),
-      h("div", {}, h("div", { class: "em-label" }, "Order"), view.order.map((seat, i) => [i ? " → " : "", h("span", { style: { color: seatColour(seat), fontWeight: 700 } }, seatName(ctx.names, seat))])),
-      h("div", {}, h("div", { class: "em-label" }, "Supply"), `■${view.supply.polluting} `, h("span", { style: { color: "#16a34a" } }, `■${view.supply.clean} `), h("span", { style: { color: "#2563eb" } }, `■${view.supply.treatment} `), `☺${view.supply.population}`)),
+      h("div", {}, h("div", { class: "em-label" }, "Order"), view.order.map((seat, i) => [i ? " → " : "", h("strong", { class: "who", style: { "--seat": seatColour(seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, seat))])),
+      h("div", {}, h("div", { class: "em-label" }, "Supply"), `■${view.supply.polluting} `, h("span", { style: { color: "#15803d" } }, `■${view.supply.clean} `), h("span", { style: { color: "#1d4ed8" } }, `■${view.supply.treatment} `), `☺${view.supply.population}`)),
     view.dice.length ? h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Dice"), view.dice.map((d) => h("span", { class: "em-chip" }, `${seatName(ctx.names, d.seat)} ${d.region}: ${FACES[d.face] || d.face}`))) : null,
     vote ? h("div", { class: "vg-vote", testid: "vg-vote" },
       h("strong", {}, `Vote on law ${vote.law}: ${vote.name}`), ` proposed by ${seatName(ctx.names, vote.proposer)}`,
@@ -126,24 +178,95 @@ export default {
   palette: (view) => view.countries.map((c) => c.color),
   render(root, ctx) {
     const view = ctx.view;
-    const targets = byProvince(ctx.legal);
+    const boardCommands = ctx.legal.filter((c) => placesOf(c));
+    const plain = ctx.legal.filter((c) => !placesOf(c));
+    const key = JSON.stringify(ctx.legal);
+    if (hand.key !== key) hand = { key, tool: hand.tool, from: null };
+    const tools = new Map();
+    for (const c of boardCommands) {
+      if (!tools.has(toolKey(c))) tools.set(toolKey(c), []);
+      tools.get(toolKey(c)).push(c);
+    }
+    if (hand.tool && !tools.has(hand.tool)) hand.tool = null;
+    if (!hand.tool && tools.size === 1) hand.tool = [...tools.keys()][0];
+    const inHand = hand.tool ? tools.get(hand.tool) : boardCommands;
+    const polluted = pollutionOwner(ctx);
+    const seatOf = (place, c) => (place.seat !== null ? place.seat : c.type === "place_pollution" ? polluted : ctx.seat);
+    const same = (place, c, seat, kind, id) => place && place.kind === kind && place.id === id && seatOf(place, c) === seat;
+    /** Commands of the tool in hand that a click on (seat, kind, id) would make or start. */
+    const matching = (seat, kind, id) => inHand.filter((c) => {
+      const [first, second] = placesOf(c);
+      if (hand.from) return second && first.id === hand.from.id && same(second, c, seat, kind, id);
+      return same(first, c, seat, kind, id);
+    });
     const picked = h("div", { class: "vg-picked", testid: "vg-picked" });
-    const pick = (id) => {
-      clear(picked).append(h("div", { class: "em-label" }, `Province ${id}`),
-        h("div", { class: "cmd-row" }, (targets.get(id) || []).map((c) => commandButton(c, ctx))));
+    const redraw = () => {
+      clear(root);
+      this.render(root, ctx);
     };
+    const click = (seat, kind, id) => {
+      const found = matching(seat, kind, id);
+      if (!found.length) return;
+      const twoStep = found.every((c) => placesOf(c)[1]) && !hand.from;
+      if (twoStep && hand.tool) {
+        hand.from = { seat, kind, id };
+        redraw();
+        return;
+      }
+      if (hand.tool && found.length === 1) {
+        ctx.submit(found[0]);
+        return;
+      }
+      clear(picked).append(h("div", { class: "em-label" }, kind === "province" ? `Province ${id}` : where(id)),
+        h("div", { class: "cmd-row" }, found.map((c) => commandButton(c, ctx))));
+    };
+    const board = {
+      provinceTargets: (seat) => new Set(view.countries[seat] ? view.countries[seat].regions.flatMap((r) => r.provinces.map((p) => p.id)).filter((id) => matching(seat, "province", id).length) : []),
+      regionTarget: (seat, name) => matching(seat, "region", name).length > 0,
+      clickProvince: (seat, id) => click(seat, "province", id),
+      clickRegion: (seat, name) => click(seat, "region", name),
+      fromId: (seat) => (hand.from && hand.from.seat === seat ? hand.from.id : null),
+    };
+    const unTarget = ctx.seat !== null && matching(ctx.seat, "un", "UN").length > 0;
+    const palette = tools.size ? h("div", { class: "vg-palette", testid: "vg-palette", role: "group", "aria-label": "Pieces and actions" },
+      [...tools.keys()].map((name) => {
+        const tool = TOOLS[name] || { label: name.replace(/[_:]/g, " "), icon: "•" };
+        const chosen = hand.tool === name;
+        return h("button", {
+          type: "button", class: `vg-tool ${chosen ? "chosen" : ""}`, testid: "vg-tool", "data-tool": name, "aria-pressed": String(chosen),
+          onClick: () => { hand.tool = chosen ? null : name; hand.from = null; redraw(); },
+        }, h("span", { class: `vg-tool-icon ${name.split(":")[1] || ""}`, "aria-hidden": "true" }, tool.icon), tool.label, tool.price ? h("span", { class: "vg-tool-price" }, tool.price) : null);
+      })) : null;
+    const hint = hand.from
+      ? `Now click where to move it (from ${hand.from.kind === "province" ? `province ${hand.from.id}` : where(hand.from.id)}).`
+      : hand.tool
+        ? `${(TOOLS[hand.tool] || { label: "This move" }).label}: click a highlighted ${tools.get(hand.tool).some((c) => placesOf(c)[0].kind !== "province") ? "region or the UN" : "province"}.`
+        : "Pick a piece or an action, then click a highlighted place; or click a highlighted province to see what you can do there.";
     const awaiting = view.awaiting;
     const mine = awaiting && awaiting.seats.includes(ctx.seat) && ctx.live;
+    const banner = view.over ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, role: "status", testid: "vg-awaited" },
+      awaiting ? (mine ? `Your turn: ${awaiting.what}.` : ["Waiting for ", listWords(awaiting.seats.map((p) => seatName(ctx.names, p))), ` to ${awaiting.what}.`]) : "…");
+    const actions = ctx.legal.length ? h("section", { class: "panel em-actions", testid: "vg-actions" },
+      h("h3", {}, "Your move"),
+      palette,
+      tools.size ? h("p", { class: "zoo-hint", testid: "vg-hint" }, hint) : null,
+      hand.from ? h("button", { type: "button", class: "ghost", testid: "vg-cancel-move", onClick: () => { hand.from = null; redraw(); } }, "Cancel this move") : null,
+      unTarget ? h("button", { type: "button", class: "vg-region-target", testid: "vg-un-target", onClick: () => click(ctx.seat, "un", "UN") }, "The UN (as a diplomat) ◉") : null,
+      picked,
+      plain.length ? h("div", { class: "cmd-row vg-plain" }, plain.map((c) => commandButton(c, ctx))) : null,
+      boardCommands.length ? h("details", { class: "vg-fallback", testid: "vg-fallback" },
+        h("summary", {}, `All ${boardCommands.length} choices as a list`),
+        legalPanel(boardCommands, ctx, "All your choices")) : null) : null;
     root.append(h("div", { class: "vg-board", testid: "vg-board" },
-      view.over ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, role: "status", testid: "vg-awaited" },
-        awaiting ? (mine ? `Your turn: ${awaiting.what}.` : ["Waiting for ", awaiting.seats.map((p, i) => [i ? ", " : "", h("strong", { style: { color: seatColour(p) } }, seatName(ctx.names, p))]), ` to ${awaiting.what}.`]) : "…"),
+      turnDock(banner, actions),
       council(view, ctx),
-      ctx.legal.length ? h("section", { class: "panel em-actions", testid: "vg-actions" },
-        h("h3", {}, "Your move"),
-        targets.size ? h("p", { class: "muted" }, "Click a highlighted province on your country, or choose below.") : null,
-        picked,
-        legalPanel(ctx.legal, ctx, "All your choices")) : null,
-      h("div", { class: "vg-countries" }, view.countries.map((c) => countryPanel(c, view, ctx, targets, pick)))));
+      h("div", { class: "vg-countries" }, view.countries.map((c) => countryPanel(c, view, ctx, board)))));
+  },
+  heading(e) {
+    if (e.type === "first_player_drawn") return "Setup";
+    if (e.type === "turn_started") return `Turn ${e.turn}`;
+    if (e.type === "game_ended") return "Game over";
+    return null;
   },
   describeEvent(e, names) {
     const n = (seat) => seatName(names, seat);

@@ -75,28 +75,59 @@ async function ask(ctx, d) {
   d.refresh();
 }
 
+/** "Auto route": the best run the server offers (its legal run_routes), explained and drawn on
+ * the map as if clicked, for the player to run as it is or to change stop by stop. */
+export async function autoRoute(ctx, d, best) {
+  if (!best) return;
+  d.asked += 1;
+  const mine = d.asked;
+  d.pending = true;
+  d.refresh();
+  const answer = await askExplain(ctx, best);
+  if (d !== drawing || mine !== d.asked) return;
+  d.pending = false;
+  d.answer = answer;
+  if (answer.type === "explained") {
+    d.stops = {};
+    for (const route of answer.result.routes) d.stops[route.train] = [...route.stops];
+    d.auto = true;
+  }
+  d.refresh();
+}
+
 export function clickStop(ctx, d, hex) {
+  d.auto = false;
   const stops = stopsOf(d, d.current);
   d.stops[d.current] = stops[stops.length - 1] === hex ? stops.slice(0, -1) : [...stops, hex];
   ask(ctx, d);
 }
 
 function undo(ctx, d) {
+  d.auto = false;
   d.stops[d.current] = stopsOf(d, d.current).slice(0, -1);
   ask(ctx, d);
 }
 
 function clearRoute(ctx, d) {
+  d.auto = false;
   d.stops[d.current] = [];
   ask(ctx, d);
 }
 
 /** The panel: trains, clicked stops, the server's revenue or reason, undo/clear and run. */
-export function drawPanel(ctx, d) {
+export function drawPanel(ctx, d, onAuto = null) {
   const box = h("div", { class: "zoo-draw", testid: "zoo-draw" });
   const fill = () => {
     clear(box);
-    box.append(h("div", { class: "em-label" }, "Draw the routes: click stops on the map, in order"));
+    box.append(h("div", { class: "em-label" }, "Run the trains: click stops on the map, in order, or let the server propose the best run"));
+    if (onAuto) {
+      box.append(h("div", { class: "cmd-row" }, h("button", { type: "button", class: "cmd", testid: "zoo-auto-route", disabled: d.pending, onClick: onAuto }, "Auto route")));
+    }
+    if (d.auto && d.answer && d.answer.type === "explained") {
+      box.append(h("p", { class: "zoo-hint", testid: "zoo-auto-note" }, d.answer.result.routes.length
+        ? "The best run the server found is drawn on the map: run it, or click stops to change it."
+        : "No train can run a route now: run nothing."));
+    }
     box.append(h("div", { class: "cmd-row" }, d.trains.map((t, i) => h("button", {
       type: "button",
       class: d.current === t.id ? "cmd" : "ghost",
@@ -105,9 +136,10 @@ export function drawPanel(ctx, d) {
       "aria-pressed": String(d.current === t.id),
       style: { borderBottom: `3px solid ${COLOURS[i % COLOURS.length]}` },
       onClick: () => { d.current = t.id; d.refresh(); },
-    }, `${t.runs_as} (${t.id})${stopsOf(d, t.id).length ? ` · ${stopsOf(d, t.id).length} stops` : ""}`))));
+    }, `${t.runs_as} train${d.trains.filter((o) => o.runs_as === t.runs_as).length > 1 ? ` ${i + 1}` : ""}${stopsOf(d, t.id).length ? ` · ${stopsOf(d, t.id).length} stops` : ""}`))));
     const stops = stopsOf(d, d.current);
-    box.append(h("div", { class: "bab-row", testid: "zoo-draw-stops" }, h("span", { class: "em-label" }, d.current),
+    const currentTrain = d.trains.find((t) => t.id === d.current);
+    box.append(h("div", { class: "bab-row", testid: "zoo-draw-stops" }, h("span", { class: "em-label" }, currentTrain ? `${currentTrain.runs_as} train` : "train"),
       stops.length ? stops.join(" → ") : h("span", { class: "muted" }, "no stop yet")));
     box.append(h("div", { class: "cmd-row" },
       h("button", { type: "button", class: "ghost", testid: "zoo-draw-undo", disabled: !stops.length, onClick: () => undo(ctx, d) }, "Undo last stop"),
@@ -118,8 +150,8 @@ export function drawPanel(ctx, d) {
     } else if (answer && answer.type === "explained") {
       const r = answer.result;
       box.append(h("div", { testid: "zoo-draw-revenue", "data-state": "ok", "data-revenue": r.revenue, "data-subsidy": r.subsidy, "data-total": r.total },
-        r.routes.map((route) => h("div", { class: "bab-row", testid: "zoo-draw-route", "data-train": route.train }, h("strong", {}, route.train), ` ${route.stops.join(" → ")}: ${route.revenue}`, route.subsidy ? ` + ${route.subsidy} subsidy` : "")),
-        h("div", {}, h("strong", {}, `Revenue ${r.revenue}`), r.subsidy ? ` + subsidy ${r.subsidy} = ${r.total}` : "", h("span", { class: "muted" }, " (computed by the server)"))));
+        r.routes.map((route) => h("div", { class: "bab-row", testid: "zoo-draw-route", "data-train": route.train }, h("strong", {}, `${String(route.train).replace(/-\d+$/, "")} train`), ` ${route.stops.join(" → ")}: ${route.revenue}$N`, route.subsidy ? ` + ${route.subsidy}$N subsidy` : "")),
+        h("div", {}, h("strong", {}, `Revenue ${r.revenue}$N`), r.subsidy ? ` + subsidy ${r.subsidy}$N = ${r.total}$N` : "", h("span", { class: "muted" }, " (computed by the server)"))));
     } else if (answer) {
       box.append(h("div", { class: "notice rejected", role: "status", testid: "zoo-draw-error", "data-state": "refused", "data-reason": answer.reason }, answer.detail || answer.reason));
     }
@@ -131,7 +163,7 @@ export function drawPanel(ctx, d) {
       disabled: !ok,
       "data-command": ok ? JSON.stringify(answer.result.command) : null,
       onClick: () => { if (ok) ctx.submit(answer.result.command); },
-    }, ok ? `Run these routes for ${answer.result.total}` : "Run these routes"));
+    }, ok ? `Run these routes for ${answer.result.total}$N` : "Run these routes"));
   };
   fill();
   return { box, fill };
