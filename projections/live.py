@@ -40,6 +40,8 @@ class Record(Protocol):
     def prev_hash(self) -> str: ...
     @property
     def salt(self) -> bytes: ...
+    @property
+    def at_ms(self) -> int: ...
 
 
 class GameGap(Exception):
@@ -77,6 +79,7 @@ class LiveGame:
         self.unsalted: set[int] = set() if first_salted else {1}  # versions stored before salts
         self.checkpoints: dict[int, Table] = {1: self.table}
         self.table_version = 1  # the version of the last table event (seats, start, chat...)
+        self.moved_ms = 0  # when the last of the game's own events was stored (0: none yet)
         # per viewer: its redacted log so far and how many events it covers (seeks and
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
@@ -125,6 +128,7 @@ class LiveGame:
         keep_event, keep_hash, table_events = events.append, hashes.append, _TABLE_EVENTS
         table = self.table
         state = table.state
+        moved_ms = self.moved_ms
         current = last = len(hashes)
         prev = hashes[-1]
         checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
@@ -146,6 +150,7 @@ class LiveGame:
                     self.table_version = version
                 else:
                     state = evolve(state, event)
+                    moved_ms = record.at_ms
                 keep_event(event)
                 keep_hash(prev := record.hash)
                 if not record.salt:
@@ -158,6 +163,7 @@ class LiveGame:
                     checkpoint += CHECKPOINT_EVERY
         finally:
             self.table = table if table.state is state else _replace(table, state=state)
+            self.moved_ms = moved_ms
         return current - last
 
     def _step(self, table: Table, event: Any) -> Table:

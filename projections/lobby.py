@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from projections.live import LiveGame
@@ -18,8 +19,14 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "started": table.started,
         "over": live.over,
         "version": live.version,
+        "last_move_at": _iso(live.moved_ms) if live.moved_ms else None,
         "connected": connected,
     }
+
+
+def _iso(ms: int) -> str:
+    """A stored time as the lobby shows it: ISO 8601, UTC."""
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat(timespec="seconds")
 
 
 def status(live: LiveGame) -> str:

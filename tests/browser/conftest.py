@@ -36,8 +36,14 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server with an SQLite store, on a free port; yields its base URL."""
+def server(served: tuple[str, Path]) -> str:
+    """The real server's base URL."""
+    return served[0]
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The real server with an SQLite store, on a free port: its base URL and its file."""
     folder = tmp_path_factory.mktemp("plateau")
     port = free_port()
     log = (folder / "server.log").open("w")
@@ -67,7 +73,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             log.close()
             pytest.fail("server did not start:\n" + (folder / "server.log").read_text()[-3000:])
         time.sleep(0.2)
-    yield base
+    yield base, folder / "db"
     process.terminate()
     try:
         process.wait(10)

@@ -174,3 +174,15 @@ async def test_presence_is_shared_by_processes_on_one_redis(redis_url: str) -> N
         await online_becomes([2])
         await seat.close()
         await online_becomes([])
+
+
+async def test_the_lobby_says_when_the_last_move_was(server: Running) -> None:
+    import time
+    from datetime import datetime
+
+    http = server.lobby.http
+    game_id, tokens = await server.seated_game("eiffel_mania", 4, start=False)
+    assert (await http.get(f"/api/games/{game_id}")).json()["last_move_at"] is None
+    await server.lobby.start(game_id, tokens[0])  # the deal is the game's first move
+    shown = (await http.get(f"/api/games/{game_id}")).json()["last_move_at"]
+    assert abs(datetime.fromisoformat(shown).timestamp() - time.time()) < 60

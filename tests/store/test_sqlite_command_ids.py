@@ -178,3 +178,38 @@ def test_a_file_another_process_creates_meanwhile_is_taken_as_it_is(tmp_path: Pa
     assert second.execute("PRAGMA user_version").fetchone() == (VERSION,)
     first.close()
     second.close()
+
+
+VERSION_2 = """
+CREATE TABLE events (
+    stream TEXT NOT NULL, version INTEGER NOT NULL, data BLOB NOT NULL,
+    prev_hash TEXT NOT NULL, hash TEXT NOT NULL, at_ms INTEGER NOT NULL,
+    command_id TEXT,
+    PRIMARY KEY (stream, version)) WITHOUT ROWID;
+CREATE TABLE streams (stream TEXT PRIMARY KEY, created_ms INTEGER NOT NULL);
+PRAGMA user_version=2;
+"""
+
+
+async def test_a_version_2_file_keeps_its_unsalted_events_and_salts_the_next(
+    tmp_path: Path,
+) -> None:
+    """Events stored before salts keep their hashes; the chain goes on from them, salted."""
+    path = str(tmp_path / "events.db")
+    db = sqlite3.connect(path)
+    db.executescript(VERSION_2)
+    records = unsalted([ev(1), ev(2)])
+    db.executemany(
+        "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [("a", r.version, r.data, r.prev_hash, r.hash, r.at_ms, None) for r in records],
+    )
+    db.commit()
+    db.close()
+    store = SqliteStore(path)
+    assert store.db.execute("PRAGMA user_version").fetchone() == (VERSION,)
+    assert await store.read("a") == records
+    assert await store.append("a", 2, [ev(3)], "three", records[-1].hash) == 3
+    stored = await store.read("a")
+    assert len(stored[-1].salt) == 16 and stored[-1].prev_hash == records[-1].hash
+    assert verify_chain(stored) is None
+    await store.close()

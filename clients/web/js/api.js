@@ -38,4 +38,5 @@ export const api = {
   create: (game, seats, options) => call("POST", "/api/games", { game, seats, options }),
   join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
   start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
+  proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),
 };

@@ -1,6 +1,8 @@
 // One table's WebSocket: hello/resume, snapshot and updates, commands with acks, seek, chat.
 // Reconnects with backoff and resumes from (last_version, last_hash): no missed or doubled update.
 
+import { remember } from "./proof.js";
+
 function newId() {
   if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
   return Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
@@ -108,6 +110,7 @@ export class Connection {
           this.seeking = null;
           this.version = frame.version;
           this.hash = frame.hash;
+          remember(this.gameId, frame.version, frame.hash);
           this.view = frame.view;
           this.log = frame.log.slice();
           this.legal = frame.legal || [];
@@ -118,6 +121,7 @@ export class Connection {
         if (this.version !== null && frame.version <= this.version) return; // already have it
         this.version = frame.version;
         this.hash = frame.hash;
+        remember(this.gameId, frame.version, frame.hash);
         // the table part (names, started, over, result) comes only when it changed
         this.view =
           "table" in frame.view || !this.view ? frame.view : { ...frame.view, table: this.view.table };

@@ -8,6 +8,7 @@ import { clear, h, toast } from "./dom.js";
 import { howToPlay } from "./help.js";
 import { gameLog } from "./log.js";
 import { eventWords } from "./wording.js";
+import { checkProof, remembered } from "./proof.js";
 import { replayBar } from "./replay.js";
 import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { describeObject, humanize, seatColour, seatName, setPalette } from "./words.js";
@@ -33,6 +34,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     lobby: h("div", { class: "pregame", testid: "pregame" }),
     notice: h("div", { class: "notice-area" }),
     result: h("div", { class: "result-area" }),
+    proof: h("div", { class: "proof-area" }),
     board: h("div", { class: "board", testid: "board" }),
     chatInput: h("input", { type: "text", placeholder: "Say something…", maxlength: 500, testid: "chat-input", "aria-label": "Chat message" }),
   };
@@ -82,6 +84,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       els.howto,
       els.notice,
       els.result,
+      els.proof,
       h("div", { class: "table-main" },
         els.board,
         h("aside", { class: "side" },
@@ -220,6 +223,25 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     return words || describeObject(command, names());
   }
 
+  let proofShown = null; // the log's check, made once the game is over
+
+  /** Recompute the finished game's hash chain from the published proof, in this page. */
+  function checkLog() {
+    const panel = h("p", { class: "muted", testid: "log-proof", "data-state": "checking" }, "Checking the game's log…");
+    api.proof(gameId).then((proof) => {
+      const problems = checkProof(proof, remembered(gameId));
+      panel.dataset.state = problems.length ? "altered" : "verified";
+      panel.className = problems.length ? "notice rejected" : "muted";
+      panel.textContent = problems.length
+        ? `This log does not match: ${problems.slice(0, 3).join("; ")}.`
+        : `Log verified: all ${proof.version} events recomputed in this browser from the published events and salts${Object.keys(remembered(gameId)).length ? ", matching the hashes it was sent during the game" : ""}.`;
+    }).catch((error) => {
+      panel.dataset.state = "unavailable";
+      panel.textContent = `The log could not be checked: ${error.message}`;
+    });
+    return panel;
+  }
+
   function renderResult(table) {
     clear(els.result);
     if (!table || !table.over || !table.result) return;
@@ -231,6 +253,14 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("li", { style: { "--seat": seatColour(seat) }, class: rank === 1 ? "winner" : "" },
           h("span", { class: "rank" }, rank === 1 ? "★ 1st" : `${rank}.`), " ",
           h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", {}, score), " points")))));
+  }
+
+  /** Once the game is over (live, whatever moment is shown), its log's check. */
+  function renderProof() {
+    const live = conn.view && conn.view.table;
+    if (!live || !live.over || proofShown) return;
+    proofShown = checkLog();
+    els.proof.append(proofShown);
   }
 
   function renderNotice(shown) {
@@ -285,6 +315,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     renderPregame();
     renderNotice(shown);
     renderResult(table);
+    renderProof();
     renderConnection();
     renderWatching(table);
     renderHowTo(table);
