@@ -26,7 +26,9 @@ async def stored_before_salts(server: Running) -> tuple[str, list[str], list[str
     options = msgspec.convert({}, game.options_type)
     tokens = [new_token() for _ in range(2)]
     events = [TableOpened(game=game.name, seats=2, options={})]
-    events += [SeatClaimed(seat=n, name=f"p{n}", token_hash=token_hash(t)) for n, t in enumerate(tokens)]
+    events += [
+        SeatClaimed(seat=n, name=f"p{n}", token_hash=token_hash(t)) for n, t in enumerate(tokens)
+    ]
     events.append(GameStarted(seats=2))
     state = game.initial(2, options)
     rng = random.Random(4)
@@ -35,7 +37,9 @@ async def stored_before_salts(server: Running) -> tuple[str, list[str], list[str
     events += setup
     for _ in range(6):
         seat = next(s for s in range(2) if game.legal(state, s))
-        new = game.decide(state, seat, random_bot(game, state, seat, game.legal(state, seat), rng), rng)
+        new = game.decide(
+            state, seat, random_bot(game, state, seat, game.legal(state, seat), rng), rng
+        )
         state = game.fold(new, state)
         events += new
     records = unsalted([encode(e) for e in events])
@@ -43,7 +47,8 @@ async def stored_before_salts(server: Running) -> tuple[str, list[str], list[str
     store = server.state.store
     if isinstance(store, SqliteStore):
         store.db.executemany(
-            "INSERT INTO events (stream, version, data, prev_hash, hash, at_ms) VALUES (?,?,?,?,?,?)",
+            "INSERT INTO events (stream, version, data, prev_hash, hash, at_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, r.version, r.data, r.prev_hash, r.hash, r.at_ms) for r in records],
         )
     else:
