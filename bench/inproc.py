@@ -126,7 +126,7 @@ async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
             stored = await store.read(stream)
             live = LiveGame.replay("bench", stored)
             reads.append(count / (time.process_time() - started))
-            assert live.version == count and live.hash == records[-1].hash
+            assert live.version == count and live.hash == stored[-1].hash
             del live, stored
             gc.collect()
             started = time.process_time()

@@ -22,11 +22,16 @@ class ResendingStore:
         self.resent = 0
 
     async def append(
-        self, stream: str, expected: int, events: Sequence[bytes], command_id: str | None = None
+        self,
+        stream: str,
+        expected: int,
+        events: Sequence[bytes],
+        command_id: str | None = None,
+        expected_hash: str | None = None,
     ) -> int:
-        await self.inner.append(stream, expected, events, command_id)
+        await self.inner.append(stream, expected, events, command_id, expected_hash)
         self.resent += 1
-        return await self.inner.append(stream, expected, events, command_id)
+        return await self.inner.append(stream, expected, events, command_id, expected_hash)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
