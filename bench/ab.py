@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     other = args.other.resolve()
     if not (other / "bench" / "serve.py").is_file():
         parser.error(f"{other} is not a tree of this project (no bench/serve.py)")
+    procs.ensure_peer()  # the Node driver's packages, on a fresh tree
     procs.PYTHON, _ = choose()
     bench = Bench(FULL, profile=False)
     scratch = Path(tempfile.mkdtemp(prefix="plateau-ab-"))
