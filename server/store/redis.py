@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
@@ -23,7 +24,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.utils import HIREDIS_AVAILABLE
 
-from server.store import Recorded, StoreUnavailable, WrongExpectedVersion, chained
+from server.store import SALT_BYTES, Recorded, StoreUnavailable, WrongExpectedVersion, chain
 from server.store.resp import Address, LeanRedis
 
 APPEND_LUA = resources.files("server.store").joinpath("append.lua").read_text()
@@ -158,9 +159,12 @@ class RedisStore:
                 expected_hash = await self._hash_of(stream, expected)
         now = int(time.time() * 1000)
         args: list[Any] = [expected, expected_hash, command_id, now]
-        records = chained(events, expected, expected_hash, now)
-        for record in records:
-            args += (record.data, record.salt, record.hash)
+        digest = expected_hash
+        for data in events:  # as `chained`, without its records: this is the command path
+            salt = os.urandom(SALT_BYTES)
+            digest = chain(digest, data, salt)
+            args += (data, salt, digest)
+        last = expected + len(events)
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Any] = loop.create_future()
         if not self._pending:
@@ -172,10 +176,10 @@ class RedisStore:
             raise StoreUnavailable(str(exc)) from exc
         if not isinstance(reply, Exception):
             version = int(reply)
-            if version == records[-1].version:  # ours landed (not a retry's first answer)
+            if version == last:  # ours landed (not a retry's first answer)
                 if len(self._heads) >= HEADS:
                     self._heads.clear()
-                self._heads[stream] = (version, records[-1].hash)
+                self._heads[stream] = (version, digest)
             return version
         message = str(reply)  # an error reply, from hiredis or redis-py
         if message.startswith("WRONG_EXPECTED_VERSION"):
