@@ -245,13 +245,20 @@ async def test_each_list_holds_the_newest_games_up_to_the_limit(server: Running)
         assert "limit must be a whole number from 1 to 100" in refused.json()["detail"]
 
 
+def unseated(lists: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The lists without who is connected: presence, kept in the store too, is left out
+    while the store is away, and other tests' servers on the shared Redis leave theirs
+    behind for a few seconds (their seats may show, then not)."""
+    return {kind: [{**item, "connected": None} for item in items] for kind, items in lists.items()}
+
+
 async def test_while_the_store_is_away_the_lobby_shows_what_it_read(
     server: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = (await server.seated_game(start=False))[0]
     clock = Clock()
     lobby = listing(server, clock)
-    shown = await lobby.lists()
+    shown = unseated(await lobby.lists())
     assert entry(shown, "open", game_id)["names"] == ["p0", "p1", "p2", "p3"]
     await server.state.service.chat(game_id, 0, "hello")  # it moves: the lobby reads it again
     store, hub, asked = server.state.store, server.state.hub, Counter[str]()
@@ -267,15 +274,15 @@ async def test_while_the_store_is_away_the_lobby_shows_what_it_read(
     monkeypatch.setattr(store, "read", away("read"))
     monkeypatch.setattr(hub.presence, "seats", away("presence"))
     clock.now += REFRESH_SECONDS
-    assert await lobby.lists() == shown  # as last read
+    assert unseated(await lobby.lists()) == shown  # as last read
     assert asked == {"read": 1}  # the first failure leaves the store alone for a period
-    assert await lobby.lists() == shown and asked == {"read": 1}
+    assert unseated(await lobby.lists()) == shown and asked == {"read": 1}
     monkeypatch.setattr(store, "heads", away("heads"))
     clock.now += REFRESH_SECONDS
-    assert await lobby.lists() == shown and asked == {"read": 1, "heads": 1}
+    assert unseated(await lobby.lists()) == shown and asked == {"read": 1, "heads": 1}
     monkeypatch.setattr(store, "streams", away("streams"))
     clock.now += REFRESH_SECONDS
-    assert await lobby.lists() == shown and asked == {"read": 1, "heads": 1, "streams": 1}
+    assert unseated(await lobby.lists()) == shown and asked == {"read": 1, "heads": 1, "streams": 1}
     with pytest.raises(StoreUnavailable):  # a process that never read it has nothing to show
         await listing(server, clock).lists()
 
