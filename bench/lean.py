@@ -35,9 +35,9 @@ from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.snapshot import snapshot
 from projections.updates import Updates
 from server.config import Settings
-from server.hub import snapshot
 from server.logs import configure
 from server.metrics import Metrics
 from server.service import GameService

@@ -31,7 +31,8 @@ from domain.protocol import (
     Welcome,
 )
 from projections.codec import encode
-from server.hub import Connection, snapshot
+from projections.snapshot import snapshot
+from server.connection import Connection
 from server.logs import log
 from server.service import GameService
 from server.state import AppState
