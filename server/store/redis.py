@@ -206,7 +206,7 @@ class RedisStore:
     def _flush_soon(self) -> None:
         """Send the appends of this pass in one pipeline. Their replies go straight to their
         appenders (`LeanRedis.send`), who then wake on the same pass as the pump that reads
-        the events back: a command's ack and its update can share a write (`server.hub`)."""
+        the events back: a command's ack and its update can share a write (`Connection.ack`)."""
         batch, self._pending = self._pending, []
         if not batch:
             return

@@ -11,7 +11,7 @@ import pytest
 
 from domain.kernel import Seat
 from server import ws as ws_module
-from server.hub import Connection
+from server.connection import Connection
 from server.ws import Bucket, DirectCommands
 from tests.server.conftest import Running
 from tests.server.test_frame_reader import REQUEST, frame
