@@ -181,6 +181,7 @@ def naive_table_at(live: LiveGame, version: int) -> Any:
 
 
 def seek_naive(live: LiveGame, viewer: Any, version: int) -> bytes:
+    # the fold from the start, in place of the checkpoints, for this one call (undone below)
     live.table_at = lambda v: naive_table_at(live, v)  # type: ignore[method-assign,assignment]
     try:
         return encode(snapshot(live, viewer, version))

@@ -78,6 +78,7 @@ class Keeping:
 class Lean:
     def __init__(self, store: EventStore) -> None:
         self.store = Keeping(store)
+        # Keeping has the store's other methods through __getattr__, which mypy cannot see
         self.service = GameService(self.store, Metrics())  # type: ignore[arg-type]
         self.viewers: dict[str, dict[Viewer, set[ServerConnection]]] = defaultdict(
             lambda: defaultdict(set)

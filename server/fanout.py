@@ -11,9 +11,8 @@ follows the store for every watched game.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
-from domain.kernel import SPECTATOR
+from domain.kernel import SPECTATOR, Viewer
 from projections.codec import encode
 from projections.live import LiveGame
 from projections.snapshot import snapshot
@@ -105,7 +104,7 @@ class Hub:
             return  # every socket has exactly this fold already
         updates = Updates(live)
         everyone = SPECTATOR if updates.over else None  # the past is public once the game ends
-        frames: dict[tuple[Any, int], tuple[bytes, bytes]] = {}
+        frames: dict[tuple[Viewer, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
             sent = conn.sent_version
             if sent == version and conn.sent_hash == digest:
