@@ -25,7 +25,7 @@ from bench.scenarios import FULL, Bench, window_cpu
 
 
 def cpu_ms_per_action(result: dict[str, Any]) -> float:
-    return 1000 * window_cpu(result, "plateau") / max(result["actions"], 1)
+    return 1000 * window_cpu(result, "plateau") / max(int(result["actions"]), 1)
 
 
 def summary(results: list[dict[str, Any]]) -> dict[str, float]:

@@ -3,7 +3,7 @@
 `python -m bench.inproc replay|seek --redis URL --events N [--rounds R] [--samples S]`
 prints one JSON line. Both use the production code: the stored bytes are what the service
 appends (msgspec JSON of the events, hash-chained), the fold is `projections.live.LiveGame`,
-a seek is `server.hub.snapshot` (what a `seek` frame returns), encoded for the wire.
+a seek is `projections.snapshot` (what a `seek` frame returns), encoded for the wire.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from domain.table import GameStarted, SeatClaimed, TableOpened, apply
 from projections.codec import decoder, encode
 from projections.frames import table_view
 from projections.live import LiveGame
-from server.hub import snapshot
+from projections.snapshot import snapshot
 from server.store import Recorded, chained, open_store
 from server.store.redis import events_key
 
@@ -181,6 +181,7 @@ def naive_table_at(live: LiveGame, version: int) -> Any:
 
 
 def seek_naive(live: LiveGame, viewer: Any, version: int) -> bytes:
+    # the fold from the start, in place of the checkpoints, for this one call (undone below)
     live.table_at = lambda v: naive_table_at(live, v)  # type: ignore[method-assign,assignment]
     try:
         return encode(snapshot(live, viewer, version))

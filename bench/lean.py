@@ -35,9 +35,9 @@ from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.snapshot import snapshot
 from projections.updates import Updates
 from server.config import Settings
-from server.hub import snapshot
 from server.logs import configure
 from server.metrics import Metrics
 from server.service import GameService
@@ -78,6 +78,7 @@ class Keeping:
 class Lean:
     def __init__(self, store: EventStore) -> None:
         self.store = Keeping(store)
+        # Keeping has the store's other methods through __getattr__, which mypy cannot see
         self.service = GameService(self.store, Metrics())  # type: ignore[arg-type]
         self.viewers: dict[str, dict[Viewer, set[ServerConnection]]] = defaultdict(
             lambda: defaultdict(set)

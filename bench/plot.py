@@ -11,10 +11,10 @@ import sys
 import textwrap
 from typing import Any
 
-import matplotlib  # type: ignore[import-not-found]
+import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # type: ignore[import-not-found]
+import matplotlib.pyplot as plt
 
 
 def rows(results: dict[str, Any], key: str) -> list[dict[str, Any]]:

@@ -535,7 +535,7 @@ class Bench:
         labels = {
             "state_view": "seek: state + seat 0's view (checkpoint + tail)",
             "naive_state_view": "naive: fold from the start + view",
-            "seek_frame": "seek frame with its redacted log (server.hub.snapshot)",
+            "seek_frame": "seek frame with its redacted log (projections.snapshot)",
             "naive_seek_frame": "same frame, folded from the start",
         }
         out.figures = [

@@ -12,7 +12,7 @@ from starlette.staticfiles import StaticFiles
 
 from server import http, ws
 from server.config import Settings
-from server.hub import Hub
+from server.fanout import Hub
 from server.lobby import Listing
 from server.logs import configure, log
 from server.metrics import Metrics

@@ -8,7 +8,6 @@ import gc
 import json
 import random
 import sys
-from collections import Counter
 from typing import Any
 
 import msgspec
@@ -62,7 +61,7 @@ def simulate(args: argparse.Namespace) -> int:
         return 2
     options = msgspec.convert(json.loads(args.options) if args.options else {}, game.options_type)
     rng = random.Random(args.seed)
-    wins: Counter[str] = Counter()
+    wins: dict[str, float] = {}  # a shared win counts a fraction for each winner
     errors = 0
     for number in range(args.games):
         # rotate seats so no bot keeps the first-player advantage
@@ -75,7 +74,7 @@ def simulate(args: argparse.Namespace) -> int:
             print(json.dumps({"game": number, "error": repr(exc)}))
             continue
         for seat in result.winners:
-            wins[order[seat]] += 1 / len(result.winners)
+            wins[order[seat]] = wins.get(order[seat], 0.0) + 1 / len(result.winners)
         line: dict[str, Any] = {
             "game": number,
             "bots": order,
@@ -87,7 +86,8 @@ def simulate(args: argparse.Namespace) -> int:
         print(json.dumps(line))
     played_ok = args.games - errors
     rates = {
-        name: round(wins[name] / played_ok, 4) if played_ok else 0 for name in sorted(set(names))
+        name: round(wins.get(name, 0.0) / played_ok, 4) if played_ok else 0
+        for name in sorted(set(names))
     }
     print(json.dumps({"summary": {"games": args.games, "errors": errors, "win_rate": rates}}))
     for name, rate in rates.items():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 def _list(value: str) -> tuple[str, ...]:
@@ -40,23 +40,33 @@ class Settings:
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_env(cls, **overrides: object) -> Settings:
+    def from_env(
+        cls,
+        store_url: str | None = None,
+        host: str | None = None,
+        port: int | None = None,
+        log_format: str | None = None,
+    ) -> Settings:
+        """The settings the environment says; the command line's flags, where given, win."""
         env = os.environ
-        values: dict[str, object] = {
-            "store_url": env.get("PLATEAU_STORE") or None,
-            "host": env.get("PLATEAU_HOST", "127.0.0.1"),
-            "port": int(env.get("PLATEAU_PORT", "8000")),
-            "allowed_origins": _list(env.get("PLATEAU_ALLOWED_ORIGINS", "")),
-            "log_format": env.get("PLATEAU_LOG_FORMAT", "console"),
-            "log_level": env.get("PLATEAU_LOG_LEVEL", "info"),
-            "max_frame_bytes": int(env.get("PLATEAU_MAX_FRAME_BYTES", str(64 * 1024))),
-            "queue_frames": int(env.get("PLATEAU_QUEUE_FRAMES", "256")),
-            "commands_per_second": float(env.get("PLATEAU_COMMANDS_PER_SECOND", "20")),
-            "command_burst": int(env.get("PLATEAU_COMMAND_BURST", "40")),
-            "max_connections_per_address": int(
-                env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")
-            ),
-            "gc_threshold": _thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
-        }
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)  # type: ignore[arg-type]
+        settings = cls(
+            store_url=env.get("PLATEAU_STORE") or None,
+            host=env.get("PLATEAU_HOST", "127.0.0.1"),
+            port=int(env.get("PLATEAU_PORT", "8000")),
+            allowed_origins=_list(env.get("PLATEAU_ALLOWED_ORIGINS", "")),
+            log_format=env.get("PLATEAU_LOG_FORMAT", "console"),
+            log_level=env.get("PLATEAU_LOG_LEVEL", "info"),
+            max_frame_bytes=int(env.get("PLATEAU_MAX_FRAME_BYTES", str(64 * 1024))),
+            queue_frames=int(env.get("PLATEAU_QUEUE_FRAMES", "256")),
+            commands_per_second=float(env.get("PLATEAU_COMMANDS_PER_SECOND", "20")),
+            command_burst=int(env.get("PLATEAU_COMMAND_BURST", "40")),
+            max_connections_per_address=int(env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")),
+            gc_threshold=_thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
+        )
+        return replace(
+            settings,
+            store_url=settings.store_url if store_url is None else store_url,
+            host=settings.host if host is None else host,
+            port=settings.port if port is None else port,
+            log_format=settings.log_format if log_format is None else log_format,
+        )

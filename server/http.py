@@ -15,7 +15,7 @@ from domain.kernel import SPECTATOR, Reason, Rejected, Seat
 from projections.codec import encode
 from projections.frames import redacted_log
 from projections.lobby import summary
-from server.hub import snapshot
+from projections.snapshot import snapshot
 from server.lobby import LIMIT
 from server.proof import proof_of
 from server.state import AppState

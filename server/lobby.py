@@ -30,7 +30,7 @@ import msgspec
 from domain.kernel import Rejected
 from projections.live import GameGap, LiveGame
 from projections.lobby import status, summary
-from server.hub import Hub
+from server.fanout import Hub
 from server.logs import log
 from server.service import GameService
 from server.store import StoreUnavailable

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import time
 import uuid
-from typing import Protocol
+from typing import Protocol, cast
+
+from server.store.redis import Client
 
 TTL_MS = 15_000
 
@@ -42,7 +44,7 @@ class RedisPresence:
     """A hash per game (`game:{id}:presence`, in the game's slot): field `<process>:<seat>`,
     value the time it fades."""
 
-    def __init__(self, client: object) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.process = uuid.uuid4().hex[:12]
         self.mine: dict[str, set[int]] = {}
@@ -54,7 +56,7 @@ class RedisPresence:
     async def beat(self, game_id: str, seats: list[int]) -> None:
         key, now = self.key(game_id), int(time.time() * 1000)
         gone = self.mine.get(game_id, set()) - set(seats)
-        pipe = self.client.pipeline(transaction=False)  # type: ignore[attr-defined]
+        pipe = self.client.pipeline(transaction=False)
         if gone:
             pipe.hdel(key, *(f"{self.process}:{seat}" for seat in gone))
         if seats:
@@ -68,7 +70,8 @@ class RedisPresence:
 
     async def seats(self, game_id: str) -> list[int]:
         now = int(time.time() * 1000)
-        fields = await self.client.hgetall(self.key(game_id))  # type: ignore[attr-defined]
+        # the client leaves replies as bytes (redis-py types them for decode_responses too)
+        fields = cast(dict[bytes, bytes], await self.client.hgetall(self.key(game_id)))
         return sorted(
             {int(field.split(b":")[1]) for field, fades in fields.items() if int(fades) > now}
         )

@@ -72,8 +72,8 @@ def check(proof: Proof, seen: Mapping[int, str] | None = None) -> list[str]:
         problems.append("the last hash is not the chain's")
     by_version = {r.version: r for r in proof.records}
     for version, digest in sorted((seen or {}).items()):
-        record = by_version.get(version)
-        if record is None or published(record) != digest:
+        kept = by_version.get(version)
+        if kept is None or published(kept) != digest:
             problems.append(f"version {version}: the hash you were sent is not in this log")
     return problems
 

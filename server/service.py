@@ -137,6 +137,7 @@ class GameService:
             self.games.pop(live.game_id, None)
             raise Rejected(Reason.NOT_FOUND, f"no game {live.game_id!r}")
         first = records[0]
+        # in place (mypy refuses a call of __init__ on an instance): every holder sees it
         live.__init__(live.game_id, first.data, first.hash, bool(first.salt))  # type: ignore[misc]
         live.extend(records[1:])
         self.on_folded(live)

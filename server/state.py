@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from server.config import Settings
-from server.hub import Hub
+from server.fanout import Hub
 from server.lobby import Listing
 from server.metrics import Metrics
 from server.service import GameService

@@ -20,9 +20,9 @@ water mark); the caller then queues the text and sends it through ASGI, which wa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.speedups import apply_mask
 
@@ -51,7 +51,7 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
     _parser_only = False  # websockets' parser may hold part of a frame: it reads everything
     _on_text: Callable[[str], bool] | None = None
 
-    def handle_connect(self, event: Any) -> None:
+    def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:  # an accepted upgrade (a refused one has no scope)
@@ -136,9 +136,10 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
             return False  # the frame goes the usual way, to the app's receive loop
 
     def _parse(self, data: bytes | bytearray) -> None:
-        """Hand `data` to websockets' parser, as uvicorn does with every read."""
+        """Hand `data` to websockets' parser, as uvicorn does with every read (uvicorn takes
+        bytes: the rest of a frame cut across reads, kept in a bytearray, is copied)."""
         if data:
-            super().data_received(data)
+            super().data_received(data if isinstance(data, bytes) else bytes(data))
 
     def write_frame(self, frame: bytes) -> bool:
         if (

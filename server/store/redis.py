@@ -15,7 +15,7 @@ import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import hiredis
 import redis.asyncio as aioredis
@@ -48,6 +48,14 @@ def commands_key(stream: str) -> str:
 
 def version_of(entry_id: bytes) -> int:
     return int(entry_id.split(b"-", 1)[1])
+
+
+# the redis-py client of the reads (and presence): one server's, or a cluster's
+Client = aioredis.Redis | aioredis.RedisCluster
+
+# redis-py types its replies for either setting of decode_responses; this store's client
+# keeps the default, bytes: an XRANGE reply is a list of (entry id, fields)
+Entries = list[tuple[bytes, dict[bytes, bytes]]]
 
 
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)  # redis-py's, as it fails
@@ -113,7 +121,7 @@ def entry_to_recorded(entry_id: bytes, flat: list[bytes]) -> Recorded:
 
 
 class RedisStore:
-    def __init__(self, client: aioredis.Redis, address: Address | None = None) -> None:
+    def __init__(self, client: Client, address: Address | None = None) -> None:
         self.client = client
         # the hot commands, on lean connections: appends, and the pump's XREAD BLOCK (its own)
         self.appender = LeanRedis(address) if address else None
@@ -202,15 +210,18 @@ class RedisStore:
         if version == 0:
             return ""
         with reaching():
-            entries = await self.client.xrange(
-                events_key(stream), f"0-{version}", f"0-{version}", count=1
+            entries = cast(
+                Entries,
+                await self.client.xrange(
+                    events_key(stream), f"0-{version}", f"0-{version}", count=1
+                ),
             )
         return to_recorded(*entries[0]).hash if entries else ""
 
     def _flush_soon(self) -> None:
         """Send the appends of this pass in one pipeline. Their replies go straight to their
         appenders (`LeanRedis.send`), who then wake on the same pass as the pump that reads
-        the events back: a command's ack and its update can share a write (`server.hub`)."""
+        the events back: a command's ack and its update can share a write (`Connection.ack`)."""
         batch, self._pending = self._pending, []
         if not batch:
             return
@@ -271,8 +282,9 @@ class RedisStore:
         start = after + 1
         with reaching():
             while True:
-                entries = await self.client.xrange(
-                    events_key(stream), f"0-{start}", end, count=PAGE
+                entries = cast(
+                    Entries,
+                    await self.client.xrange(events_key(stream), f"0-{start}", end, count=PAGE),
                 )
                 out.extend(to_recorded(i, f) for i, f in entries)
                 if len(entries) < PAGE:
@@ -326,7 +338,8 @@ class RedisStore:
 
     async def streams(self) -> list[str]:
         with reaching():
-            return [m.decode() for m in await self.client.zrange(INDEX_KEY, 0, -1)]
+            members = cast(list[bytes], await self.client.zrange(INDEX_KEY, 0, -1))
+        return [m.decode() for m in members]
 
     async def ping(self) -> bool:
         try:

@@ -64,7 +64,7 @@ CLIENT_ATTEMPTS = 2  # per append, when the cluster client itself fails (see `_r
 
 class RedisClusterStore(RedisStore):
     def __init__(self, cluster: RedisCluster, password: str | None = None) -> None:
-        super().__init__(cluster)  # type: ignore[arg-type]
+        super().__init__(cluster)
         self.cluster = cluster
         self.password = password
         self.script = cluster.register_script(APPEND_LUA)
@@ -148,11 +148,13 @@ class RedisClusterStore(RedisStore):
             await self.cluster.initialize()
             self._ready = True
         node = self.cluster.get_node_from_key(key)
+        if node is None:  # the slot has no master now (a failover): `_follow` asks again
+            raise StoreUnavailable(f"no node serves the slot of {key}")
         client = self.nodes.get(node.name)
         if client is None:
             client = aioredis.Redis(
                 host=node.host,
-                port=node.port,
+                port=int(node.port),
                 password=self.password,
                 socket_timeout=None,
                 socket_connect_timeout=5,

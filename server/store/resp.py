@@ -18,7 +18,7 @@ import ssl
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 
 import hiredis
@@ -71,7 +71,7 @@ class _Protocol(asyncio.Protocol):
         self.watchdogs: deque[tuple[int, asyncio.TimerHandle]] = deque()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        self.transport = cast(asyncio.Transport, transport)  # a TCP (or TLS) connection's
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)

@@ -186,8 +186,8 @@ class SqliteStore:
                 (stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms, None, r.salt)
                 for r in records
             ]
-            last = rows[-1]  # the command's id goes with its last event
-            rows[-1] = (*last[:6], command_id or None, last[7])
+            row = rows[-1]  # the command's id goes with its last event
+            rows[-1] = (*row[:6], command_id or None, row[7])
             db.executemany(
                 "INSERT INTO events (stream, version, data, prev_hash, hash, at_ms, command_id,"
                 " salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -313,7 +313,8 @@ class SqliteStore:
         return [row[0] for row in rows]
 
     async def ping(self) -> bool:
-        return self.db.execute("SELECT 1").fetchone() == (1,)
+        row: tuple[int] | None = self.db.execute("SELECT 1").fetchone()
+        return row == (1,)
 
     async def close(self) -> None:
         self._resume()  # commits waiting for a drain land before the file closes

@@ -20,8 +20,8 @@ import msgspec
 from domain.kernel import SPECTATOR, Seat
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.snapshot import snapshot
 from projections.updates import update
-from server.hub import snapshot
 from server.store import EventStore, Recorded, verify_chain
 from tests.reliability.player import Player, Received
 

@@ -1,4 +1,4 @@
-"""Commands taken straight from the protocol (`server.ws.DirectCommands`) keep every socket's
+"""Commands taken straight from the protocol (`server.direct_commands`) keep every socket's
 frames in order, and really are taken so."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from domain.kernel import Seat
-from server import ws as ws_module
-from server.hub import Connection
-from server.ws import Bucket, DirectCommands
+from server.connection import Connection
+from server.direct_commands import DirectCommands
+from server.rate_limit import Bucket
 from tests.server.conftest import Running
 from tests.server.test_frame_reader import REQUEST, frame
 
@@ -92,13 +92,13 @@ async def test_a_players_command_is_taken_straight_from_the_protocol(
     """The first command is taken; the second, sent with it, waits for it in the loop (and is
     stale by then); a ping is never taken."""
     taken: list[bool] = []
-    offer = ws_module.DirectCommands.offer
+    offer = DirectCommands.offer
 
-    def spied(self: ws_module.DirectCommands, text: str) -> bool:
+    def spied(self: DirectCommands, text: str) -> bool:
         taken.append(offer(self, text))
         return taken[-1]
 
-    monkeypatch.setattr(ws_module.DirectCommands, "offer", spied)
+    monkeypatch.setattr(DirectCommands, "offer", spied)
     sock, snapshot = await mover(embedded)
     command = {"seen_version": snapshot["version"], "command": snapshot["legal"][0]}
     sock.send(

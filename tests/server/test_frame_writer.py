@@ -11,7 +11,7 @@ from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
 from domain.kernel import SPECTATOR
-from server.hub import SLOW_CONSUMER, Connection
+from server.connection import SLOW_CONSUMER, Connection
 from server.ws_protocol import FrameWritingProtocol, text_frame
 
 

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from domain.kernel import Seat
-from server.hub import Connection, Hub
+from server.connection import Connection
+from server.fanout import Hub
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import EventStore, Recorded, StoreUnavailable, open_store

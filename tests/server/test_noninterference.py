@@ -35,8 +35,8 @@ from domain.protocol import Snapshot
 from domain.table import GameStarted, SeatClaimed, TableOpened, redact
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.snapshot import snapshot
 from projections.updates import Updates
-from server.hub import snapshot
 from server.store import chained
 
 HASH = re.compile(rb'"hash":"[0-9a-f]*"')

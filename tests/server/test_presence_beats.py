@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from domain.kernel import SPECTATOR, Seat, Viewer
-from server.hub import Connection, Hub
+from server.connection import Connection
+from server.fanout import Hub
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import open_store

@@ -8,7 +8,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Seat
-from server.hub import Connection, Hub
+from server.connection import Connection
+from server.fanout import Hub
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import open_store

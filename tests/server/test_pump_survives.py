@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Seat
-from server.hub import Connection, Hub
+from server.connection import Connection
+from server.fanout import Hub
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import EventStore, Recorded, open_store

@@ -105,7 +105,8 @@ def choose(s: State, seat: int, legal: Sequence[Any]) -> Any:
         gain = law_gain(s, seat, s.vote_law, s.vote_proposer)
         return m.Vote("yes" if gain > 0 else "no" if gain < 0 else "abstain")
     if kind == "law":
-        best, best_gain = m.PassLaw(), 0.0
+        best: m.PassLaw | m.ProposeLaw = m.PassLaw()
+        best_gain = 0.0
         for command in legal:
             if isinstance(command, m.ProposeLaw):
                 gain = law_gain(s, seat, command.law, seat)
