@@ -23,6 +23,8 @@ from domain.table import TABLE_EVENTS, Table, apply, open_table, redact
 from projections.codec import decoder, opening
 
 CHECKPOINT_EVERY = 100
+# the command id of an append the server makes itself (create, seats, start, chat): not a move
+SERVER_APPEND = "server-"
 _TABLE_EVENTS = frozenset(TABLE_EVENTS)
 _replace = msgspec.structs.replace
 
@@ -42,6 +44,8 @@ class Record(Protocol):
     def salt(self) -> bytes: ...
     @property
     def at_ms(self) -> int: ...
+    @property
+    def command_id(self) -> str: ...
 
 
 class GameGap(Exception):
@@ -80,6 +84,7 @@ class LiveGame:
         self.checkpoints: dict[int, Table] = {1: self.table}
         self.table_version = 1  # the version of the last table event (seats, start, chat...)
         self.moved_ms = 0  # when the last of the game's own events was stored (0: none yet)
+        self.moves = 0  # commands of players (and bots) folded: appends with their own id
         # per viewer: its redacted log so far and how many events it covers (seeks and
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
@@ -128,7 +133,7 @@ class LiveGame:
         keep_event, keep_hash, table_events = events.append, hashes.append, _TABLE_EVENTS
         table = self.table
         state = table.state
-        moved_ms = self.moved_ms
+        moved_ms, moves = self.moved_ms, self.moves
         current = last = len(hashes)
         prev = hashes[-1]
         checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
@@ -151,6 +156,9 @@ class LiveGame:
                 else:
                     state = evolve(state, event)
                     moved_ms = record.at_ms
+                command_id = record.command_id  # only on an append's last event
+                if command_id and not command_id.startswith(SERVER_APPEND):
+                    moves += 1
                 keep_event(event)
                 keep_hash(prev := record.hash)
                 if not record.salt:
@@ -163,7 +171,7 @@ class LiveGame:
                     checkpoint += CHECKPOINT_EVERY
         finally:
             self.table = table if table.state is state else _replace(table, state=state)
-            self.moved_ms = moved_ms
+            self.moved_ms, self.moves = moved_ms, moves
         return current - last
 
     def _step(self, table: Table, event: Any) -> Table:

@@ -19,6 +19,7 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "started": table.started,
         "over": live.over,
         "version": live.version,
+        "moves": live.moves,
         "last_move_at": _iso(live.moved_ms) if live.moved_ms else None,
         "connected": connected,
     }

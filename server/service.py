@@ -21,7 +21,7 @@ from domain import games
 from domain.kernel import Reason, Rejected, is_simultaneous
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
-from projections.live import GameGap, LiveGame
+from projections.live import SERVER_APPEND, GameGap, LiveGame
 from server.logs import log
 from server.metrics import Metrics
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
@@ -40,7 +40,7 @@ def once() -> str:
     redis-py resends a command after a connection error; if Redis had run the append and the
     reply was lost, the resent append with the same id returns the first result instead of
     writing the event twice (a chat line twice, a second seat claim, a failed create)."""
-    return "server-" + uuid.uuid4().hex
+    return SERVER_APPEND + uuid.uuid4().hex
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):

@@ -30,6 +30,7 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
     hash: str
     at_ms: int = 0
     salt: bytes = b""  # the event's secret (SALT_BYTES); empty for an event stored before salts
+    command_id: str = ""  # on the last event of each append: the append's command id
 
 
 class WrongExpectedVersion(Exception):

@@ -26,8 +26,13 @@ if version ~= tonumber(ARGV[1]) or prev ~= ARGV[2] then
 end
 for i = 5, #ARGV, 3 do
   version = version + 1
-  redis.call('XADD', KEYS[1], '0-' .. version,
-    'd', ARGV[i], 'p', prev, 'h', ARGV[i + 2], 't', ARGV[4], 's', ARGV[i + 1])
+  if i + 2 < #ARGV then
+    redis.call('XADD', KEYS[1], '0-' .. version,
+      'd', ARGV[i], 'p', prev, 'h', ARGV[i + 2], 't', ARGV[4], 's', ARGV[i + 1])
+  else  -- the append's last event carries its command id
+    redis.call('XADD', KEYS[1], '0-' .. version,
+      'd', ARGV[i], 'p', prev, 'h', ARGV[i + 2], 't', ARGV[4], 's', ARGV[i + 1], 'c', ARGV[3])
+  end
   prev = ARGV[i + 2]
 end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], ARGV[3], version) end

@@ -78,6 +78,7 @@ def to_recorded(entry_id: bytes, fields: dict[bytes, bytes]) -> Recorded:
         hash=fields[b"h"].decode(),
         at_ms=int(fields.get(b"t", b"0")),
         salt=fields.get(b"s", b""),  # none in an entry written before salts
+        command_id=fields.get(b"c", b"").decode(),  # on an append's last entry
     )
 
 
@@ -102,13 +103,16 @@ def with_hiredis_packing(pool: aioredis.ConnectionPool) -> aioredis.ConnectionPo
     return pool
 
 
-# the fields of an entry in the order the append script writes them
+# the fields of an entry in the order the append script writes them (the last of an append
+# also has its command id, "c")
 WRITTEN = [b"d", b"p", b"h", b"t", b"s"]
+WRITTEN_LAST = [*WRITTEN, b"c"]
 
 
 def entry_to_recorded(entry_id: bytes, flat: list[bytes]) -> Recorded:
     """An XREAD entry as Redis sends it: its id and a flat field, value, field, value list."""
-    if flat[::2] == WRITTEN:  # as the script writes every entry: no dict to build
+    keys = flat[::2]
+    if keys in (WRITTEN, WRITTEN_LAST):  # as the script writes them: no dict to build
         return Recorded(
             version_of(entry_id),
             flat[1],
@@ -116,6 +120,7 @@ def entry_to_recorded(entry_id: bytes, flat: list[bytes]) -> Recorded:
             flat[5].decode(),
             int(flat[7]),
             flat[9],
+            flat[11].decode() if len(flat) > 10 else "",
         )
     return to_recorded(entry_id, dict(zip(flat[::2], flat[1::2], strict=True)))
 

@@ -18,6 +18,8 @@ import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 
+import msgspec
+
 from server.logs import log
 from server.store import Recorded, WrongExpectedVersion, chained
 from server.store.sqlite_checkpoints import LIMIT, Checkpointer
@@ -181,6 +183,7 @@ class SqliteStore:
         if version != expected or (expected_hash is not None and prev != expected_hash):
             raise WrongExpectedVersion(version)
         records = chained(events, version, prev, int(time.time() * 1000))
+        records[-1] = msgspec.structs.replace(records[-1], command_id=command_id or "")
         try:
             rows: list[tuple[str, int, bytes, str, str, int, str | None, bytes]] = [
                 (stream, r.version, r.data, r.prev_hash, r.hash, r.at_ms, None, r.salt)
@@ -243,11 +246,13 @@ class SqliteStore:
 
     async def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Recorded]:
         rows = self.db.execute(
-            "SELECT version, data, prev_hash, hash, at_ms, salt FROM events"
+            "SELECT version, data, prev_hash, hash, at_ms, salt, command_id FROM events"
             " WHERE stream=? AND version>? AND version<=? ORDER BY version",
             (stream, after, upto if upto is not None else 1 << 62),
         ).fetchall()
-        return [Recorded(v, bytes(d), p, h, t, bytes(s or b"")) for v, d, p, h, t, s in rows]
+        return [
+            Recorded(v, bytes(d), p, h, t, bytes(s or b""), c or "") for v, d, p, h, t, s, c in rows
+        ]
 
     async def heads(self, streams: Sequence[str]) -> dict[str, tuple[int, str]]:
         found = {}

@@ -176,13 +176,25 @@ async def test_presence_is_shared_by_processes_on_one_redis(redis_url: str) -> N
         await online_becomes([])
 
 
-async def test_the_lobby_says_when_the_last_move_was(server: Running) -> None:
+async def test_the_lobby_says_how_many_moves_and_when_the_last_was(server: Running) -> None:
     import time
     from datetime import datetime
 
     http = server.lobby.http
     game_id, tokens = await server.seated_game("eiffel_mania", 4, start=False)
     assert (await http.get(f"/api/games/{game_id}")).json()["last_move_at"] is None
-    await server.lobby.start(game_id, tokens[0])  # the deal is the game's first move
-    shown = (await http.get(f"/api/games/{game_id}")).json()["last_move_at"]
-    assert abs(datetime.fromisoformat(shown).timestamp() - time.time()) < 60
+    await server.lobby.start(game_id, tokens[0])  # the deal: when, but not a move
+    summary = (await http.get(f"/api/games/{game_id}")).json()
+    assert abs(datetime.fromisoformat(summary["last_move_at"]).timestamp() - time.time()) < 60
+    assert summary["moves"] == 0
+    clients = [await server.client(game_id, token) for token in tokens]
+    for _ in range(3):  # three commands, each of one seat or another
+        mover = next(c for c in clients if c.legal)
+        reply = await mover.command(mover.legal[0], seen_version=mover.version)
+        assert reply["type"] == "ack"
+        for client in clients:
+            await client.wait_version(reply["version"])
+    await server.state.service.chat(game_id, 0, "not a move")
+    assert (await http.get(f"/api/games/{game_id}")).json()["moves"] == 3
+    for client in clients:
+        await client.close()

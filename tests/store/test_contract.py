@@ -182,3 +182,13 @@ async def test_index_of_streams(store: EventStore, stream: str) -> None:
     await store.register(stream)
     assert (await store.streams()).count(stream) == 1
     assert await store.ping()
+
+
+async def test_an_appends_last_event_carries_its_command_id(store: EventStore, stream: str) -> None:
+    """Where one command's events end (what a lobby counts as a move, an undo takes back)."""
+    await store.append(stream, 0, [ev(1), ev(2)], "first")
+    await store.append(stream, 2, [ev(3)], "second")
+    records = await store.read(stream)
+    assert [r.command_id for r in records] == ["", "first", "second"]
+    followed = await store.wait({stream: 0}, timeout=1)
+    assert [r.command_id for r in followed[stream]] == ["", "first", "second"]
