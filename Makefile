@@ -46,7 +46,7 @@ test-fast: install
 ## deploy-test: build the image, run the compose stacks (one Redis, then a Redis Cluster) in
 ## containers, play every game through nginx, Chromium, faults (make test runs it too)
 deploy-test: install system-deps
-	@bash tools/pytest.sh tests/deploy -s $(PYTEST_ARGS)
+	PLATEAU_DEPLOY=required bash tools/pytest.sh tests/deploy -s $(PYTEST_ARGS)
 
 ## test-latest: the suite on the newest release of every dependency, past the upper bounds
 test-latest: system-deps

@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,7 +44,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
         [
-            str(ROOT / ".venv" / "bin" / "plateau"),
+            str(Path(sys.executable).with_name("plateau")),  # this venv's, as make test-latest
             "serve",
             "--port",
             str(port),
