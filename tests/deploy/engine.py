@@ -142,7 +142,10 @@ class Stack:
         return done.stdout + done.stderr
 
     def up(self) -> None:
-        self.compose("up", "-d")
+        # podman-compose turns depends_on into podman's --requires, and podman then refuses
+        # to (re)start a container while one it requires restarts: `restart` would leave
+        # some servers as they were. deploy/README.md tells podman users the same.
+        self.compose("up", "-d", *(["--no-deps"] if self.engine.name == "podman" else []))
 
     def down(self) -> None:
         self.compose("down", "-v", "-t", "5", check=False)
