@@ -75,6 +75,7 @@ def totals(tables: list[Table]) -> dict[str, int]:
         "resume_snapshots": sum(p.resume_snapshots for p in players),
         "duplicates": sum(p.duplicates for p in players),
         "busy": busy,
+        "closed_1012": sum(p.close_codes.get(1012, 0) for p in players),
     }
 
 

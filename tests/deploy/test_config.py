@@ -126,17 +126,10 @@ def next_code(lines: list[str]) -> int:
 
 
 def commented(lines: list[str], name: str) -> bool:
-    """Whether the environment entry `name` sits under a comment: walking up from its line
-    over other entries of the same block, the first other line is a comment."""
+    """Whether the line above the environment entry `name` is a comment (its own)."""
     for index, line in enumerate(lines):
         if re.match(rf"\s+{name}:", line):
-            indent = len(line) - len(line.lstrip())
-            for above in reversed(lines[:index]):
-                stripped = above.strip()
-                if stripped.startswith("#"):
-                    return True
-                if len(above) - len(above.lstrip()) != indent or not stripped:
-                    return False
+            return index > 0 and lines[index - 1].strip().startswith("#")
     return False
 
 

@@ -140,6 +140,7 @@ def fault_rows(tally: Any, seen: dict[str, int], tables: list[Any]) -> list[tupl
         ("acknowledged commands lost", f"{tally.lost} of {tally.acked}"),
         ("frames differing from a replay of the stream", len(tally.mismatches)),
         ("client reconnections", seen["reconnects"]),
+        ("sockets closed 1012 (a server shutting down)", seen["closed_1012"]),
         ("snapshots on resume", seen["resume_snapshots"]),
         ("'busy' refusals (retried)", seen["busy"]),
         ("duplicate frames", seen["duplicates"]),
