@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -96,13 +97,14 @@ def free_port() -> int:
 
 
 def free_subnet(engine: Engine) -> str:
-    """The first three numbers of a /24 that no network of the engine uses."""
+    """The first three numbers of a /24 that no network of the engine uses, picked at random:
+    a subnet just removed with its stack keeps stale neighbour entries on the host's bridge
+    for a while, and its reused addresses then swallowed nginx's connections (50 s once)."""
     used = engine.run("network", "inspect", *networks(engine), check=False).stdout
-    for third in range(100, 250):
-        prefix = f"172.30.{third}"
-        if f'"{prefix}.' not in used:
-            return prefix
-    raise RuntimeError("no free 172.30.x.0/24 subnet for a test stack")
+    free = [f"172.30.{n}" for n in range(100, 250) if f'"172.30.{n}.' not in used]
+    if not free:
+        raise RuntimeError("no free 172.30.x.0/24 subnet for a test stack")
+    return random.choice(free)
 
 
 def networks(engine: Engine) -> list[str]:
