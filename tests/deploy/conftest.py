@@ -77,12 +77,15 @@ class Started:
     healthy_seconds: float  # then until every server is healthy and nginx answers
 
 
-def started(stack: Stack, servers: list[str]) -> Iterator[Started]:
-    """Start `stack`, wait for health, yield it; keep every container's output in
-    test-output/ and remove the stack, whatever happened."""
+def started(stack: Stack, servers: list[str], done: str | None = None) -> Iterator[Started]:
+    """Start `stack` (and wait for its one-shot service `done` to exit), wait for health,
+    yield it; keep every container's output in test-output/ and remove the stack, whatever
+    happened."""
     try:
         began = time.monotonic()
         stack.up()
+        if done is not None:
+            stack.wait_exited(done)
         up = time.monotonic() - began
         yield Started(stack, up, stack.wait_healthy(servers))
     finally:
@@ -106,4 +109,5 @@ def single(engine: Engine, image: Image) -> Iterator[Started]:
 def cluster(engine: Engine, image: Image) -> Iterator[Started]:
     """deploy/compose.cluster.yaml: three Redis masters in a cluster, three servers, nginx."""
     env = stack_env(engine, image)
-    yield from started(Stack(engine, [DEPLOY / "compose.cluster.yaml"], env), SERVERS)
+    stack = Stack(engine, [DEPLOY / "compose.cluster.yaml"], env)
+    yield from started(stack, SERVERS, done="cluster-init")

@@ -198,6 +198,16 @@ class Stack:
     def exec(self, service: str, *command: str, timeout: float = 60) -> str:
         return self.engine.run("exec", self.container(service), *command, timeout=timeout).stdout
 
+    def wait_exited(self, service: str, timeout: float = 60) -> None:
+        """Wait for a one-shot service to end; fail unless it ended well."""
+        deadline = time.monotonic() + timeout
+        while (state := self.inspect(service)["State"])["Status"] != "exited":
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{service} still running after {timeout} s")
+            time.sleep(0.5)
+        if state["ExitCode"] != 0:
+            raise RuntimeError(f"{service} failed ({state['ExitCode']}): {self.logs(service)}")
+
     def healthy(self, service: str) -> bool:
         """The image's HEALTHCHECK, run now (podman runs it on demand; docker on a timer)."""
         if self.engine.name == "podman":
