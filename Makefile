@@ -1,16 +1,19 @@
 # The README's commands. `make serve` and `make test` set up everything they need.
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements-dev.lock | cksum | cut -d' ' -f1)
 PYTHON ?= python3
 PORT   ?= 8000
 
-.PHONY: install serve test check lint typecheck test-fast faults bench system-deps clean
+.PHONY: install serve test check lint typecheck test-fast faults bench system-deps clean \
+	deploy-test test-latest test-oldest lock
 
-$(STAMP): pyproject.toml
+# the locked versions (requirements-dev.lock), then Plateau itself, editable
+$(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -r requirements-dev.lock
+	$(BIN)/pip install -q --no-deps -e .
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -39,7 +42,24 @@ test: install system-deps check
 	@bash tools/pytest.sh $(PYTEST_ARGS)
 
 test-fast: install
-	@bash tools/pytest.sh -m "not browser and not slow" $(PYTEST_ARGS)
+	@bash tools/pytest.sh -m "not browser and not slow and not deploy" $(PYTEST_ARGS)
+
+## deploy-test: build the image, run the compose stacks (one Redis, then a Redis Cluster) in
+## containers, play every game through nginx, Chromium, faults (make test runs it too)
+deploy-test: install system-deps
+	PLATEAU_DEPLOY=required bash tools/pytest.sh tests/deploy -s $(PYTEST_ARGS)
+
+## test-latest: the suite on the newest release of every dependency, past the upper bounds
+test-latest: system-deps
+	@bash tools/test_against.sh latest -m "not deploy" $(PYTEST_ARGS)
+
+## test-oldest: the suite with the runtime dependencies at their lower bounds
+test-oldest: system-deps
+	@bash tools/test_against.sh oldest -m "not deploy" $(PYTEST_ARGS)
+
+## lock: pin the newest releases pyproject.toml allows (requirements.lock, requirements-dev.lock)
+lock:
+	@bash tools/lock.sh
 
 ## faults: the full fault-injection suite (make test runs a reduced size)
 faults: install system-deps
@@ -50,4 +70,4 @@ bench: install system-deps
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-output
+	rm -rf $(VENV) .venv-latest .venv-oldest .pytest_cache .mypy_cache .ruff_cache test-output

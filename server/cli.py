@@ -18,12 +18,14 @@ def serve(args: argparse.Namespace) -> int:
 
     from server.app import create_app
     from server.config import Settings
+    from server.logs import route_standard_logging
     from server.ws_protocol import FrameWritingProtocol
 
     settings = Settings.from_env(
         store_url=args.store, host=args.host, port=args.port, log_format=args.log_format
     )
     gc.set_threshold(*settings.gc_threshold)  # the process's, so here and not in the app
+    route_standard_logging(settings.log_format, settings.log_level)
     uvicorn.run(
         create_app(settings),
         host=settings.host,
@@ -32,6 +34,7 @@ def serve(args: argparse.Namespace) -> int:
         ws_max_size=max(settings.max_frame_bytes * 4, 1 << 20),
         ws_per_message_deflate=False,
         log_level="warning",
+        log_config=None,  # route_standard_logging's handler formats uvicorn's records
         access_log=False,
         loop="auto",
     )

@@ -20,6 +20,7 @@ from server.lobby import LIMIT
 from server.proof import proof_of
 from server.state import AppState
 from server.store import STORE_DOWN, StoreUnavailable
+from server.version import version
 
 MAX_BODY = 64 * 1024
 STATUS = {
@@ -192,7 +193,11 @@ async def healthz(request: Request) -> Response:
     state = state_of(request)
     ok = await state.store.ping()
     return JSONResponse(
-        {"status": "ok" if ok else "store_unavailable", "connections": state.hub.connections},
+        {
+            "status": "ok" if ok else "store_unavailable",
+            "version": version(),
+            "connections": state.hub.connections,
+        },
         status_code=200 if ok else 503,
     )
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
-from websockets.speedups import apply_mask
+from websockets.utils import apply_mask  # public; the C speedup is internal to websockets
 
 from server.logs import log
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs pytest; "no tests collected" (exit 5) is a failure, not a pass.
+# Runs pytest (the project's venv, or $PYTEST); "no tests collected" (exit 5) is a failure.
 set -uo pipefail
-.venv/bin/pytest "$@"
+"${PYTEST:-.venv/bin/pytest}" "$@"
 code=$?
 if [ "$code" -eq 5 ]; then
   echo "pytest collected no tests: failing" >&2

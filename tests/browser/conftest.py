@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,7 +50,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
         [
-            str(ROOT / ".venv" / "bin" / "plateau"),
+            str(Path(sys.executable).with_name("plateau")),  # this venv's, as make test-latest
             "serve",
             "--port",
             str(port),

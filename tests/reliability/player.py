@@ -171,8 +171,11 @@ class Player:
 
     async def _session(self, ws: ClientConnection, stop: asyncio.Event) -> bool:
         hello: dict[str, Any] = {"type": "hello", "game_id": self.game_id, "token": self.token}
-        self._forging = bool(self.version) and self.rng.random() < self.forge
-        if self.version:
+        # after a 1012 a fresh hello: "resume to get a fresh snapshot" (docs/protocol.md). A
+        # resume with the old hash would get a snapshot only if that history was lost, and a
+        # server shutting down (uvicorn) closes with 1012 too, when nothing was lost
+        self._forging = bool(self.version) and not self.resync and self.rng.random() < self.forge
+        if self.version and not self.resync:
             forged = "f" * len(self.hash) if self._forging else self.hash
             hello |= {"last_version": self.version, "last_hash": forged}
         await ws.send(msgspec.json.encode(hello).decode())
