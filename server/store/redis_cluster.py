@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import ResponseError
 
 from server.store import Recorded, StoreUnavailable
 from server.store.redis import APPEND_LUA, RedisStore, commands_key, events_key, to_recorded
@@ -247,9 +247,11 @@ class RedisClusterStore(RedisStore):
         self.arrived.set()  # `wait` returns; the next call brings the new positions
 
     async def ping(self) -> bool:
+        """Whether the cluster answers. A cluster not formed yet makes redis-py raise its
+        own RedisClusterException, no RedisError: any failure is unhealthy (a 503)."""
         try:
             return bool(await self.cluster.ping())
-        except (RedisError, OSError):
+        except Exception:
             return False
 
     async def close(self) -> None:

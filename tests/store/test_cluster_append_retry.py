@@ -49,3 +49,17 @@ async def test_a_client_that_keeps_failing_makes_the_store_unavailable() -> None
     with pytest.raises(StoreUnavailable, match="AttributeError"):
         await store.append("g", 6, [b'{"type":"e"}'], "cmd-1", "h6")
     assert len(script.calls) == 2
+
+
+class UnformedCluster(FakeCluster):
+    """A cluster whose slots are not yet assigned, as redis-py's client finds it."""
+
+    async def ping(self) -> bool:
+        from redis.exceptions import RedisClusterException
+
+        raise RedisClusterException("Redis Cluster cannot be connected: slots not covered")
+
+
+async def test_a_cluster_not_formed_yet_is_unhealthy_not_an_error() -> None:
+    store = RedisClusterStore(UnformedCluster(FlakyScript(fails=0)))  # type: ignore[arg-type]
+    assert await store.ping() is False
