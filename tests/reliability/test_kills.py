@@ -114,8 +114,11 @@ async def kill_servers(games: int, kills: int) -> None:
 
 # With `appendfsync everysec`, Redis may postpone writing its AOF buffer for up to 2 s while a
 # background fsync is slow, and it answers clients meanwhile: a kill -9 in that window loses
-# writes it had acknowledged (seen once in CI: 1 of 114). Only those may be lost.
-EVERYSEC_WINDOW = 2.5
+# writes it had acknowledged (seen once in CI: 1 of 114). Only those may be lost. The 2 s run
+# from the first postponed write and are checked by Redis's own event loop, which a loaded
+# machine runs late (seen once, with container builds beside the suite: acknowledged 2.5 s and
+# more before the kill): a margin of 2 s over them.
+EVERYSEC_WINDOW = 4.0
 
 
 def outside_window(lost: list[str], acked_at: dict[str, float], kills: list[float]) -> list[str]:
