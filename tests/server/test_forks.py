@@ -19,10 +19,11 @@ import pytest
 
 from clients.python.bots import random_bot
 from domain.forks import GameForked
-from domain.kernel import SPECTATOR
+from domain.kernel import SPECTATOR, Seat
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import decoder, encode
 from tests.server.conftest import Running
+from tests.server.test_guess_oracle import confirmed, gather, hidden_versions, holds_a_salt
 
 GAMES = ["rock_paper_scissors", "eiffel_mania", "bienvenue_a_bord", "vertigo"]
 SEATS = {"eiffel_mania": 3, "vertigo": 3}
@@ -276,3 +277,29 @@ async def test_a_fork_keeps_the_forkers_stance_and_draws_the_others_again(
             assert seen == {"collaborate", "betray"}
         return
     pytest.fail("no random game reached two secret stances")
+
+
+async def test_no_hash_of_a_fork_confirms_a_guess_of_its_dealt_position(server: Running) -> None:
+    """The attack of `test_guess_oracle.py` on a fork: every viewer of a running fork is handed
+    the stored `fork_dealt` (its new pile, hands, stances) and cannot confirm it against any
+    hash it was sent, nor find a salt in anything it received."""
+    for name in ("eiffel_mania", "bienvenue_a_bord"):
+        game_id, tokens = await server.seated_game(name, SEATS.get(name, 2))
+        at = await play(server, game_id, 4, random.Random(4))
+        _, reply = await fork(server, game_id, at, tokens[0])
+        fork_id = reply["game_id"]
+        fork_tokens = await fill_and_start(server, fork_id, reply["token"])
+        await play(server, fork_id, 3, random.Random(5))
+        truth = await server.state.store.read(fork_id)
+        attacked = 0
+        for viewer, token in [
+            (SPECTATOR, None),
+            *((Seat(n), t) for n, t in enumerate(fork_tokens)),
+        ]:
+            seen = await gather(server, fork_id, viewer, token)
+            hidden = hidden_versions(seen, truth, name)
+            assert "fork_dealt" in {tag for _, tag in hidden}
+            assert not confirmed(seen, truth, [v for v, _ in hidden])
+            assert not holds_a_salt(seen, [r.salt for r in truth])
+            attacked += 1
+        assert attacked == len(fork_tokens) + 1
