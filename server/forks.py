@@ -42,19 +42,30 @@ class Forked(msgspec.Struct, frozen=True):
     token: str | None
 
 
-def resting_version(live: LiveGame, upto: int) -> int | None:
-    """The latest version at most `upto` where the game waits for a seat: started, not over,
-    some seat with a legal command. A version inside the engine's own steps (a reveal and what
-    follows it) is not a position to play from: the fork is made at the move before it."""
-    game = live.game
-    for version in range(upto, 0, -1):
+def resting_version(live: LiveGame, near: int) -> int | None:
+    """The position a fork asked at version `near` is made at: a version where the game waits
+    for a seat (started, not over, some seat with a legal command). The latest at most `near`:
+    a version inside the engine's own steps (a reveal and what follows it) is forked at the
+    move before it. Before the first move, the first position (the start's own steps done):
+    no later than the current version, so the forker is never shown what it has not seen."""
+    for version in range(near, 0, -1):
         table = live.table_at(version)
         if not table.started:
-            return None
-        state = table.state
-        if not game.is_over(state) and any(game.legal(state, s) for s in range(table.seats)):
+            break
+        if _waits(live, table):
             return version
-    return None
+    return next(
+        (v for v in range(near + 1, live.version + 1) if _waits(live, live.table_at(v))), None
+    )
+
+
+def _waits(live: LiveGame, table: Table) -> bool:
+    game, state = live.game, table.state
+    return (
+        table.started
+        and not game.is_over(state)
+        and any(game.legal(state, seat) for seat in range(table.seats))
+    )
 
 
 async def fork(service: GameService, game_id: str, raw: bytes, token: str | None) -> Forked:
@@ -81,7 +92,7 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
         )
     at = resting_version(live, version)
     if at is None:
-        raise Rejected(Reason.BAD_REQUEST, f"the game had no move to play yet at version {version}")
+        raise Rejected(Reason.BAD_REQUEST, "the game has no position to fork from yet")
     table = live.table_at(at)
     fork_id = uuid.uuid4().hex[:12]
     events: list[Any] = [

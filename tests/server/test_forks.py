@@ -54,6 +54,14 @@ async def play_to_end(server: Running, game_id: str, rng: random.Random) -> None
         await play(server, game_id, 50, rng)
 
 
+def resting(live: Any, version: int) -> bool:
+    """Whether a seat is to move at `version` (where forks are made)."""
+    table = live.table_at(version)
+    if not table.started or live.game.is_over(table.state):
+        return False
+    return any(live.game.legal(table.state, seat) for seat in range(table.seats))
+
+
 async def fork(
     server: Running, game_id: str, version: Any, token: str | None = None
 ) -> tuple[int, dict[str, Any]]:
@@ -162,6 +170,7 @@ async def test_a_fork_is_refused_without_a_seat_the_future_or_a_bad_version(
 ) -> None:
     game_id, tokens = await server.seated_game("bienvenue_a_bord", 2)
     _, other_tokens = await server.seated_game("bienvenue_a_bord", 2)
+    waiting_id, waiting = await server.seated_game("bienvenue_a_bord", 2, start=False)
     now = await play(server, game_id, 4, random.Random(3))
     streams = len(await server.state.store.streams())
     cases = [
@@ -172,7 +181,6 @@ async def test_a_fork_is_refused_without_a_seat_the_future_or_a_bad_version(
         (tokens[0], 0, 400, "from 1 to"),
         (tokens[0], "3", 400, "Expected `int`"),
         (tokens[0], None, 400, "Expected `int`"),
-        (tokens[1], 2, 400, "no move to play yet"),  # before the start
     ]
     for token, version, code, words in cases:
         status, reply = await fork(server, game_id, version, token)
@@ -181,11 +189,18 @@ async def test_a_fork_is_refused_without_a_seat_the_future_or_a_bad_version(
         f"/api/games/{game_id}/fork", content=b'{"version": 3, "as": 1}', headers=bearer(tokens[0])
     )
     assert reply.status_code == 400
+    status, reply = await fork(server, waiting_id, 2, waiting[0])
+    assert (status, reply["detail"]) == (400, "the game has no position to fork from yet")
     status, reply = await fork(server, "nosuchgame", 3, tokens[0])
     assert status == 404
     status, reply = await fork(server, "bad id!", 3, tokens[0])
     assert status == 404
     assert len(await server.state.store.streams()) == streams  # nothing was created
+    # before the first move (a seat's claim, the start): the game's first position
+    live = await server.state.service.load(game_id)
+    status, reply = await fork(server, game_id, 2, tokens[1])
+    assert status == 201
+    assert reply["version"] == min(v for v in range(1, now + 1) if resting(live, v)) > 2
 
 
 async def test_a_fork_starts_only_with_every_seat_taken(server: Running) -> None:
@@ -212,6 +227,13 @@ async def test_anyone_forks_a_finished_game_as_a_spectator_knew_it(server: Runni
     assert reply["version"] < finished.version  # the last move's position, not the end
     fork_id = reply["game_id"]
     assert (await server.lobby.summary(fork_id))["names"] == []
+    # inside the engine's own steps (a round revealed, the next begun): the move before them
+    reveal = next(
+        v for v, e in enumerate(finished.events, 1) if type(e).__name__ == "RoundRevealed"
+    )
+    _, inside = await fork(server, game_id, reveal)
+    assert inside["version"] == max(v for v in range(1, reveal) if resting(finished, v))
+    assert inside["version"] == reveal - 2  # the first hand chosen; the second came with it
     fork_tokens = await fill_and_start(server, fork_id, None)
     # the original's past shows everything now it is over: a spectator saw it so then
     position = finished.table_at(reply["version"]).state
