@@ -112,6 +112,7 @@ def test_the_fork_keeps_what_its_knower_knew_and_every_public_fact(name: str) ->
     for number, state in enumerate(positions(name)):
         for knower in knowers(state.seats):
             fork = redealt(game, state, knower, number)
+            assert msgspec.json.decode(encode(fork), type=type(state)) == fork  # it is stored
             assert encode(game.view(fork, knower)) == encode(game.view(state, knower))
             assert encode(game.view(fork, SPECTATOR)) == encode(game.view(state, SPECTATOR))
             if isinstance(knower, Seat):  # another seat's may follow its own secrets
