@@ -75,6 +75,13 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
     except msgspec.DecodeError as exc:
         raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
     live = await service.load(game_id, fresh=True)
+    options = msgspec.convert(live.table.options, live.game.options_type)
+    if getattr(options, "imported", False):
+        raise Rejected(
+            Reason.BAD_REQUEST,
+            "a game imported from another site cannot be forked: its rules are relaxed to "
+            "replay what was played there",
+        )
     seat = await service.seat_for(game_id, token)
     if seat is None and not live.over:
         raise Rejected(

@@ -29,6 +29,7 @@ from clients.python.simulate import play
 from domain import games
 from domain.chance import shuffle
 from domain.games.vertigo.data import VOTE_CHOICES
+from domain.games.zoo18.ctx import revealed
 from domain.kernel import SPECTATOR, Game, Seat, Viewer
 from tests.domain.bienvenue_a_bord.test_secrecy import shuffled_pile
 from tests.domain.eiffel_mania.test_secrecy import hidden_twins as eiffel_twins
@@ -59,13 +60,44 @@ def vertigo_twins(state: Any, viewer: Viewer) -> list[Any]:
     return twins
 
 
+def zoo_twins(state: Any, viewer: Viewer) -> list[Any]:
+    """The powers below the face-up ones in another order (the holdings in that order too)."""
+    face_up = revealed(state) + 4 if state.players else 0
+    below = state.deck[face_up:]
+    if len(below) < 2:
+        return []
+    order = (*below[1:], below[0])
+    deck = (*state.deck[:face_up], *order)
+    holding = {power.id: power for power in state.powers}
+    again = iter(holding[power] for power in order)
+    powers = tuple(next(again) if power.id in below else power for power in state.powers)
+    return [replace(state, deck=deck, powers=powers)]
+
+
 TWINS: dict[str, Twins] = {
     "rock_paper_scissors": rps_twins,
     "eiffel_mania": eiffel_twins,
     "bienvenue_a_bord": bienvenue_twins,
     "vertigo": vertigo_twins,
+    "18zoo": zoo_twins,
 }
 SEATS = {"rock_paper_scissors": (2,), "eiffel_mania": (3, 4), "bienvenue_a_bord": (2,)}
+# each game's State, field by field, as its redeal judged them (kept, or dealt again): a field
+# added later may hold a secret (a seed the deck is dealt from), so it must be judged too
+JUDGED = {
+    "eiffel_mania": "seats phase pile pile_ids office_seer lot_owner held discarded betrayals "
+    "inactive next_from negotiation principal partner queue revealed offers stances committed "
+    "stances_revealed denouncer denounced denunciation_correct effective effective_stances "
+    "outcome awaiting give_to give_reason end_reason",
+    "bienvenue_a_bord": "seats options phase pile tokens turn splitter revealed single taken "
+    "hands received sheets stopovers pending discard scores ranks",
+    "vertigo": "seats countries treasury bank level witness placed turn first order proposed "
+    "dice end_die agenda vote_law vote_proposer voters votes cleaned eliminations over "
+    "end_reason",
+    "18zoo": "seats options map players families shares powers tickets deck trains phase board "
+    "flow priority arrivals par_order bank_flow last_run ended",
+    "rock_paper_scissors": "seats rounds round chosen hands scores played over",
+}
 GAMES = list(TWINS)
 
 
@@ -91,6 +123,17 @@ def positions(name: str, wanted: int = 60) -> tuple[Any, ...]:
                 found.append(state)
         seed += 1
     return tuple(found)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_field_of_the_state_was_judged_by_the_redeal(name: str) -> None:
+    game = games.get(name)
+    state = game.initial(game.min_seats, msgspec.convert({}, game.options_type))
+    new = set(type(state).__struct_fields__) - set(JUDGED[name].split())
+    assert not new, (
+        f"{name}'s State has new fields {sorted(new)}: a fork must keep each (public, or known "
+        f"to the forker) or deal it again in its redeal module; then add it to JUDGED"
+    )
 
 
 def keep(states: list[Any]) -> Callable[[Any, list[Any]], None]:
@@ -147,6 +190,11 @@ def _keeps_the_choice(state: Any, knower: Viewer, rng: Any) -> Any:
     return state
 
 
+def _keeps_the_deck_order(state: Any, knower: Viewer, rng: Any) -> Any:
+    face_up = revealed(state) + 4
+    return replace(state, deck=(*state.deck[:face_up], *shuffle(rng, state.deck[face_up:])))
+
+
 @pytest.mark.parametrize(
     ("name", "leaky"),
     [
@@ -154,6 +202,7 @@ def _keeps_the_choice(state: Any, knower: Viewer, rng: Any) -> Any:
         ("bienvenue_a_bord", _keeps_the_order),
         ("rock_paper_scissors", _keeps_the_choice),
         ("vertigo", _keeps_the_choice),
+        ("18zoo", _keeps_the_deck_order),
     ],
 )
 def test_the_check_catches_a_fork_that_carries_a_secret(name: str, leaky: Any) -> None:

@@ -25,8 +25,8 @@ from projections.codec import decoder, encode
 from tests.server.conftest import Running
 from tests.server.test_guess_oracle import confirmed, gather, hidden_versions, holds_a_salt
 
-GAMES = ["rock_paper_scissors", "eiffel_mania", "bienvenue_a_bord", "vertigo"]
-SEATS = {"eiffel_mania": 3, "vertigo": 3}
+GAMES = ["rock_paper_scissors", "eiffel_mania", "bienvenue_a_bord", "vertigo", "18zoo"]
+SEATS = {"eiffel_mania": 3, "vertigo": 3, "18zoo": 3}
 
 
 def bearer(token: str | None) -> dict[str, str]:
@@ -191,6 +191,11 @@ async def test_a_fork_is_refused_without_a_seat_the_future_or_a_bad_version(
     assert reply.status_code == 400
     status, reply = await fork(server, waiting_id, 2, waiting[0])
     assert (status, reply["detail"]) == (400, "the game has no position to fork from yet")
+    imported = "imported18xx"
+    opened = TableOpened(game="18zoo", seats=2, options={"map": "A", "imported": True})
+    await server.state.store.append(imported, 0, [encode(opened)], None, "")
+    status, reply = await fork(server, imported, 1)
+    assert status == 400 and "imported from another site" in reply["detail"]
     status, reply = await fork(server, "nosuchgame", 3, tokens[0])
     assert status == 404
     status, reply = await fork(server, "bad id!", 3, tokens[0])
