@@ -70,10 +70,6 @@ def _waits(live: LiveGame, table: Table) -> bool:
 
 async def fork(service: GameService, game_id: str, raw: bytes, token: str | None) -> Forked:
     """Open the fork of `game_id` at the version `raw` asks for, as the bearer of `token`."""
-    try:
-        version = msgspec.json.decode(raw, type=ForkRequest).version
-    except msgspec.DecodeError as exc:
-        raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
     live = await service.load(game_id, fresh=True)
     options = msgspec.convert(live.table.options, live.game.options_type)
     if getattr(options, "imported", False):
@@ -89,6 +85,10 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
             "a game in play may be forked only by one of its seats (its token as Bearer); "
             "anyone may fork a finished game",
         )
+    try:
+        version = msgspec.json.decode(raw, type=ForkRequest).version
+    except msgspec.DecodeError as exc:
+        raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
     if live.game.redeal is None:
         raise Rejected(Reason.BAD_REQUEST, f"{live.game.title} games cannot be forked yet")
     if not 1 <= version <= live.version:
