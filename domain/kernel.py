@@ -132,6 +132,11 @@ class Game(Generic[S, C, E]):
       what a spectator knows: an event a spectator is shown whole, every seat is shown whole.
     - `explain(state, seat, command)` (optional): what a command would do, in public terms
       only (an 18ZOO run's revenue before it is sent), without deciding it; raises `Rejected`.
+    - `redeal(state, knower, rng)` (what-if forks; None: the game cannot be forked yet): the
+      same position with everything `knower` (a Seat, or the Spectator) may not know drawn
+      again from `rng`: other seats' hidden cards and secret choices, pile orders. It keeps
+      exactly what `knower` sees, and draws the rest from public facts only (sorted
+      multisets, counts), never from the hidden values it replaces.
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
     moves and skip the stale-version check.
     """
@@ -153,6 +158,7 @@ class Game(Generic[S, C, E]):
     view: Callable[[S, Viewer], Any]
     redact: Callable[[E, Viewer], E | None]
     explain: Callable[[S, int, C], Any] | None = None
+    redeal: Callable[[S, Viewer, Rng], S] | None = None
 
     def fold(self, events: Iterable[E], state: S) -> S:
         return reduce(self.evolve, events, state)

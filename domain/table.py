@@ -2,6 +2,8 @@
 
 A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's own events
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
+A fork (`domain.forks`) also has `GameForked` after `TableOpened`, and `ForkDealt` (the
+position it starts from) before `GameStarted`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from domain import forks
 from domain.kernel import Game, Viewer
 
 
@@ -39,7 +42,7 @@ class ChatPosted(TableEvent, frozen=True, tag="chat_posted"):
     text: str
 
 
-TABLE_EVENTS = (TableOpened, SeatClaimed, GameStarted, ChatPosted)
+TABLE_EVENTS = (TableOpened, SeatClaimed, GameStarted, ChatPosted, *forks.FORK_EVENTS)
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -48,14 +51,19 @@ class Table(msgspec.Struct, frozen=True):
     game: str
     seats: int
     options: dict[str, Any]
-    names: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # by seat; "" for a seat not claimed yet (a fork's)
     token_hashes: tuple[str, ...] = ()
     started: bool = False
     state: Any = None
 
     @property
     def claimed(self) -> int:
-        return len(self.names)
+        return sum(1 for name in self.names if name)
+
+    @property
+    def free_seat(self) -> int:
+        """The first seat nobody has claimed (== `seats` when every seat is taken)."""
+        return next((seat for seat, name in enumerate(self.names) if not name), len(self.names))
 
 
 def open_table(event: TableOpened) -> Table:
@@ -67,22 +75,33 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
     if isinstance(event, SeatClaimed):
         return msgspec.structs.replace(
             table,
-            names=(*table.names, event.name),
-            token_hashes=(*table.token_hashes, event.token_hash),
+            names=_placed(table.names, event.seat, event.name),
+            token_hashes=_placed(table.token_hashes, event.seat, event.token_hash),
         )
     if isinstance(event, GameStarted):
         options = msgspec.convert(table.options, game.options_type)
-        return msgspec.structs.replace(
-            table, started=True, seats=event.seats, state=game.initial(event.seats, options)
-        )
-    if isinstance(event, ChatPosted | TableOpened):
+        # a fork starts from the position it was dealt, any other game from the beginning
+        state = game.initial(event.seats, options) if table.state is None else table.state
+        return msgspec.structs.replace(table, started=True, seats=event.seats, state=state)
+    if isinstance(event, forks.ForkDealt):
+        state = forks.dealt_state(game, table.seats, table.options, event)
+        return msgspec.structs.replace(table, state=state)
+    if isinstance(event, ChatPosted | TableOpened | forks.GameForked):
         return table
     return msgspec.structs.replace(table, state=game.evolve(table.state, event))
+
+
+def _placed(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:
+    """`values` with `value` at `seat` (seats are claimed in order, but a fork's forker first)."""
+    padded = (*values, *("",) * (seat + 1 - len(values)))
+    return (*padded[:seat], value, *padded[seat + 1 :])
 
 
 def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
     if isinstance(event, SeatClaimed):
         return msgspec.structs.replace(event, token_hash="")
+    if isinstance(event, forks.ForkDealt):
+        return forks.redact(event, viewer)
     if isinstance(event, TableEvent):
         return event
     return game.redact(event, viewer)

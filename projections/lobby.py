@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from domain.forks import origin
 from projections.live import LiveGame
 
 
@@ -22,7 +23,16 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "moves": live.moves,
         "last_move_at": _iso(live.moved_ms) if live.moved_ms else None,
         "connected": connected,
+        "forked_from": _forked_from(live),
     }
+
+
+def _forked_from(live: LiveGame) -> dict[str, Any] | None:
+    """For a fork: the original game, the version, and the original seats' names (labels)."""
+    forked = origin(live.events)
+    if forked is None:
+        return None
+    return {"game_id": forked.game_id, "version": forked.version, "labels": list(forked.labels)}
 
 
 def _iso(ms: int) -> str:

@@ -16,6 +16,7 @@ from projections.codec import encode
 from projections.frames import redacted_log
 from projections.lobby import summary
 from projections.snapshot import snapshot
+from server import forks
 from server.lobby import LIMIT
 from server.proof import proof_of
 from server.state import AppState
@@ -149,6 +150,16 @@ async def start_game(request: Request) -> Response:
     version = await state.service.start(game_id, bearer(request))
     state.listing.changed(game_id)
     return JSONResponse({"version": version})
+
+
+@refusals
+async def fork_game(request: Request) -> Response:
+    """A what-if fork at `{"version": N}` (`server.forks`): a seat's token as Bearer while the
+    game runs; anyone once it is over."""
+    state, game_id = state_of(request), request.path_params["game_id"]
+    forked = await forks.fork(state.service, game_id, await body(request), bearer(request))
+    state.listing.created(forked.game_id)
+    return MsgspecJSON(forked, status_code=201)
 
 
 async def _viewer(request: Request) -> tuple[Any, Any]:

@@ -18,10 +18,12 @@ from typing import Any
 import msgspec
 
 from domain import games
+from domain.forks import origin
 from domain.kernel import Reason, Rejected, is_simultaneous
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
+from server import forks
 from server.logs import log
 from server.metrics import Metrics
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
@@ -193,9 +195,9 @@ class GameService:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed >= table.seats:
                 raise Rejected(Reason.FORBIDDEN, "every seat is taken")
-            if name_key(name) in {name_key(taken) for taken in table.names}:
+            if name_key(name) in {name_key(taken) for taken in table.names if taken}:
                 raise Rejected(Reason.FORBIDDEN, f"a player at this table is already {name!r}")
-            seat = table.claimed
+            seat = table.free_seat
             claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
             try:
                 await self.store.append(game_id, live.version, [encode(claim)], once(), live.hash)
@@ -234,8 +236,13 @@ class GameService:
                     f"{game.title} needs at least {game.min_seats} players; {table.claimed} seated",
                 )
             options = msgspec.convert(table.options, game.options_type)
-            initial = game.initial(table.claimed, options)
-            events = [GameStarted(seats=table.claimed), *game.setup(initial, self.rng)]
+            rng = self.rng  # the randomness of the start: a game's setup, or a fork's re-deal
+            forked = origin(live.events)
+            if forked is None:
+                initial = game.initial(table.claimed, options)
+                events = [GameStarted(seats=table.claimed), *game.setup(initial, rng)]
+            else:
+                events = await forks.opening(self, table, forked, rng)
             try:
                 version = await self.store.append(
                     game_id, live.version, [encode(e) for e in events], once(), live.hash

@@ -26,6 +26,7 @@ TEMPLATE: dict[str, tuple[str, ...]] = {
     "legal": ("legal",),
     "view": ("view", "redact"),
     "scoring": ("result", "is_over"),
+    "redeal": ("redeal",),
     "data": (),
 }
 # the Game field -> (module, name) it must be
@@ -42,6 +43,7 @@ WIRING = {
     "redact": ("view", "redact"),
     "result": ("scoring", "result"),
     "is_over": ("scoring", "is_over"),
+    "redeal": ("redeal", "redeal"),
 }
 # the order of the roles: a module imports only modules of earlier roles; any module not named
 # here is a rule module, between evolve and commands, and rule modules import one another
@@ -55,6 +57,7 @@ ORDER = (
     "legal",
     "scoring",
     "view",
+    "redeal",
     "flow",
     "decide",
     "setup",

@@ -137,6 +137,9 @@ async def test_authorization_matrix(redis: RedisServer) -> None:
         call("forged token", "POST", f"/api/games/{o}/start", "f" * 32)
         call("seat token of game B", "GET", f"/api/games/{a}/events", b_tokens[0])
         call("seat token of game B", "GET", f"/api/games/{a}/view", b_tokens[0])
+        call("seat token of game B", "POST", f"/api/games/{a}/fork", b_tokens[0])
+        call("no token (a game in play)", "POST", f"/api/games/{a}/fork", None)
+        call("forged token", "POST", f"/api/games/{a}/fork", "f" * 32)
         after = {g: len(await store.read(g)) for g in (a, b, f, o)}
         appended = sum(after[g] - before[g] for g in after)
 

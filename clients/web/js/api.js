@@ -39,4 +39,5 @@ export const api = {
   join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
   start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
   proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),
+  fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
 };

@@ -51,11 +51,13 @@ function readOptions(form) {
 
 /** "2 of 3 seats taken", "42 moves · last move 3 min ago": what a row says about its game. */
 export function rowFacts(item, kind, now = Date.now()) {
+  const fork = item.forked_from ? `what-if fork of ${item.forked_from.game_id} at step ${item.forked_from.version} · ` : "";
   if (kind === "open") {
-    const missing = item.seats - item.names.length;
-    return missing > 0 ? `${item.names.length} of ${item.seats} seats taken, ${plural(missing, "seat")} free` : "every seat taken, starting soon";
+    const taken = item.names.filter(Boolean).length;
+    const missing = item.seats - taken;
+    return fork + (missing > 0 ? `${taken} of ${item.seats} seats taken, ${plural(missing, "seat")} free` : "every seat taken, starting soon");
   }
-  const parts = [kind === "finished" ? "finished" : "in play"];
+  const parts = [`${fork}${kind === "finished" ? "finished" : "in play"}`];
   if (Number.isInteger(item.moves)) parts.push(plural(item.moves, "move"));
   const at = item.last_move_at ? Date.parse(item.last_move_at) : NaN;
   if (Number.isFinite(at)) parts.push(`last move ${timeAgo(now - at)}`);

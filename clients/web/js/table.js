@@ -28,6 +28,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     title: h("h2", { class: "table-title", testid: "table-title" }, "Table"),
     status: h("span", { class: "badge", testid: "table-status" }, "…"),
     watching: h("span", { class: "badge watching", testid: "watching", hidden: true }, "You are watching"),
+    origin: h("p", { class: "muted fork-origin", testid: "fork-origin", hidden: true }),
     howto: h("div", { class: "howto-area" }),
     connection: h("div", { class: "connection-area" }),
     seats: h("div", { class: "seats", testid: "seats" }),
@@ -50,6 +51,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     seek: seekTo,
     position: () => (conn ? conn.seeking ?? conn.shown().version ?? 0 : 0),
     latest: () => (conn ? conn.version ?? 0 : 0),
+    fork: forkAt,
+    canFork: mayFork,
   });
   const log = gameLog({
     describe: describeEvent,
@@ -72,7 +75,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   clear(root).append(page);
   page.append(
       h("div", { class: "table-head" },
-        h("div", {}, els.title, " ", els.status, " ", els.watching),
+        h("div", {}, els.title, " ", els.status, " ", els.watching, els.origin),
         h("div", { class: "share" },
           h("label", { for: "share-link" }, "Invite: "),
           h("input", { id: "share-link", readonly: true, value: shareUrl, testid: "share-link", onFocus: (e) => e.target.select() }),
@@ -114,6 +117,34 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
     renderSeats();
     renderPregame();
+    renderOrigin();
+  }
+
+  /** A what-if fork says what it is a fork of, with a link to that moment of the original. */
+  function renderOrigin() {
+    const from = info && info.forked_from;
+    els.origin.hidden = !from;
+    if (!from) return;
+    clear(els.origin).append("A what-if fork of ", h("a", { href: `#/game/${encodeURIComponent(from.game_id)}/replay` }, `game ${from.game_id}`), ` at step ${from.version}: what its forker could not know then was dealt again.`);
+  }
+
+  /** A seat may fork its game's past; anyone a finished game (the live table says which). */
+  function mayFork() {
+    const live = conn && conn.view && conn.view.table;
+    const shown = tableView();
+    return Boolean(live && shown && shown.started && (live.over || mySeat() !== null));
+  }
+
+  /** Fork the moment shown (`POST /fork`); the new table opens, this person in its seat. */
+  async function forkAt(version) {
+    const stored = loadSeat(gameId);
+    try {
+      const forked = await api.fork(gameId, version, stored ? stored.token : null);
+      if (forked.token) saveSeat(forked.game_id, { seat: forked.seat, token: forked.token, name: names()[forked.seat] });
+      location.hash = `#/game/${forked.game_id}`;
+    } catch (error) {
+      toast(error.message);
+    }
   }
 
   /** The socket dropped after it was up: moves and chat wait until it is back. */
@@ -141,6 +172,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const connected = new Set((info && info.connected) || []);
     const me = mySeat();
     const list = names();
+    const labels = (info && info.forked_from && info.forked_from.labels) || [];
     const unknown = lost();
     clear(els.seats).append(
       ...Array.from({ length: count }, (_, seat) => {
@@ -151,7 +183,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
           style: { "--seat": seatColour(seat) },
         },
         h("span", { class: "dot", "aria-hidden": "true" }),
-        h("span", { class: "seat-name" }, name || "empty seat"),
+        h("span", { class: "seat-name" }, name || (labels[seat] ? `free (was ${labels[seat]})` : "empty seat")),
         seat === me ? h("span", { class: "you" }, "you") : null,
         name && unknown ? h("span", { class: "online unknown", testid: `seat-${seat}-online`, title: "unknown while you are disconnected" }, "?") : null,
         name && !unknown ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
@@ -168,10 +200,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       return;
     }
     const count = (table && table.seats) || (info && info.seats) || 0;
-    const taken = names().length;
+    const taken = names().filter(Boolean).length;
     const stored = loadSeat(gameId);
     const gameType = types.find((t) => t.name === ((info && info.game) || (table && table.game)));
-    const minimum = gameType ? gameType.min_seats : 1;
+    const forked = Boolean(info && info.forked_from); // a fork starts with every seat taken
+    const minimum = forked ? count : gameType ? gameType.min_seats : 1;
     const key = JSON.stringify([count, taken, Boolean(stored), minimum]);
     if (key === pregameKey) return; // unchanged: keep what the person is typing
     pregameKey = key;

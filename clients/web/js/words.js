@@ -77,6 +77,12 @@ export function describeTableEvent(event, names) {
       return `The game started with ${event.seats} players`;
     case "chat_posted":
       return `${event.name}: ${event.text}`;
+    case "game_forked": {
+      const who = event.knower === null || event.knower === undefined ? "a spectator" : event.labels[event.knower] || `seat ${event.knower + 1}`;
+      return `A what-if fork of game ${event.game_id} at step ${event.version}, as ${who} knew it then`;
+    }
+    case "fork_dealt":
+      return "The position was dealt again: what the forker could not know, drawn anew";
     default:
       return null;
   }

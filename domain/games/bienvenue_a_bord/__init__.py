@@ -10,6 +10,7 @@ from domain.games.bienvenue_a_bord.decide import decide
 from domain.games.bienvenue_a_bord.evolve import evolve
 from domain.games.bienvenue_a_bord.legal import legal
 from domain.games.bienvenue_a_bord.messages import Command, Event, Options
+from domain.games.bienvenue_a_bord.redeal import redeal
 from domain.games.bienvenue_a_bord.scoring import is_over, result
 from domain.games.bienvenue_a_bord.setup import initial, setup
 from domain.games.bienvenue_a_bord.state import State
@@ -33,4 +34,5 @@ game: Game[State, Command, Event] = Game(
     legal=legal,
     view=view,
     redact=redact,
+    redeal=redeal,
 )

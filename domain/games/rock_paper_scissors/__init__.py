@@ -9,6 +9,7 @@ from domain.games.rock_paper_scissors.decide import decide
 from domain.games.rock_paper_scissors.evolve import evolve
 from domain.games.rock_paper_scissors.legal import legal
 from domain.games.rock_paper_scissors.messages import Command, Event, Options
+from domain.games.rock_paper_scissors.redeal import redeal
 from domain.games.rock_paper_scissors.scoring import is_over, result
 from domain.games.rock_paper_scissors.setup import initial, setup
 from domain.games.rock_paper_scissors.state import State
@@ -32,4 +33,5 @@ game: Game[State, Command, Event] = Game(
     legal=legal,
     view=view,
     redact=redact,
+    redeal=redeal,
 )

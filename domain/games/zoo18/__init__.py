@@ -7,6 +7,7 @@ from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.explain import explain
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
+from domain.games.zoo18.redeal import redeal
 from domain.games.zoo18.scoring import result
 from domain.games.zoo18.state import State
 from domain.games.zoo18.view import redact, view
@@ -39,4 +40,5 @@ game: Game[State, Command, Event] = Game(
     view=view,
     redact=redact,
     explain=explain,
+    redeal=redeal,
 )

@@ -1,0 +1,119 @@
+"""Noninterference of forks: a fork depends on nothing its forker could not know.
+
+The twin histories of `test_noninterference.py` (the same game played from the same commands
+and dice, differing only in a hidden pile order or in one seat's secret choice) are forked at
+every step where a seat is to move, by every viewer that has been told the same in both so far
+(its log, and what views showed it, such as 18ZOO's next powers): each seat, and the spectator
+(a finished game's fork). With the same randomness, the two forks must be
+dealt the same position, byte for byte, hidden parts included: then nothing of the original's
+secrets reaches the fork, not its players as it is played, not anyone once it is over and its
+whole log is published, not even someone who later learns the fork's randomness (issue 26
+reveals each game's secret at its end).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import msgspec
+import pytest
+
+from clients.python.bots import random_bot
+from domain import games
+from domain.forks import deal
+from domain.kernel import Game
+from projections.codec import encode
+from projections.snapshot import snapshot
+from tests.server.test_noninterference import (
+    SHORTER,
+    STEPS,
+    World,
+    knowledge,
+    other_choice,
+    reshuffled,
+    viewers,
+)
+
+FORKABLE = [name for name in games.names() if games.get(name).redeal is not None]
+
+
+def at_rest(game: Game, state: object, seats: int) -> bool:  # type: ignore[type-arg]
+    """A position a fork is made at: a seat is to move (`server.forks.resting_version`)."""
+    return not game.is_over(state) and any(game.legal(state, s) for s in range(seats))
+
+
+def fork_twins(game: Game, seed: int, kind: str) -> tuple[list[str], int]:  # type: ignore[type-arg]
+    """Leaks found (forks that differ where the forker's log does not) and how many forks
+    were compared with the histories differing."""
+    rng = random.Random(seed)
+    seats = rng.randint(game.min_seats, min(game.max_seats, 4))
+    options = msgspec.convert({}, game.options_type)
+    setup = game.setup(game.initial(seats, options), random.Random(rng.random()))
+    other_setup = reshuffled(game, setup, random.Random(rng.random())) if kind == "pile" else setup
+    a, b = World.open(game, seats, setup), World.open(game, seats, other_setup)
+    leaks: list[str] = []
+    compared = 0
+    swap_at, swapped = rng.randrange(STEPS // 4), False
+    apart: set[object] = set()  # viewers told something that differs, at some step so far
+    for step in range(SHORTER.get(game.name, STEPS)):
+        if game.is_over(a.state) or b.ended:
+            break
+        for viewer in viewers(seats):
+            shown = [snapshot(w.live, viewer) for w in (a, b)]
+            if knowledge(a, shown[0]) != knowledge(b, shown[1]):
+                apart.add(viewer)  # what it saw then (18ZOO's next powers) it may still know
+        if at_rest(game, a.state, seats):
+            differ = encode(a.live.events) != encode(b.live.events)
+            for viewer in viewers(seats):
+                if viewer in apart:
+                    continue
+                dice = rng.randrange(1 << 30)
+                forks = [encode(deal(game, w.state, viewer, random.Random(dice))) for w in (a, b)]
+                if forks[0] != forks[1]:
+                    leaks.append(f"{viewer} at step {step}")
+                compared += differ
+        legal = {s: game.legal(a.state, s) for s in range(seats)}
+        seat = rng.choice([s for s in range(seats) if legal[s]])
+        command = random_bot(game, a.state, seat, legal[seat], rng)
+        dice = rng.randrange(1 << 30)
+        theirs = command
+        if kind == "choice" and not swapped and step >= swap_at:
+            alternative = other_choice(b, seat, command, dice)
+            if alternative is not None:
+                theirs, swapped = alternative, True
+        a.apply(seat, command, dice)
+        if not b.apply(seat, theirs, dice):
+            break
+    return leaks, compared
+
+
+# the games and kinds of secret the twins reach (as in test_noninterference)
+SECRETS = [
+    ("eiffel_mania", "pile"),
+    ("eiffel_mania", "choice"),
+    ("bienvenue_a_bord", "pile"),
+    ("vertigo", "choice"),
+    ("rock_paper_scissors", "choice"),
+    ("18zoo", "pile"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind"), [case for case in SECRETS if case[0] in FORKABLE])
+def test_a_fork_is_the_same_for_histories_its_forker_cannot_tell_apart(
+    name: str, kind: str
+) -> None:
+    compared = 0
+    for seed in range(40):  # until enough forks were made with the histories differing
+        leaks, more = fork_twins(games.get(name), seed, kind)
+        assert leaks == [], leaks[:5]
+        compared += more
+        if compared >= 10 and seed >= 4:
+            break
+    assert compared >= 10, compared
+
+
+def test_the_check_catches_a_fork_that_keeps_the_original() -> None:
+    """A re-deal that keeps the state as it is hands the forker the original's secrets."""
+    leaky = dataclasses.replace(games.get("bienvenue_a_bord"), redeal=lambda s, k, r: s)
+    assert any(fork_twins(leaky, seed, "pile")[0] for seed in range(3))
