@@ -27,7 +27,7 @@ from server import forks
 from server.logs import log
 from server.metrics import Metrics
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
-from server.text import name_key, refusal
+from server.text import name_key, why_refused
 from server.tokens import new_token, seat_of, token_hash
 
 MAX_ATTEMPTS = 5
@@ -184,7 +184,7 @@ class GameService:
         name = unicodedata.normalize("NFC", request.name.strip())
         if not 1 <= len(name) <= MAX_NAME:
             raise Rejected(Reason.BAD_REQUEST, f"a name has 1 to {MAX_NAME} characters")
-        why = refusal(name)
+        why = why_refused(name)
         if why:
             raise Rejected(Reason.BAD_REQUEST, f"this name cannot be used: {why}")
         token = new_token()
@@ -258,7 +258,7 @@ class GameService:
         text = unicodedata.normalize("NFC", text.strip())
         if not text or len(text) > MAX_CHAT:
             raise Rejected(Reason.BAD_REQUEST, f"a chat line has 1 to {MAX_CHAT} characters")
-        why = refusal(text)
+        why = why_refused(text)
         if why:
             raise Rejected(Reason.BAD_REQUEST, f"this line cannot be sent: {why}")
         if seat is None:

@@ -47,7 +47,7 @@ def _is_emoji_part(char: str | None) -> bool:
     return char is not None and unicodedata.category(char) in _EMOJI_CATEGORIES
 
 
-def refusal(text: str) -> str | None:
+def why_refused(text: str) -> str | None:
     """Why `text` may not be shown to players as it is, or None."""
     for index, char in enumerate(text):
         code = ord(char)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.text import name_key, refusal
+from server.text import name_key, why_refused
 from tests.server.conftest import Running
 
 REFUSED = [
@@ -23,13 +23,13 @@ ACCEPTED = ["Zoé", "李雷", "Ana María", "👍🏽 Lu", "❤️ Kim", "👩�
 
 @pytest.mark.parametrize(("text", "why"), REFUSED)
 def test_what_cannot_be_shown_as_written_is_refused(text: str, why: str) -> None:
-    found = refusal(text)
+    found = why_refused(text)
     assert found is not None and why in found
 
 
 @pytest.mark.parametrize("text", ACCEPTED)
 def test_ordinary_names_and_emoji_pass(text: str) -> None:
-    assert refusal(text) is None
+    assert why_refused(text) is None
 
 
 def test_names_a_reader_cannot_tell_apart_are_the_same() -> None:
