@@ -132,6 +132,8 @@ class Game(Generic[S, C, E]):
       what a spectator knows: an event a spectator is shown whole, every seat is shown whole.
     - `explain(state, seat, command)` (optional): what a command would do, in public terms
       only (an 18ZOO run's revenue before it is sent), without deciding it; raises `Rejected`.
+    - `rules`: the version of the rules today; bumped by a change to how stored games fold or
+      decide, the older versions kept (`domain.rules`, docs/adding-a-game.md).
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
     moves and skip the stale-version check.
     """
@@ -153,6 +155,7 @@ class Game(Generic[S, C, E]):
     view: Callable[[S, Viewer], Any]
     redact: Callable[[E, Viewer], E | None]
     explain: Callable[[S, int, C], Any] | None = None
+    rules: int = 1
 
     def fold(self, events: Iterable[E], state: S) -> S:
         return reduce(self.evolve, events, state)

@@ -2,6 +2,8 @@
 
 A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's own events
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
+The fairness events (`domain.fairness`) and the result record (`domain.rules`) are table
+events too.
 """
 
 from __future__ import annotations
@@ -10,7 +12,11 @@ from typing import Any
 
 import msgspec
 
+from domain.fairness import FAIRNESS_EVENTS, Fairness
+from domain.fairness import apply as fold_fairness
+from domain.fairness import redact as redact_fairness
 from domain.kernel import Game, Viewer
+from domain.rules import FIRST, RULES_EVENTS, ResultRecorded, options_for
 
 
 class TableEvent(msgspec.Struct, frozen=True, tag_field="type"):
@@ -21,6 +27,7 @@ class TableOpened(TableEvent, frozen=True, tag="table_opened"):
     game: str
     seats: int
     options: dict[str, Any] = {}
+    rules: int = FIRST  # the game's rules version (`domain.rules`); 1 if stored before
 
 
 class SeatClaimed(TableEvent, frozen=True, tag="seat_claimed"):
@@ -39,7 +46,7 @@ class ChatPosted(TableEvent, frozen=True, tag="chat_posted"):
     text: str
 
 
-TABLE_EVENTS = (TableOpened, SeatClaimed, GameStarted, ChatPosted)
+TABLE_EVENTS = (TableOpened, SeatClaimed, GameStarted, ChatPosted, *FAIRNESS_EVENTS, *RULES_EVENTS)
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -52,6 +59,8 @@ class Table(msgspec.Struct, frozen=True):
     token_hashes: tuple[str, ...] = ()
     started: bool = False
     state: Any = None
+    rules: int = FIRST
+    fairness: Fairness | None = None  # None for a game stored before fair randomness
 
     @property
     def claimed(self) -> int:
@@ -59,7 +68,7 @@ class Table(msgspec.Struct, frozen=True):
 
 
 def open_table(event: TableOpened) -> Table:
-    return Table(game=event.game, seats=event.seats, options=event.options)
+    return Table(game=event.game, seats=event.seats, options=event.options, rules=event.rules)
 
 
 def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
@@ -71,11 +80,13 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
             token_hashes=(*table.token_hashes, event.token_hash),
         )
     if isinstance(event, GameStarted):
-        options = msgspec.convert(table.options, game.options_type)
+        options = options_for(game, table.options, table.rules)
         return msgspec.structs.replace(
             table, started=True, seats=event.seats, state=game.initial(event.seats, options)
         )
-    if isinstance(event, ChatPosted | TableOpened):
+    if isinstance(event, FAIRNESS_EVENTS):
+        return msgspec.structs.replace(table, fairness=fold_fairness(table.fairness, event))
+    if isinstance(event, ChatPosted | TableOpened | ResultRecorded):
         return table
     return msgspec.structs.replace(table, state=game.evolve(table.state, event))
 
@@ -83,6 +94,8 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
 def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
     if isinstance(event, SeatClaimed):
         return msgspec.structs.replace(event, token_hash="")
-    if isinstance(event, TableEvent):
+    if isinstance(event, FAIRNESS_EVENTS):
+        return redact_fairness(event, viewer)
+    if isinstance(event, TableEvent | ResultRecorded):
         return event
     return game.redact(event, viewer)
