@@ -21,6 +21,7 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "version": live.version,
         "last_move_at": _iso(live.moved_ms) if live.moved_ms else None,
         "connected": connected,
+        "rules": table.rules,
     }
 
 
