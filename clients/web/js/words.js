@@ -77,6 +77,10 @@ export function describeTableEvent(event, names) {
       return `The game started with ${event.seats} players`;
     case "chat_posted":
       return `${event.name}: ${event.text}`;
+    case "fairness_committed":
+      return `The server committed to the secret every draw comes from (its SHA-256 begins ${String(event.commitment).slice(0, 12)})`;
+    case "secret_revealed":
+      return "The server revealed the game's secret: every draw can be checked (Verify fairness)";
     default:
       return null;
   }
