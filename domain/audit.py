@@ -85,11 +85,6 @@ class _Decision:
             produced = self.produced[self.seen]
             if msgspec.json.encode(produced) != msgspec.json.encode(event):
                 problems.append(f"version {version} ({tag(event)}): {differences(event, produced)}")
-        elif self.seen == len(self.produced):
-            problems.append(
-                f"version {version} ({tag(event)}): decision {self.label!r} gives"
-                f" {len(self.produced)} events, the log has more"
-            )
         self.seen += 1
 
     @property
@@ -102,7 +97,7 @@ class _Decision:
                 f"version {self.version}: the log holds {self.seen} of the {self.scope} events"
                 f" decision {self.label!r} records"
             )
-        elif len(self.produced) > self.scope:
+        elif len(self.produced) != self.scope:
             problems.append(
                 f"version {self.version}: decision {self.label!r} gives {len(self.produced)}"
                 f" events, the log records {self.scope}"
@@ -195,9 +190,10 @@ def _decide(
     drawn, logged = rng.drawn, list(record.draws)
     for index, (mine, theirs) in enumerate(zip(drawn, logged, strict=False)):
         if tuple(mine) != tuple(theirs):
+            bound = f" (below {mine[0]})" if mine[0] != theirs[0] else ""
             problems.append(
                 f"version {version}: draw {index + 1} of decision {record.label!r}: the log says"
-                f" {theirs[1]} (below {theirs[0]}), the secret gives {mine[1]} (below {mine[0]})"
+                f" {theirs[1]} (below {theirs[0]}), the secret gives {mine[1]}{bound}"
             )
             break
     else:
