@@ -145,4 +145,4 @@ def test_every_game_has_a_finished_golden_stream() -> None:
         except KeyError:
             continue
         built_in.add(name)
-    assert built_in <= {p.stem for p in STREAMS}
+    assert built_in <= {p.stem.split(".")[0] for p in STREAMS if not p.stem.endswith(".running")}

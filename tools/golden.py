@@ -206,7 +206,9 @@ def stream(name: str, seats: int, seed: int, moves: int | None = None) -> Path:
     import asyncio
 
     lines = asyncio.run(stored_stream(name, seats, seed, moves))
-    path = stream_path(name if moves is None else f"{name}.running")
+    version = games.get(name).rules
+    label = name + (f".rules{version}" if version > 1 else "")  # beside the older versions'
+    path = stream_path(label if moves is None else f"{label}.running")
     STREAMS.mkdir(exist_ok=True)
     path.write_bytes(b"\n".join(lines) + b"\n")
     return path
