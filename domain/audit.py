@@ -20,7 +20,14 @@ import msgspec
 
 from domain import games
 from domain.chance import SecretDraws
-from domain.fairness import SETUP, DrawsRecorded, FairnessCommitted, SecretRevealed, commitment_of
+from domain.fairness import (
+    SETUP,
+    DrawsRecorded,
+    FairnessCommitted,
+    SecretRevealed,
+    commitment_of,
+    is_decision,
+)
 from domain.kernel import Game, Rejected
 from domain.rules import ResultRecorded, digest
 from domain.table import TABLE_EVENTS, Table, TableOpened, apply, open_table
@@ -159,9 +166,13 @@ def _decide(
     if fair is None:
         problems.append(f"version {version}: draws recorded before any commitment")
         return None
-    expected = SETUP if record.label == SETUP else str(fair.decisions + 1)
-    if record.label in DEALERS:
+    if record.label == SETUP or record.label in DEALERS:
         expected = record.label
+    elif is_decision(record.label):
+        expected = str(fair.decisions + 1)
+    else:
+        problems.append(f"version {version}: the draws are labelled {record.label!r}, no deal's")
+        return None
     if record.label != expected:
         problems.append(
             f"version {version}: the draws are labelled {record.label!r}, the decision"

@@ -5,7 +5,8 @@ At the start the server draws a secret and stores `FairnessCommitted` (the SHA-2
 secret, and the secret itself, which only the omniscient viewer is shown: the salted hash
 chain keeps it from any guess). Every draw of the game then comes from
 `domain.chance.SecretDraws(secret, label)`: "setup" for the setup, and "1", "2", ... for the
-decisions that draw, in order. Numbering the decisions that draw, rather than the versions they
+commands that draw, in order (a deal of another kind, as a what-if fork's, has a name of its
+own: `domain.audit.DEALERS`). Numbering the decisions that draw, rather than the versions they
 are decided at, leaves the server nothing to re-roll with: a chat line or any other event in
 between moves no draw. Each decision that draws is stored as `DrawsRecorded` before its events
 (the seat, the command, every bound and result), sealed from every viewer until the end, so
@@ -73,6 +74,11 @@ class Fairness(msgspec.Struct, frozen=True):
         return SecretDraws(self.key, str(self.decisions + 1))
 
 
+def is_decision(label: str) -> bool:
+    """Whether draws so labelled are a command's (numbered), not a deal's ("setup")."""
+    return label.isascii() and label.isdigit()
+
+
 def commitment_of(secret: bytes) -> str:
     return hashlib.sha256(secret).hexdigest()
 
@@ -99,8 +105,8 @@ def apply(fairness: Fairness | None, event: Any) -> Fairness | None:
     if fairness is None:
         return None  # a record without a commitment: nothing to keep
     if isinstance(event, DrawsRecorded):
-        if event.label == SETUP:
-            return fairness
+        if not is_decision(event.label):
+            return fairness  # the setup's draws (or another deal's): commands are numbered apart
         return msgspec.structs.replace(fairness, decisions=fairness.decisions + 1)
     if isinstance(event, SecretRevealed):
         return msgspec.structs.replace(fairness, revealed=event.secret)

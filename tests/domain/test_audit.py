@@ -137,3 +137,15 @@ def test_the_replay_stops_where_todays_code_cannot_fold() -> None:
         "version 9 (game_started) does not fold today: ValueError('rock-paper-scissors is"
         " played by exactly 2 players, not 3')"
     ]
+
+
+def test_a_label_of_no_known_deal_is_caught() -> None:
+    """A server re-rolling a command's draws under a name of its own: caught, and the next
+    command's draws, numbered after a command that no longer counts, are out of sequence."""
+    events = played("vertigo", 3, seed=1)
+    at, after = where(events, DrawsRecorded)[2:4]
+    events[at] = replace(events[at], label="reroll")
+    assert audit.fairness(events).problems == [
+        f"version {at + 1}: the draws are labelled 'reroll', no deal's",
+        f"version {after + 1}: the draws are labelled '3', the decision that draws there is '2'",
+    ]

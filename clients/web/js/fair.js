@@ -11,6 +11,9 @@ import { concat, fromHex, sha256 } from "./proof.js";
 
 const encoder = new TextEncoder();
 const BLOCK = 64; // SHA-256's block size, in bytes
+// labels of deals (not numbered commands) this page knows: a new kind of deal adds its own
+// (domain/audit.py's DEALERS beside it)
+export const DEALS = new Set(["setup"]);
 
 /** HMAC-SHA256 (RFC 2104) of `message` with `key` (Uint8Arrays), in hex. */
 export function hmacSha256(key, message) {
@@ -79,12 +82,16 @@ export function checkFairness(proof) {
   }
   let decided = 0;
   for (const { version, event } of records) {
-    const expected = event.label === "setup" ? "setup" : String(decided + 1);
-    if (event.label !== "setup") decided += 1;
+    const numbered = /^[0-9]+$/.test(event.label);
+    if (numbered) decided += 1;
     const decision = { version, label: event.label, seat: event.seat, command: event.command, draws: event.draws.length, problem: null };
     out.decisions.push(decision);
-    if (event.label !== expected) {
-      decision.problem = `version ${version}: the draws are labelled "${event.label}", the decision that draws there is "${expected}"`;
+    if (numbered && event.label !== String(decided)) {
+      decision.problem = `version ${version}: the draws are labelled "${event.label}", the decision that draws there is "${decided}"`;
+    } else if (!numbered && !DEALS.has(event.label)) {
+      decision.problem = `version ${version}: the draws are labelled "${event.label}", no deal's`;
+    }
+    if (decision.problem) {
       out.problems.push(decision.problem);
       continue;
     }
