@@ -17,6 +17,10 @@ import msgspec
 from domain.chance import Rng
 from domain.kernel import Game, Omniscient, Viewer
 
+# the label of a fork's deal in its draws record (`domain.fairness`): drawn from the fork's own
+# secret, from a position of another game (so its outcome is not decided again from this log)
+FORK_DEAL = "fork"
+
 
 class _ForkEvent(msgspec.Struct, frozen=True, tag_field="type"):
     pass

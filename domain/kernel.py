@@ -137,6 +137,8 @@ class Game(Generic[S, C, E]):
       again from `rng`: other seats' hidden cards and secret choices, pile orders. It keeps
       exactly what `knower` sees, and draws the rest from public facts only (sorted
       multisets, counts), never from the hidden values it replaces.
+    - `rules`: the version of the rules today; bumped by a change to how stored games fold or
+      decide, the older versions kept (`domain.rules`, docs/adding-a-game.md).
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
     moves and skip the stale-version check.
     """
@@ -159,6 +161,7 @@ class Game(Generic[S, C, E]):
     redact: Callable[[E, Viewer], E | None]
     explain: Callable[[S, int, C], Any] | None = None
     redeal: Callable[[S, Viewer, Rng], S] | None = None
+    rules: int = 1
 
     def fold(self, events: Iterable[E], state: S) -> S:
         return reduce(self.evolve, events, state)

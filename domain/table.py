@@ -4,6 +4,8 @@ A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
 A fork (`domain.forks`) also has `GameForked` after `TableOpened`, and `ForkDealt` (the
 position it starts from) before `GameStarted`.
+The fairness events (`domain.fairness`) and the result record (`domain.rules`) are table
+events too.
 """
 
 from __future__ import annotations
@@ -13,7 +15,11 @@ from typing import Any
 import msgspec
 
 from domain import forks
+from domain.fairness import FAIRNESS_EVENTS, Fairness
+from domain.fairness import apply as fold_fairness
+from domain.fairness import redact as redact_fairness
 from domain.kernel import Game, Viewer
+from domain.rules import FIRST, RULES_EVENTS, ResultRecorded, options_for
 
 
 class TableEvent(msgspec.Struct, frozen=True, tag_field="type"):
@@ -24,6 +30,7 @@ class TableOpened(TableEvent, frozen=True, tag="table_opened"):
     game: str
     seats: int
     options: dict[str, Any] = {}
+    rules: int = FIRST  # the game's rules version (`domain.rules`); 1 if stored before
 
 
 class SeatClaimed(TableEvent, frozen=True, tag="seat_claimed"):
@@ -42,7 +49,15 @@ class ChatPosted(TableEvent, frozen=True, tag="chat_posted"):
     text: str
 
 
-TABLE_EVENTS = (TableOpened, SeatClaimed, GameStarted, ChatPosted, *forks.FORK_EVENTS)
+TABLE_EVENTS = (
+    TableOpened,
+    SeatClaimed,
+    GameStarted,
+    ChatPosted,
+    *forks.FORK_EVENTS,
+    *FAIRNESS_EVENTS,
+    *RULES_EVENTS,
+)
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -55,6 +70,8 @@ class Table(msgspec.Struct, frozen=True):
     token_hashes: tuple[str, ...] = ()
     started: bool = False
     state: Any = None
+    rules: int = FIRST
+    fairness: Fairness | None = None  # None for a game stored before fair randomness
 
     @property
     def claimed(self) -> int:
@@ -67,7 +84,7 @@ class Table(msgspec.Struct, frozen=True):
 
 
 def open_table(event: TableOpened) -> Table:
-    return Table(game=event.game, seats=event.seats, options=event.options)
+    return Table(game=event.game, seats=event.seats, options=event.options, rules=event.rules)
 
 
 def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
@@ -79,14 +96,16 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
             token_hashes=_placed(table.token_hashes, event.seat, event.token_hash),
         )
     if isinstance(event, GameStarted):
-        options = msgspec.convert(table.options, game.options_type)
+        options = options_for(game, table.options, table.rules)
         # a fork starts from the position it was dealt, any other game from the beginning
         state = game.initial(event.seats, options) if table.state is None else table.state
         return msgspec.structs.replace(table, started=True, seats=event.seats, state=state)
     if isinstance(event, forks.ForkDealt):
         state = forks.dealt_state(game, table.seats, table.options, event)
         return msgspec.structs.replace(table, state=state)
-    if isinstance(event, ChatPosted | TableOpened | forks.GameForked):
+    if isinstance(event, FAIRNESS_EVENTS):
+        return msgspec.structs.replace(table, fairness=fold_fairness(table.fairness, event))
+    if isinstance(event, ChatPosted | TableOpened | forks.GameForked | ResultRecorded):
         return table
     return msgspec.structs.replace(table, state=game.evolve(table.state, event))
 
@@ -102,6 +121,8 @@ def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
         return msgspec.structs.replace(event, token_hash="")
     if isinstance(event, forks.ForkDealt):
         return forks.redact(event, viewer)
-    if isinstance(event, TableEvent):
+    if isinstance(event, FAIRNESS_EVENTS):
+        return redact_fairness(event, viewer)
+    if isinstance(event, TableEvent | ResultRecorded):
         return event
     return game.redact(event, viewer)

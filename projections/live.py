@@ -17,8 +17,10 @@ from typing import Any, Protocol
 import msgspec
 
 from domain import games
+from domain.fairness import DrawsRecorded, FairnessCommitted, SecretRevealed
 from domain.kernel import Game, Viewer
 from domain.protocol import LogEntry
+from domain.rules import ResultRecorded
 from domain.table import TABLE_EVENTS, Table, apply, open_table, redact
 from projections.codec import decoder, opening
 
@@ -26,6 +28,9 @@ CHECKPOINT_EVERY = 100
 # the command id of an append the server makes itself (create, seats, start, chat): not a move
 SERVER_APPEND = "server-"
 _TABLE_EVENTS = frozenset(TABLE_EVENTS)
+# table events that change no part of the table a viewer is shown (names, started, over,
+# result): an update after them need not carry the table again
+UNSEEN_TABLE_EVENTS = frozenset((DrawsRecorded, FairnessCommitted, SecretRevealed, ResultRecorded))
 _replace = msgspec.structs.replace
 
 
@@ -152,7 +157,8 @@ class LiveGame:
                         table = _replace(table, state=state)
                     table = apply(game, table, event)
                     state = table.state
-                    self.table_version = version
+                    if type(event) not in UNSEEN_TABLE_EVENTS:
+                        self.table_version = version
                 else:
                     state = evolve(state, event)
                     moved_ms = record.at_ms

@@ -24,6 +24,7 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "last_move_at": _iso(live.moved_ms) if live.moved_ms else None,
         "connected": connected,
         "forked_from": _forked_from(live),
+        "rules": table.rules,
     }
 
 

@@ -1,4 +1,5 @@
-"""The `plateau` command: serve, bots, simulate, import-18xx, verify-log."""
+"""The `plateau` command: serve, bots, simulate, import-18xx, verify-log, verify-fairness,
+verify."""
 
 from __future__ import annotations
 
@@ -134,6 +135,45 @@ def verify_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def verify_fairness(args: argparse.Namespace) -> int:
+    from server.verify_fairness import verify
+
+    code, lines = asyncio.run(verify(args.game_id, args.server, args.store))
+    for line in lines:
+        print(line, file=sys.stderr if code == 2 else sys.stdout)
+    return code
+
+
+def verify_rules(args: argparse.Namespace) -> int:
+    import os
+
+    from server.store import open_store
+    from server.verify import report, verify_store
+
+    url = args.store or os.environ.get("PLATEAU_STORE")
+    if not url:
+        print("which store? --store URL (or PLATEAU_STORE)", file=sys.stderr)
+        return 2
+
+    async def run() -> list[Any]:
+        store = open_store(url)
+        try:
+            if args.game and not await store.read(args.game, upto=1):
+                return []
+            return await verify_store(store, args.game)
+        finally:
+            await store.close()
+
+    verdicts = asyncio.run(run())
+    if args.game and not verdicts:
+        print(f"cannot check {args.game}: no such game in {url}", file=sys.stderr)
+        return 2
+    lines, changed = report(verdicts)
+    for line in lines:
+        print(line)
+    return 1 if changed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="plateau", description="Plateau board-game server")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -176,6 +216,20 @@ def main(argv: list[str] | None = None) -> int:
         "--seen", action="append", metavar="VERSION:HASH", help="a hash you were sent, to find"
     )
     p.set_defaults(run=verify_log)
+
+    p = sub.add_parser(
+        "verify-fairness", help="recompute a finished game's draws from its revealed secret"
+    )
+    p.add_argument("game_id")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--server", help="the server's URL (default http://127.0.0.1:8000)")
+    where.add_argument("--store", help="read the stored log itself instead (an operator's check)")
+    p.set_defaults(run=verify_fairness)
+
+    p = sub.add_parser("verify", help="would any stored game fold differently with this code?")
+    p.add_argument("--store", help="the store to check (default: PLATEAU_STORE)")
+    p.add_argument("--game", help="only this game")
+    p.set_defaults(run=verify_rules)
 
     args = parser.parse_args(argv)
     code: int = args.run(args)

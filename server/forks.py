@@ -103,7 +103,7 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
     table = live.table_at(at)
     fork_id = uuid.uuid4().hex[:12]
     events: list[Any] = [
-        TableOpened(game=table.game, seats=table.seats, options=table.options),
+        TableOpened(game=table.game, seats=table.seats, options=table.options, rules=table.rules),
         GameForked(
             game_id=game_id,
             version=at,

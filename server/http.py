@@ -11,7 +11,9 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from domain import games
+from domain.fairness import published
 from domain.kernel import SPECTATOR, Reason, Rejected, Seat
+from domain.rules import OPTION as RULES_OPTION
 from projections.codec import encode
 from projections.frames import redacted_log
 from projections.lobby import summary
@@ -100,13 +102,16 @@ async def game_types(request: Request) -> Response:
             game = games.get(name)
         except (ImportError, AttributeError):
             continue  # a game package still being written
+        options = msgspec.to_builtins(msgspec.convert({}, game.options_type))
+        options.pop(RULES_OPTION, None)  # set by the server, not a choice
         out.append(
             {
                 "name": name,
                 "title": game.title,
                 "min_seats": game.min_seats,
                 "max_seats": game.max_seats,
-                "options": msgspec.to_builtins(msgspec.convert({}, game.options_type)),
+                "options": options,
+                "rules": game.rules,
             }
         )
     return MsgspecJSON(out)
@@ -133,7 +138,9 @@ async def get_game(request: Request) -> Response:
     state = state_of(request)
     game_id = request.path_params["game_id"]
     live = await state.service.load(game_id, fresh=True)
-    return MsgspecJSON(summary(live, await state.hub.online(game_id)))
+    shown = summary(live, await state.hub.online(game_id))
+    shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
+    return MsgspecJSON(shown)
 
 
 @refusals

@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from domain import games
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from server.store import open_store
@@ -24,7 +25,10 @@ async def run_import(path: str, store_url: str | None) -> dict[str, Any]:
     game_id = uuid.uuid4().hex[:12]
     head = [
         TableOpened(
-            game="18zoo", seats=imported.seats, options=msgspec.to_builtins(imported.options)
+            game="18zoo",
+            seats=imported.seats,
+            options=msgspec.to_builtins(imported.options),
+            rules=games.get("18zoo").rules,  # replayed by today's rules
         ),
         *(
             SeatClaimed(seat=n, name=player["name"][:32] or f"player {n}")

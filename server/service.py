@@ -6,7 +6,6 @@ of each game is advanced only from stored records, whoever appended them.
 
 from __future__ import annotations
 
-import random
 import re
 import time
 import unicodedata
@@ -18,12 +17,17 @@ from typing import Any
 import msgspec
 
 from domain import games
-from domain.forks import origin
+from domain.chance import Rng
+from domain.fairness import SETUP
+from domain.forks import FORK_DEAL, origin
 from domain.kernel import Reason, Rejected, is_simultaneous
+from domain.rules import OPTION as RULES_OPTION
+from domain.rules import options_for
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
-from server import forks
+from server import fairness, forks
+from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
@@ -57,11 +61,15 @@ class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
 
 class GameService:
     def __init__(
-        self, store: EventStore, metrics: Metrics, rng: Any = None, max_cached: int = 2000
+        self,
+        store: EventStore,
+        metrics: Metrics,
+        new_secret: Callable[[], bytes] = fairness.new_secret,
+        max_cached: int = 2000,
     ) -> None:
         self.store = store
         self.metrics = metrics
-        self.rng = rng or random.SystemRandom()
+        self.new_secret = new_secret  # each game's secret: every draw of it derives from it
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.max_cached = max_cached
         self.pinned: Callable[[str], bool] = lambda game_id: False  # the hub pins watched games
@@ -159,6 +167,12 @@ class GameService:
                 Reason.BAD_REQUEST,
                 f"{game.title} is for {game.min_seats} to {game.max_seats} players",
             )
+        if RULES_OPTION in request.options:
+            raise Rejected(
+                Reason.BAD_REQUEST,
+                f"options: a new game plays by today's rules (version {game.rules});"
+                " the rules version is not an option",
+            )
         try:
             options = msgspec.convert(request.options, game.options_type)
         except msgspec.ValidationError as exc:
@@ -167,8 +181,10 @@ class GameService:
             # relaxed rules replay what another site recorded; a new game plays by the rules
             raise Rejected(Reason.BAD_REQUEST, "imported games come only from plateau import-18xx")
         game_id = uuid.uuid4().hex[:12]
+        stored = msgspec.to_builtins(options)
+        stored.pop(RULES_OPTION, None)  # kept once, as the table's `rules`
         opened = TableOpened(
-            game=request.game, seats=request.seats, options=msgspec.to_builtins(options)
+            game=request.game, seats=request.seats, options=stored, rules=game.rules
         )
         await self.store.append(game_id, 0, [encode(opened)], once(), "")
         await self.store.register(game_id)
@@ -235,14 +251,19 @@ class GameService:
                     Reason.FORBIDDEN,
                     f"{game.title} needs at least {game.min_seats} players; {table.claimed} seated",
                 )
-            options = msgspec.convert(table.options, game.options_type)
-            rng = self.rng  # the randomness of the start: a game's setup, or a fork's re-deal
+            options = options_for(game, table.options, table.rules)
             forked = origin(live.events)
             if forked is None:
                 initial = game.initial(table.claimed, options)
-                events = [GameStarted(seats=table.claimed), *game.setup(initial, rng)]
-            else:
-                events = await forks.opening(self, table, forked, rng)
+                dealing = self.setup_randomness()
+                events = [
+                    GameStarted(seats=table.claimed),
+                    *dealing.events(game.setup(initial, dealing.rng)),
+                ]
+            else:  # a fork's position, dealt again from the fork's own secret
+                dealing = self.setup_randomness(FORK_DEAL)
+                dealt, started = await forks.opening(self, table, forked, dealing.rng)
+                events = [*dealing.events([dealt]), started]
             try:
                 version = await self.store.append(
                     game_id, live.version, [encode(e) for e in events], once(), live.hash
@@ -347,8 +368,16 @@ class GameService:
             raise Rejected(Reason.UNKNOWN_COMMAND, f"{live.game.title} explains no command")
         return live.game.explain(live.table.state, seat, command)
 
+    def setup_randomness(self, label: str = SETUP) -> fairness.Opening:
+        """A fresh secret for a game's deal: its commitment and the generator to deal with
+        (a game's start; a what-if fork's new deal, with its own secret)."""
+        return fairness.opening(self.new_secret(), label)
+
     def _decide(self, live: LiveGame, seat: int, command: Any, seen_version: int) -> list[Any]:
-        game, state = live.game, live.table.state
+        """The events to store for the command: the game's, with the record of what they
+        drew, and at the end the revealed secret and the result (`server.decisions`)."""
+        table = live.table
+        game, state = live.game, table.state
         if game.is_over(state):
             raise Rejected(Reason.GAME_OVER)
         if seen_version != live.version and not is_simultaneous(command):
@@ -356,7 +385,8 @@ class GameService:
                 Reason.STALE_VERSION,
                 f"you saw version {seen_version}, the game is at {live.version}",
             )
-        events = game.decide(state, seat, command, self.rng)
+        rng: Rng = fairness.draws_for(table)
+        events = game.decide(state, seat, command, rng)
         if not events:
             raise Rejected(Reason.ILLEGAL, "that command changes nothing")
-        return events
+        return decided(game, table, seat, command, events, rng)

@@ -1,15 +1,26 @@
 """Recorded games fold with today's code to the same result and the same views for every viewer;
-a failure lists the fields that changed (tools/golden.py records and refreshes the files)."""
+a failure lists the fields that changed (tools/golden.py records and refreshes the files).
+Golden streams, whole games as the server stored them, fold the same and draw the same forever
+(they are never refreshed)."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from domain import games
+from clients.python.bots import random_bot
+from domain import audit, games
+from domain.fairness import DrawsRecorded
+from domain.table import apply
+from projections.live import LiveGame
+from server.decisions import decided
+from server.fairness import draws_for
+from server.store import Recorded, chained
+from server.verify import judge
 from tools import golden
 
 GOLDEN = sorted(golden.FOLDER.glob("*.jsonl"))
@@ -69,3 +80,69 @@ def test_viewers_shown_the_same_view_share_one_entry() -> None:
         {"viewers": ["spectator", "seat 0"], "view": {"a": 0}},
     ]
     assert golden.ungrouped(entries) == views
+
+
+# ---------------------------------------------------------------- golden streams
+
+STREAMS = sorted(golden.STREAMS.glob("*.jsonl"))
+
+
+def stored_records(path: Path) -> list[Recorded]:
+    lines = path.read_bytes().splitlines()
+    return chained(lines)
+
+
+@pytest.mark.parametrize("path", STREAMS, ids=[p.stem for p in STREAMS])
+def test_a_golden_stream_folds_the_same_today_and_its_draws_decide_the_same(path: Path) -> None:
+    """Stored by the server's code of its day, folded by today's: the same result and final
+    state (or still running, playable), every recorded decision deciding the same events."""
+    records = stored_records(path)
+    verdict = judge(path.stem, records)
+    assert verdict.problems == [], f"{path.name} folds differently today:\n" + "\n".join(
+        verdict.problems
+    )
+    running = path.stem.endswith(".running")
+    assert verdict.kind == ("running" if running else "finished")
+    live = LiveGame.replay(path.stem, records)
+    assert live.over is not running
+    events = live.events
+    check = audit.fairness(events)
+    assert check.problems == [] and check.checked is not running
+    if verdict.game != "rock_paper_scissors":  # which draws nothing
+        assert any(isinstance(e, DrawsRecorded) for e in events)
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in STREAMS if p.stem.endswith(".running")], ids=lambda p: p.stem
+)
+def test_a_running_golden_stream_plays_on_to_its_end_by_its_rules(path: Path) -> None:
+    live = LiveGame.replay(path.stem, stored_records(path))
+    game, table = live.game, live.table
+    events = list(live.events)
+    bots = random.Random(path.stem)
+    for _ in range(20_000):
+        if game.is_over(table.state):
+            break
+        seat = bots.choice([s for s in range(table.seats) if game.legal(table.state, s)])
+        command = random_bot(game, table.state, seat, game.legal(table.state, seat), bots)
+        rng = draws_for(table)
+        stored = decided(
+            game, table, seat, command, game.decide(table.state, seat, command, rng), rng
+        )
+        for event in stored:
+            table = apply(game, table, event)
+        events += stored
+    assert game.is_over(table.state)
+    assert audit.fairness(events).problems == []
+    assert audit.replay(events, table.fairness.key if table.fairness else None).problems == []
+
+
+def test_every_game_has_a_finished_golden_stream() -> None:
+    built_in = set()
+    for name in games.names():
+        try:
+            games.package(name)
+        except KeyError:
+            continue
+        built_in.add(name)
+    assert built_in <= {p.stem.split(".")[0] for p in STREAMS if not p.stem.endswith(".running")}

@@ -10,9 +10,17 @@ the result that differs (`differences`), so a failure says what changed, not onl
 
     python tools/golden.py record GAME SEATS SEED   # a new game played by random bots
     python tools/golden.py refresh GAME             # today's result and views of the stored events
+    python tools/golden.py stream GAME SEATS SEED [MOVES]  # a stream as the server stores it
 
 `refresh` is for an intended change of a view or of scoring: the events stay byte for byte as
 stored, and the diff of the two files is what a reviewer reads.
+
+A golden stream (tests/golden/streams/NAME.jsonl) is every event of a game as the server
+stored it, one per line, byte for byte: the table's events with the rules version, the
+commitment, the record of each decision that drew, the game's events and, for a finished game,
+the revealed secret and the result record. It is never refreshed: tests/test_golden.py checks
+that today's code folds it the same (`plateau verify`'s judgement) and decides its recorded
+draws again to the same events; a stream stopped after MOVES commands must also play on.
 """
 
 from __future__ import annotations
@@ -161,12 +169,61 @@ def refresh(name: str) -> Path:
     return jsonl_path(name)
 
 
+STREAMS = FOLDER / "streams"
+
+
+def stream_path(label: str) -> Path:
+    return STREAMS / f"{label}.jsonl"
+
+
+async def stored_stream(name: str, seats: int, seed: int, moves: int | None) -> list[bytes]:
+    """A game played by random bots through the service (in memory): its stored events."""
+    from server.metrics import Metrics
+    from server.service import GameService
+    from server.store import open_store
+
+    store = open_store(None)
+    service = GameService(store, Metrics())
+    game_id = await service.create(msgspec.json.encode({"game": name, "seats": seats}))
+    names = [msgspec.json.encode({"name": f"Player {n + 1}"}) for n in range(seats)]
+    tokens = [(await service.join(game_id, raw))[1] for raw in names]
+    await service.start(game_id, tokens[0])
+    bots = random.Random(seed)
+    for n in range(moves if moves is not None else 100_000):
+        live = await service.load(game_id, fresh=True)
+        if live.over:
+            break
+        game, state = live.game, live.table.state
+        seat = bots.choice([s for s in range(seats) if game.legal(state, s)])
+        command = random_bot(game, state, seat, game.legal(state, seat), bots)
+        await service.submit(game_id, seat, f"c{n}", live.version, msgspec.json.encode(command))
+    records = await store.read(game_id)
+    await store.close()
+    return [record.data for record in records]
+
+
+def stream(name: str, seats: int, seed: int, moves: int | None = None) -> Path:
+    import asyncio
+
+    lines = asyncio.run(stored_stream(name, seats, seed, moves))
+    version = games.get(name).rules
+    label = name + (f".rules{version}" if version > 1 else "")  # beside the older versions'
+    path = stream_path(label if moves is None else f"{label}.running")
+    STREAMS.mkdir(exist_ok=True)
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return path
+
+
 def main(argv: list[str]) -> int:
     match argv:
         case ["record", name, seats, seed]:
             print(record(name, int(seats), int(seed)))
         case ["refresh", name]:
             print(refresh(name))
+        case ["stream", name, seats, seed]:
+            print(stream(name, int(seats), int(seed)))
+        case ["stream", name, seats, seed, moves]:
+            print(stream(name, int(seats), int(seed), int(moves)))
         case _:
             print(__doc__, file=sys.stderr)
             return 2

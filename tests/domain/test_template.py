@@ -165,3 +165,29 @@ def test_the_order_check_sees_an_import_against_it() -> None:
         "domain.games.g.view": {"domain.games.g.legal", "domain.kernel"},
     }
     assert backward_imports("g", graph) == ["domain.games.g.state imports domain.games.g.view"]
+
+
+def rules_problems(game: Game[Any, Any, Any]) -> list[str]:
+    """A versioned game declares `rules` among its options, defaulting to today's version; a
+    game past version 1 must (its older games would otherwise fold by today's rules)."""
+    fields = {f.name: f for f in msgspec.structs.fields(game.options_type)}
+    if "rules" not in fields:
+        return [f"{game.name}: version {game.rules} but no rules option"] if game.rules > 1 else []
+    default = fields["rules"].default
+    if default != game.rules:
+        return [f"{game.name}: the rules option defaults to {default}, not {game.rules}"]
+    return []
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_versioned_game_declares_its_version_among_its_options(name: str) -> None:
+    assert rules_problems(games.get(name)) == []
+
+
+def test_the_version_check_sees_a_version_without_the_option() -> None:
+    assert rules_problems(replace(games.get("vertigo"), rules=2)) == [
+        "vertigo: version 2 but no rules option"
+    ]
+    assert rules_problems(replace(games.get("bienvenue_a_bord"), rules=2)) == [
+        "bienvenue_a_bord: the rules option defaults to 1, not 2"
+    ]

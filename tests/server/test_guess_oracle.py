@@ -9,7 +9,8 @@ chosen; then, for every version whose event is hidden from a viewer (in part or 
 attacker is handed the perfect guess, the stored bytes themselves, and must fail to confirm it
 against the hashes it was sent, with every digest it might try. The same attack against the
 unsalted hashes of before confirms every guess (`test_the_attack_works_on_unsalted_hashes`),
-so the test can fail. Nothing a viewer receives holds a salt before the end.
+so the test can fail. Nothing a viewer receives holds a salt, or the game's secret (every draw
+derives from it), before the end.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import pytest
 from clients.python.client import GameClient
 from clients.python.remote_bots import play_seat
 from domain import games
+from domain.fairness import FairnessCommitted
 from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.table import redact
 from projections.codec import decoder, encode
@@ -45,13 +47,19 @@ DIGESTS: dict[str, Digest] = {
     "sha256(event)": lambda prev, data: hashlib.sha256(data).hexdigest(),
 }
 
+# the game's secret, sealed in the commitment event, and the sealed record of the draws
+FAIR = {"fairness_committed", "draws_recorded"}
+
 # per game: seats, and the kinds of secret event that must have been attacked
 SECRETS = {
-    "eiffel_mania": (4, {"pile_shuffled", "stance_committed", "office_played", "pile_reordered"}),
-    "vertigo": (3, {"vote_cast"}),
-    "bienvenue_a_bord": (2, {"pile_built"}),  # the pile: its order and the next stopover
-    "18zoo": (3, {"zoo_started"}),  # the powers deck
-    "rock_paper_scissors": (2, {"hand_chosen"}),  # the hand not yet revealed
+    "eiffel_mania": (
+        4,
+        {"pile_shuffled", "stance_committed", "office_played", "pile_reordered", *FAIR},
+    ),
+    "vertigo": (3, {"vote_cast", *FAIR}),
+    "bienvenue_a_bord": (2, {"pile_built", *FAIR}),  # the pile: its order and the next stopover
+    "18zoo": (3, {"zoo_started", *FAIR}),  # the powers deck
+    "rock_paper_scissors": (2, {"hand_chosen", "fairness_committed"}),  # it draws nothing
 }
 
 
@@ -122,6 +130,13 @@ def from_frames(seen: Seen, client: GameClient) -> None:
             seen.hashes[frame["version"]] = frame["hash"]
 
 
+def secrets_of(truth: list[Recorded], game: str) -> list[bytes]:
+    """The game's secret, as stored in its commitment event (the omniscient copy)."""
+    decode = decoder(game).decode
+    events = (decode(record.data) for record in truth)
+    return [bytes.fromhex(e.secret) for e in events if isinstance(e, FairnessCommitted)]
+
+
 def holds_a_salt(seen: Seen, salts: list[bytes]) -> bool:
     blob = b"\n".join(seen.received)
     for salt in salts:
@@ -184,6 +199,7 @@ async def test_no_hash_a_viewer_receives_confirms_a_guess(server: Running, game:
             assert not confirmed(seen, truth, [v for v, _ in hidden])
             if not over:
                 assert not holds_a_salt(seen, [r.salt for r in truth]), f"{viewer} got a salt"
+                assert not holds_a_salt(seen, secrets_of(truth, game)), f"{viewer} got the secret"
             attacked |= {tag for _, tag in hidden}
             await client.close()
         if kinds <= attacked:

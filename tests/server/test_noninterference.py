@@ -1,15 +1,18 @@
 """Noninterference: what a viewer may not know changes nothing it receives.
 
-Two histories of one game are played side by side from the same commands and the same dice:
-world A as bots play it, world B the same except for something hidden, either the hidden part
-of a pile dealt at setup (the positions a spectator's copy of the setup event blanks, put in
-another order) or one seat's secret choice (a simultaneous command such as a stance or a vote,
-swapped for another). For every viewer and every step, while the viewer's own log (what it has
-been told, `LiveGame.log`) is the same in both worlds, everything the server would send it must
-be the same bytes: the snapshot, the update since the previous step, its legal commands, and
-the answer to commands it might probe with (accepted, or refused with which words). The only
-values allowed to differ are the hashes, which are salted per event; `test_guess_oracle.py`
-shows they carry nothing a viewer can test a guess against.
+Two histories of one game are played side by side from the same commands and the same draws
+(the game's secret, as the server draws: `server.fairness`, `server.decisions`): world A as
+bots play it, world B the same except for something hidden, either the hidden part of a pile
+dealt at setup (the positions a spectator's copy of the setup event blanks, put in another
+order), one seat's secret choice (a simultaneous command such as a stance or a vote, swapped
+for another), or the game's secret itself (another secret that happened to draw the same). For
+every viewer and every step, while the viewer's own log (what it has been told, `LiveGame.log`)
+is the same in both worlds, everything the server would send it must be the same bytes: the
+snapshot, the update since the previous step, its legal commands, and the answer to commands
+it might probe with (accepted, or refused with which words). The only values allowed to differ
+are the hashes, which are salted per event (`test_guess_oracle.py` shows they carry nothing a
+viewer can test a guess against), and the commitment to the secret, its SHA-256, which binds
+the server and tells nothing about 256 random bits.
 
 A frame that differs while the viewer's log does not is a leak: a view, a legal list, a size,
 an error detail or an id that depends on the hidden difference.
@@ -30,6 +33,8 @@ from hypothesis import strategies as st
 
 from clients.python.bots import random_bot
 from domain import games
+from domain.chance import SecretDraws
+from domain.fairness import committed, recorded
 from domain.kernel import SPECTATOR, Game, Rejected, Seat, Viewer
 from domain.protocol import Snapshot
 from domain.table import GameStarted, SeatClaimed, TableOpened, redact
@@ -37,17 +42,21 @@ from projections.codec import encode
 from projections.live import LiveGame
 from projections.snapshot import snapshot
 from projections.updates import Updates
+from server.decisions import decided
+from server.fairness import draws_for
 from server.store import chained
 
 HASH = re.compile(rb'"hash":"[0-9a-f]*"')
+COMMITMENT = re.compile(rb'"commitment":"[0-9a-f]*"')
 STEPS = 160  # per history: enough to reach reveals, short enough for CI
 SHORTER = {"18zoo": 80}  # whose views cost milliseconds (the map): fewer steps
 GAMES = games.names()
 
 
 def without_hash(frame: bytes) -> bytes:
-    """The frame with its hash blanked (same length in both worlds: a salted sha256)."""
-    return HASH.sub(b'"hash":"-"', frame)
+    """The frame with its hash and the commitment blanked (same length in both worlds: a
+    salted sha256, a sha256 of the secret)."""
+    return COMMITMENT.sub(b'"commitment":"-"', HASH.sub(b'"hash":"-"', frame))
 
 
 @dataclass
@@ -58,11 +67,16 @@ class World:
     ended: bool = False
 
     @classmethod
-    def open(cls, game: Game[Any, Any, Any], seats: int, setup: list[Any]) -> World:
+    def open(
+        cls, game: Game[Any, Any, Any], seats: int, setup: list[Any], secret: bytes, drawn: Any
+    ) -> World:
+        """A started game whose setup is `setup`, committed to `secret`, with `drawn` the
+        record of what the setup drew."""
         options = msgspec.to_builtins(msgspec.convert({}, game.options_type))
         table = [TableOpened(game=game.name, seats=seats, options=options)]
         table += [SeatClaimed(seat=n, name=f"p{n}", token_hash="ab" * 32) for n in range(seats)]
         table.append(GameStarted(seats=seats))
+        table += [committed(secret), *([drawn] if drawn.draws else [])]
         records = chained([encode(e) for e in [*table, *setup]])
         return cls(game, LiveGame.replay("world", records))
 
@@ -70,20 +84,31 @@ class World:
     def state(self) -> Any:
         return self.live.table.state
 
-    def apply(self, seat: int, command: Any, seed: int) -> bool:
-        """Decide and fold one command with dice seeded by `seed`; False if refused."""
+    def draws(self) -> Any:
+        """The draws of the next decision, from the world's secret."""
+        return draws_for(self.live.table)
+
+    def apply(self, seat: int, command: Any) -> list[Any] | None:
+        """Decide and fold one command as the server would (its events, the record of its
+        draws, the end); None if refused."""
+        rng = self.draws()
         try:
-            events = self.game.decide(self.state, seat, command, random.Random(seed))
+            events = self.game.decide(self.state, seat, command, rng)
         except Rejected:
             self.ended = True
-            return False
+            return None
         if not events:
             self.ended = True
-            return False
+            return None
+        stored = decided(self.game, self.live.table, seat, command, events, rng)
+        self.copy(stored)
+        return stored
+
+    def copy(self, stored: list[Any]) -> None:
+        """Fold events decided in the other world, as they are."""
         live = self.live
-        live.extend(chained([encode(e) for e in events], live.version, live.hash))
+        live.extend(chained([encode(e) for e in stored], live.version, live.hash))
         self.commands += 1
-        return True
 
 
 def viewers(seats: int) -> list[Viewer]:
@@ -105,7 +130,7 @@ def knowledge(world: World, shown: Snapshot) -> bytes:
         for key in path:
             part = part.get(key) if isinstance(part, dict) else None
         told.append(part)
-    return encode(told)
+    return without_hash(encode(told))
 
 
 def probes(world: World, seat: int, seats: int) -> list[Any]:
@@ -120,7 +145,7 @@ def probe_answers(world: World, seat: int, commands: list[Any]) -> list[str]:
     answers = []
     for command in commands:
         try:
-            world.game.decide(world.state, seat, command, random.Random(0))
+            world.game.decide(world.state, seat, command, world.draws())
             answers.append("accepted")
         except Rejected as refusal:
             answers.append(f"{refusal.reason.value}: {refusal.detail}")
@@ -206,14 +231,14 @@ def reshuffled(game: Game[Any, Any, Any], setup: list[Any], rng: random.Random) 
     return out
 
 
-def other_choice(world: World, seat: int, command: Any, dice: int) -> Any | None:
+def other_choice(world: World, seat: int, command: Any) -> Any | None:
     """Another command of the same kind the seat could send instead, whose events a spectator
     cannot tell from those of `command`: a secret choice (a stance, a vote, a pile order)."""
     game, state = world.game, world.state
 
     def seen(chosen: Any) -> tuple[bytes, bytes] | None:
         try:
-            events = game.decide(state, seat, chosen, random.Random(dice))
+            events = game.decide(state, seat, chosen, world.draws())
         except Rejected:
             return None
         shown = [redact(game, e, SPECTATOR) for e in events]
@@ -236,14 +261,19 @@ def run_twins(name: str, seed: int, kind: str) -> Tally:
     rng = random.Random(seed)
     seats = rng.randint(game.min_seats, min(game.max_seats, 4))
     options = msgspec.convert({}, game.options_type)
-    setup = game.setup(game.initial(seats, options), random.Random(rng.random()))
+    secret = other_secret = rng.randbytes(32)
+    dealt = SecretDraws(secret, "setup")
+    setup = game.setup(game.initial(seats, options), dealt)
+    drawn = recorded(dealt, None, None, len(setup))
+    other_setup = setup
     if kind == "pile":
         other_setup = reshuffled(game, setup, random.Random(rng.random()))
         if other_setup == setup:
             return Tally()  # nothing hidden at setup in this game
-    else:
-        other_setup = setup
-    a, b = World.open(game, seats, setup), World.open(game, seats, other_setup)
+    elif kind == "secret":
+        other_secret = rng.randbytes(32)
+    a = World.open(game, seats, setup, secret, drawn)
+    b = World.open(game, seats, other_setup, other_secret, drawn)
     tally, before = Tally(), {}
     swap_at = rng.randrange(STEPS // 4)  # for a secret choice: the first one from this step
     swapped = False
@@ -255,21 +285,27 @@ def run_twins(name: str, seed: int, kind: str) -> Tally:
         movers = [s for s in range(seats) if legal[s]]
         seat = rng.choice(movers)
         command = random_bot(game, a.state, seat, legal[seat], rng)
-        dice = rng.randrange(1 << 30)
+        if kind == "secret":  # the other secret drew the same: B stores what A decided
+            stored = a.apply(seat, command)
+            if stored is None:
+                break
+            b.copy(stored)
+            compare(a, b, seats, before, tally)
+            continue
         theirs = command
         if kind == "choice" and not swapped and step >= swap_at:
-            alternative = other_choice(b, seat, command, dice)
+            alternative = other_choice(b, seat, command)
             if alternative is not None:
                 theirs, swapped = alternative, True
-        a.apply(seat, command, dice)
-        if not b.apply(seat, theirs, dice):
+        a.apply(seat, command)
+        if b.apply(seat, theirs) is None:
             break
         compare(a, b, seats, before, tally)
     return tally
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("kind", ["pile", "choice"])
+@pytest.mark.parametrize("kind", ["pile", "choice", "secret"])
 @settings(
     max_examples=3,
     deadline=None,
@@ -292,6 +328,8 @@ def test_what_a_viewer_may_not_know_changes_nothing_it_receives(
         ("bienvenue_a_bord", "pile"),
         ("vertigo", "choice"),
         ("rock_paper_scissors", "choice"),
+        ("vertigo", "secret"),
+        ("bienvenue_a_bord", "secret"),
     ],
 )
 def test_the_twins_really_differ_where_viewers_cannot_see(name: str, kind: str) -> None:

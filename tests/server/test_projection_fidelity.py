@@ -16,7 +16,7 @@ from domain import games
 from domain.kernel import SPECTATOR, Seat
 from domain.table import TABLE_EVENTS
 from projections.frames import legal_for, redacted_log, table_view
-from projections.live import LiveGame
+from projections.live import UNSEEN_TABLE_EVENTS, LiveGame
 from tests.server.conftest import Running
 
 SEATS = {"vertigo": 3, "18zoo": 3}  # fewer than the most they allow, for time; others: the most
@@ -63,7 +63,9 @@ async def drive(clients: list[GameClient], rng: random.Random, cap: int) -> int:
 
 
 def table_event(history: LiveGame, version: int) -> bool:
-    return type(history.events[version - 1]) in TABLE_EVENTS
+    """A table event that may change the table part of the view (not a fairness record)."""
+    kind = type(history.events[version - 1])
+    return kind in TABLE_EVENTS and kind not in UNSEEN_TABLE_EVENTS
 
 
 def history_of(game_id: str, records: list[Any]) -> LiveGame:

@@ -1,6 +1,8 @@
 // Router: #/ is the lobby, #/game/<id> a table, #/game/<id>/replay a table opened in replay,
-// #/game/<id>/raw a table drawn by the generic board (every view field, every legal command).
+// #/game/<id>/raw a table drawn by the generic board (every view field, every legal command),
+// #/game/<id>/fairness a finished game's draws checked from its revealed secret.
 
+import { fairnessPage } from "./fairness.js";
 import { lobbyPage } from "./lobby.js";
 import { tablePage } from "./table.js";
 
@@ -10,8 +12,9 @@ function route() {
   if (stop) stop();
   stop = null;
   const root = document.getElementById("app");
-  const match = location.hash.match(/^#\/game\/([^/?]+)(?:\/(replay|raw))?/);
-  if (match) {
+  const match = location.hash.match(/^#\/game\/([^/?]+)(?:\/(replay|raw|fairness))?/);
+  if (match && match[2] === "fairness") stop = fairnessPage(root, decodeURIComponent(match[1]));
+  else if (match) {
     stop = tablePage(root, decodeURIComponent(match[1]), { replay: match[2] === "replay", raw: match[2] === "raw" });
   }
   else stop = lobbyPage(root);

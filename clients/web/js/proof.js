@@ -83,7 +83,8 @@ export function sha1(bytes) {
   return hex(h);
 }
 
-function concat(...parts) {
+/** The bytes of several Uint8Arrays, one after the other. */
+export function concat(...parts) {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -93,7 +94,8 @@ function concat(...parts) {
   return out;
 }
 
-function fromHex(text) {
+/** The bytes a hex string spells. */
+export function fromHex(text) {
   return new Uint8Array(text.match(/../g).map((pair) => parseInt(pair, 16)));
 }
 

@@ -293,7 +293,9 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const live = conn.view && conn.view.table;
     if (!live || !live.over || proofShown) return;
     proofShown = checkLog();
-    els.proof.append(proofShown);
+    els.proof.append(proofShown, h("p", {},
+      h("a", { href: `#/game/${encodeURIComponent(gameId)}/fairness`, testid: "fairness-link" }, "Verify fairness"),
+      h("span", { class: "muted" }, ": every shuffle, deal and roll recomputed in this browser from the secret revealed at the end")));
   }
 
   function renderNotice(shown) {

@@ -83,6 +83,10 @@ export function describeTableEvent(event, names) {
     }
     case "fork_dealt":
       return "The position was dealt again: what the forker could not know, drawn anew";
+    case "fairness_committed":
+      return `The server committed to the secret every draw comes from (its SHA-256 begins ${String(event.commitment).slice(0, 12)})`;
+    case "secret_revealed":
+      return "The server revealed the game's secret: every draw can be checked (Verify fairness)";
     default:
       return null;
   }

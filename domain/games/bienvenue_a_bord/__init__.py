@@ -6,6 +6,7 @@ compensations), choices (every legal way to resolve a card) and resolution (what
 
 from __future__ import annotations
 
+from domain.games.bienvenue_a_bord.data import RULES
 from domain.games.bienvenue_a_bord.decide import decide
 from domain.games.bienvenue_a_bord.evolve import evolve
 from domain.games.bienvenue_a_bord.legal import legal
@@ -35,4 +36,5 @@ game: Game[State, Command, Event] = Game(
     view=view,
     redact=redact,
     redeal=redeal,
+    rules=RULES,
 )

@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+RULES = 1  # the rules version (domain.rules): bump it, keeping the older, to change a rule
 SEATS = 2
 TURNS = 20
 STOPOVER_TURNS = (5, 10, 15, 20)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
-from domain.games.bienvenue_a_bord.data import Symbol
+from domain.games.bienvenue_a_bord.data import RULES, Symbol
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """No variants: the 2019 game is played as printed."""
+    """No variants: the 2019 game is played as printed. `rules` is the rules version the game
+    was opened with (`domain.rules`: the table sets it; a player does not choose it)."""
+
+    rules: Annotated[int, msgspec.Meta(ge=1, le=RULES)] = RULES
 
 
 # ---------------------------------------------------------------- commands
