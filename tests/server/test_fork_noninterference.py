@@ -21,6 +21,8 @@ import pytest
 
 from clients.python.bots import random_bot
 from domain import games
+from domain.chance import SecretDraws
+from domain.fairness import recorded
 from domain.forks import deal
 from domain.kernel import Game
 from projections.codec import encode
@@ -49,9 +51,13 @@ def fork_twins(game: Game, seed: int, kind: str) -> tuple[list[str], int]:  # ty
     rng = random.Random(seed)
     seats = rng.randint(game.min_seats, min(game.max_seats, 4))
     options = msgspec.convert({}, game.options_type)
-    setup = game.setup(game.initial(seats, options), random.Random(rng.random()))
+    secret = rng.randbytes(32)
+    dealt = SecretDraws(secret, "setup")
+    setup = game.setup(game.initial(seats, options), dealt)
+    drawn = recorded(dealt, None, None, len(setup))
     other_setup = reshuffled(game, setup, random.Random(rng.random())) if kind == "pile" else setup
-    a, b = World.open(game, seats, setup), World.open(game, seats, other_setup)
+    a = World.open(game, seats, setup, secret, drawn)
+    b = World.open(game, seats, other_setup, secret, drawn)
     leaks: list[str] = []
     compared = 0
     swap_at, swapped = rng.randrange(STEPS // 4), False
@@ -76,14 +82,13 @@ def fork_twins(game: Game, seed: int, kind: str) -> tuple[list[str], int]:  # ty
         legal = {s: game.legal(a.state, s) for s in range(seats)}
         seat = rng.choice([s for s in range(seats) if legal[s]])
         command = random_bot(game, a.state, seat, legal[seat], rng)
-        dice = rng.randrange(1 << 30)
         theirs = command
         if kind == "choice" and not swapped and step >= swap_at:
-            alternative = other_choice(b, seat, command, dice)
+            alternative = other_choice(b, seat, command)
             if alternative is not None:
                 theirs, swapped = alternative, True
-        a.apply(seat, command, dice)
-        if not b.apply(seat, theirs, dice):
+        a.apply(seat, command)
+        if b.apply(seat, theirs) is None:
             break
     return leaks, compared
 
