@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from domain import games
-from domain.chance import SecretDraws
+from domain.chance import SecretDraws, choice
 from domain.fairness import (
     SETUP,
     DrawsRecorded,
@@ -187,7 +187,7 @@ def _decide(
             # dealt from a position of the original game, which this log does not hold: the
             # draws are the secret's (checked below); the deal itself is not decided again
             for limit, _ in record.draws:
-                rng.randrange(limit)
+                choice(rng, range(limit))  # the same one draw below `limit`
             produced = None
         elif record.label == SETUP:
             produced = game.setup(table.state, rng)
