@@ -3,7 +3,7 @@
 `plateau verify` and tests/test_golden.py re-decide only the decisions that draw, and no
 command of this game draws: a stream would fold the same whichever version decided it. So each
 stream's recorded events are checked here against the model of its version's two differing
-rules (test_random_games.symbol_checks); the version-2 stream was recorded until it met each
+rules (rules_model.symbol_checks); the version-2 stream was recorded until it met each
 case where the versions part.
 """
 
@@ -20,7 +20,7 @@ from domain.games.bienvenue_a_bord import Options, game
 from domain.games.bienvenue_a_bord.messages import Event
 from domain.table import TableOpened
 from projections.codec import decoder
-from tests.domain.bienvenue_a_bord.test_random_games import symbol_checks
+from tests.domain.bienvenue_a_bord.rules_model import symbol_checks
 from tools import golden
 
 STREAMS = sorted(golden.STREAMS.glob("bienvenue_a_bord*.jsonl"))
