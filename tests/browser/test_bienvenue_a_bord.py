@@ -63,3 +63,38 @@ def test_two_players_play_the_whole_cruise(pages: Pages) -> None:
     assert len(statuses) == 36
     assert "occupied" in statuses
     screenshot(spectator, "bienvenue_a_bord_over")
+
+
+def test_the_log_and_the_rules_say_each_rules_version(pages: Pages) -> None:
+    """The log words the reasons of both rules versions as they were decided, and How to play
+    says today's rules (version 2: issue 31)."""
+    page = pages.open("/")
+    lines = page.evaluate(
+        """async (whys) => {
+            const { boardFor } = await import("/static/js/boards/index.js");
+            const board = await boardFor("bienvenue_a_bord");
+            return whys.map(([why, satisfied, unhappy]) => board.describeEvent(
+                { type: "people_checked", seat: 1, satisfied, unhappy, why }, ["Ada", "Bob"]));
+        }""",
+        [
+            ["game_in_cabins", 3, 0],
+            ["game_in_cabins", 1, 0],
+            ["no_sun_when_taken", 0, 1],
+            ["game", 4, 0],
+            ["no_sun", 0, 1],
+        ],
+    )
+    assert lines == [
+        "Bob: +3 satisfied (3 game symbols in the cabins)",
+        "Bob: +1 satisfied (1 game symbol in the cabins)",
+        "Bob: +1 unhappy (no sun symbol when the passenger was taken)",
+        "Bob: +4 satisfied (a game symbol)",  # version 1: the bonus box counted
+        "Bob: +1 unhappy (no sun symbol)",  # version 1: checked when resolved
+    ]
+    _, (ada, _) = seated_table(pages, "bienvenue_a_bord", ["Ada", "Bob"], starter=0)
+    panel = ada.get_by_test_id("how-to-play")
+    panel.locator("summary").click()
+    expect(panel).to_contain_text("the symbols you had when you took his card")
+    expect(panel).to_contain_text("one drawn by a card of the same turn comes too late")
+    expect(panel).to_contain_text("one person per Game in your cabins")
+    expect(panel).to_contain_text("a Game there satisfies nobody")

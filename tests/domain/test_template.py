@@ -188,6 +188,6 @@ def test_the_version_check_sees_a_version_without_the_option() -> None:
     assert rules_problems(replace(games.get("vertigo"), rules=2)) == [
         "vertigo: version 2 but no rules option"
     ]
-    assert rules_problems(replace(games.get("bienvenue_a_bord"), rules=2)) == [
-        "bienvenue_a_bord: the rules option defaults to 1, not 2"
+    assert rules_problems(replace(games.get("bienvenue_a_bord"), rules=3)) == [
+        "bienvenue_a_bord: the rules option defaults to 2, not 3"
     ]

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 
-import msgspec
-
 from clients.python.bots import random_bot
 from clients.python.client import GameClient
 from domain import games
+from domain.rules import FIRST, options_for
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from server.store.redis import events_key
@@ -23,7 +22,7 @@ async def stored_before_salts(server: Running) -> tuple[str, list[str], list[str
     """A Bienvenue à bord game, started and a few moves in, written as the stores did before
     salts: its id, the seats' tokens and the unsalted hashes."""
     game = games.get("bienvenue_a_bord")
-    options = msgspec.convert({}, game.options_type)
+    options = options_for(game, {}, FIRST)  # stored before versions: version 1's rules
     tokens = [new_token() for _ in range(2)]
     events = [TableOpened(game=game.name, seats=2, options={})]
     events += [

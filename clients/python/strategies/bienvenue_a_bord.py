@@ -76,7 +76,8 @@ def best_completion(state: State, seat: int) -> float:
 
 def pile_gain(state: State, seat: int, cards: tuple[str, ...]) -> float:
     hands = tuple(cards if n == seat else () for n in range(state.seats))
-    hypothetical = replace(state, phase="resolve", hands=hands, pending=())
+    # received too: a conditional passenger is checked against the symbols held when taken
+    hypothetical = replace(state, phase="resolve", hands=hands, received=hands, pending=())
     return best_completion(hypothetical, seat) - estimate(state.sheets[seat], state.turn)
 
 

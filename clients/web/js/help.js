@@ -41,7 +41,9 @@ export const GAMES = {
         "The splitter reveals three cards and puts one alone: a pile of one and a pile of two.",
         "The other player takes one pile; the splitter gets the other. Then the roles swap.",
         "Cabin cards open cabins. Passengers must board an open cabin: a cabin above their level makes someone satisfied, below it someone unhappy. Love goes on an occupied cabin. Objectives score at the end.",
-        "After turns 5, 10, 15 and 20 a stopover compares a majority: the winner scores 6, the other gets a compensation.",
+        "Symbols: Fun is worth more the more you have, each Sun scores 2 at every stopover, and each Game you draw in a cabin satisfies one person per Game in your cabins, the new one included.",
+        "A passenger who needs a symbol looks at the symbols you had when you took his card: one drawn by a card of the same turn comes too late, whatever order you resolve them in. Without it he still scores his points, and one person is unhappy.",
+        "After turns 5, 10, 15 and 20 a stopover compares a majority: the winner scores 6, the other gets a compensation. The symbol chosen for the bonus box counts as yours, but it is not in a cabin: a Game there satisfies nobody and is not counted when a Game is drawn in a cabin.",
       ],
       controls: [
         "To split, click the card you want alone. To choose, click “Take this card” or “Take these two”.",

@@ -107,7 +107,7 @@ def _resolve(state: State, seat: int, command: Resolve) -> list[Event]:
             choice = msgspec.structs.replace(choice, open=levels)
     if choice not in card_choices(command.card, sheet):
         illegal(_why_not(command.card, command.choice, sheet))
-    return resolve_card(seat, sheet, command.card, choice)
+    return resolve_card(state, seat, command.card, choice)
 
 
 def _compensation(state: State, seat: int, stopover: str, what: str) -> Sheet:
@@ -127,8 +127,8 @@ def judge(state: State, seat: int, command: Command) -> list[Event]:
         case Resolve():
             return _resolve(state, seat, command)
         case ChooseBonusSymbol(symbol=symbol):
-            sheet = _compensation(state, seat, "E2", "bonus symbol")
-            return bonus_symbol(seat, sheet, symbol)
+            _compensation(state, seat, "E2", "bonus symbol")
+            return bonus_symbol(state, seat, symbol)
         case OpenCabins(levels=levels):
             sheet = _compensation(state, seat, "E3", "cabin opening")
             options = e3_choices(sheet)

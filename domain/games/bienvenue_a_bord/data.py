@@ -6,7 +6,11 @@ from typing import Literal
 
 import msgspec
 
-RULES = 1  # the rules version (domain.rules): bump it, keeping the older, to change a rule
+# The rules version (domain.rules): bump it, keeping the older, to change a rule. Version 2
+# follows the original text on two rules (issue 31): a conditional passenger is checked
+# against the symbols held when the card was taken (D10), and the Game trigger counts only the
+# Games in cabins, a bonus-box Game neither triggering nor counted (D25).
+RULES = 2
 SEATS = 2
 TURNS = 20
 STOPOVER_TURNS = (5, 10, 15, 20)

@@ -22,7 +22,7 @@ from domain.games.bienvenue_a_bord.messages import (
     PassengerTurnedAway,
     PeopleChecked,
 )
-from domain.games.bienvenue_a_bord.state import Sheet
+from domain.games.bienvenue_a_bord.state import Sheet, State, symbols_when_taken
 
 
 def cabins_to_open(sheet: Sheet, levels: tuple[int | None, ...]) -> tuple[str, ...]:
@@ -38,14 +38,37 @@ def cabins_to_open(sheet: Sheet, levels: tuple[int | None, ...]) -> tuple[str, .
     return tuple(chosen)
 
 
-def game_trigger(seat: int, sheet: Sheet, symbol: str | None) -> list[Event]:
-    """A Game symbol drawn checks as many Satisfied as Game symbols held, the new one too."""
+def game_trigger(state: State, seat: int, symbol: str | None, *, in_cabin: bool) -> list[Event]:
+    """A Game symbol drawn checks one Satisfied per Game symbol, the new one included (§3.2).
+    Version 2 (D25): only a Game drawn in a cabin triggers it, counting the Games in cabins.
+    Version 1 counted the bonus box too, and a Game chosen for it triggered the check."""
     if symbol != "game":
         return []
-    return [PeopleChecked(seat=seat, satisfied=sheet.symbols("game") + 1, unhappy=0, why="game")]
+    sheet = state.sheets[seat]
+    if state.options.rules >= 2:
+        if not in_cabin:
+            return []
+        held, why = sheet.cabin_symbols("game"), "game_in_cabins"
+    else:
+        held, why = sheet.symbols("game"), "game"
+    return [PeopleChecked(seat=seat, satisfied=held + 1, unhappy=0, why=why)]
 
 
-def board_passenger(seat: int, sheet: Sheet, card: PassengerCard, choice: Choice) -> list[Event]:
+def conditional_check(state: State, seat: int, card: PassengerCard) -> list[Event]:
+    """A conditional passenger without his symbol checks 1 Unhappy (he keeps his VP).
+    Version 2 (D10): the symbols the player had when he took the card, so that one drawn by a
+    card of the same turn does not count, whatever the order of resolution. Version 1 looked
+    at the sheet as it stood when the passenger was resolved."""
+    if card.requires is None:
+        return []
+    if state.options.rules >= 2:
+        held, why = symbols_when_taken(state, seat, card.requires), f"no_{card.requires}_when_taken"
+    else:
+        held, why = state.sheets[seat].symbols(card.requires), f"no_{card.requires}"
+    return [] if held else [PeopleChecked(seat=seat, satisfied=0, unhappy=1, why=why)]
+
+
+def board_passenger(state: State, seat: int, card: PassengerCard, choice: Choice) -> list[Event]:
     if choice.cabin is None:
         why = "no_loveless_passenger" if card.effect == "love" else "no_open_cabin"
         return [
@@ -59,33 +82,33 @@ def board_passenger(seat: int, sheet: Sheet, card: PassengerCard, choice: Choice
     events: list[Event] = [
         PassengerBoarded(seat=seat, card=card.id, cabin=choice.cabin, vp=vp, symbol=symbol)
     ]
-    level = sheet.cabin(choice.cabin).level
+    level = state.sheets[seat].cabin(choice.cabin).level
     assert card.level is not None
     if level < card.level:
         events.append(PeopleChecked(seat=seat, satisfied=0, unhappy=1, why="cabin_too_low"))
     elif level > card.level:
         events.append(PeopleChecked(seat=seat, satisfied=1, unhappy=0, why="cabin_upgrade"))
-    if card.requires is not None and sheet.symbols(card.requires) == 0:
-        why = f"no_{card.requires}"
-        events.append(PeopleChecked(seat=seat, satisfied=0, unhappy=1, why=why))
-    events.extend(game_trigger(seat, sheet, symbol))
+    events.extend(conditional_check(state, seat, card))
+    events.extend(game_trigger(state, seat, symbol, in_cabin=True))
     return events
 
 
-def resolve_card(seat: int, sheet: Sheet, card_id: str, choice: Choice) -> list[Event]:
+def resolve_card(state: State, seat: int, card_id: str, choice: Choice) -> list[Event]:
     card = CRUISE[card_id]
+    sheet = state.sheets[seat]
     if isinstance(card, CabinCard):
         opened = cabins_to_open(sheet, choice.open or ())
         return [CabinsOpened(seat=seat, source=card_id, cabins=opened)]
     if isinstance(card, PassengerCard):
-        return board_passenger(seat, sheet, card, choice)
+        return board_passenger(state, seat, card, choice)
     if len(sheet.objectives) >= OBJECTIVE_SLOTS:
         return [ObjectiveDiscarded(seat=seat, card=card_id)]
     return [ObjectiveTaken(seat=seat, card=card_id, symbol=choice.symbol)]
 
 
-def bonus_symbol(seat: int, sheet: Sheet, symbol: str) -> list[Event]:
-    return [BonusSymbolChosen(seat=seat, symbol=symbol), *game_trigger(seat, sheet, symbol)]
+def bonus_symbol(state: State, seat: int, symbol: str) -> list[Event]:
+    trigger = game_trigger(state, seat, symbol, in_cabin=False)
+    return [BonusSymbolChosen(seat=seat, symbol=symbol), *trigger]
 
 
 def open_compensation(seat: int, sheet: Sheet, levels: tuple[int, ...]) -> list[Event]:

@@ -73,8 +73,11 @@ class Sheet(msgspec.Struct, frozen=True):
 
     def symbols(self, symbol: Symbol | str) -> int:
         """Occurrences in the cabins plus the bonus box."""
-        drawn = sum(1 for c in self.cabins if c.symbol == symbol)
-        return drawn + (1 if self.bonus == symbol else 0)
+        return self.cabin_symbols(symbol) + (1 if self.bonus == symbol else 0)
+
+    def cabin_symbols(self, symbol: Symbol | str) -> int:
+        """Occurrences in the cabins only (the bonus box is not a cabin: D25)."""
+        return sum(1 for c in self.cabins if c.symbol == symbol)
 
     def symbol_counts(self) -> dict[str, int]:
         """Fun, Sun and Game held (cabins plus the bonus box), in one pass."""
@@ -117,6 +120,16 @@ class State(msgspec.Struct, frozen=True):
     @property
     def stopover_due(self) -> bool:
         return self.turn in STOPOVER_TURNS
+
+
+def symbols_when_taken(state: State, seat: int, symbol: Symbol | str) -> int:
+    """The seat's `symbol`s as they stood when it took this turn's cards, before any was
+    resolved (D10): those its cards of this turn have drawn since do not count. While cards
+    are resolved nothing else draws a symbol (the bonus box is filled at stopovers)."""
+    sheet = state.sheets[seat]
+    this_turn = state.received[seat]
+    since = sum(1 for c in sheet.cabins if c.symbol == symbol and c.passenger in this_turn)
+    return sheet.symbols(symbol) - since
 
 
 def with_sheet(state: State, seat: int, sheet: Sheet) -> State:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.bienvenue_a_bord import game
-from domain.games.bienvenue_a_bord.data import CRUISE_IDS, CRUISE_PER_BLOCK
+from domain.games.bienvenue_a_bord.data import CRUISE_IDS, CRUISE_PER_BLOCK, RULES
 from domain.games.bienvenue_a_bord.messages import (
     CabinsOpened,
     CardsRevealed,
     Event,
     FirstSplitterDrawn,
+    Options,
     PassengerBoarded,
     PeopleChecked,
     PileBuilt,
@@ -89,13 +90,15 @@ def people(seat: int, satisfied: int = 0, unhappy: int = 0) -> PeopleChecked:
     return PeopleChecked(seat=seat, satisfied=satisfied, unhappy=unhappy, why="earlier")
 
 
-def at(*events: Any) -> Given:
+def at(*events: Any, rules: int = RULES) -> Given:
+    """The position after `events`, in a game played by rules version `rules` (today's by
+    default; 1 for a game started before version 2)."""
     flat: list[Any] = []
     for e in events:
         flat.extend(e if isinstance(e, list) else [e])
-    return given(game, *flat, seats=2)
+    return given(game, *flat, seats=2, options=Options(rules=rules))
 
 
-def state_at(*events: Any) -> State:
-    result: State = at(*events).state
+def state_at(*events: Any, rules: int = RULES) -> State:
+    result: State = at(*events, rules=rules).state
     return result

@@ -6,22 +6,25 @@ import random
 from typing import Any
 
 import msgspec
+import pytest
 
 from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
-from clients.python.strategies.bienvenue_a_bord import estimate, greedy
+from clients.python.strategies.bienvenue_a_bord import estimate, greedy, pile_gain
 from domain.games.bienvenue_a_bord import Options, game
 from domain.games.bienvenue_a_bord.messages import Choice, Resolve, TakePile
 from tests.domain.bienvenue_a_bord.positions import at, boarded, dealt, opened
 
 
-def test_greedy_wins_most_games_against_random() -> None:
+@pytest.mark.parametrize("rules", [1, 2])
+def test_greedy_wins_most_games_against_random(rules: int) -> None:
     games, wins = 100, 0
     for n in range(games):
         seat = n % 2  # alternate seats
         bots: list[Any] = [random_bot, random_bot]
         bots[seat] = greedy
-        result = play(game, 2, Options(), bots, random.Random(7_000 + n)).result(game)
+        options = Options(rules=rules)
+        result = play(game, 2, options, bots, random.Random(7_000 + n)).result(game)
         wins += result.ranks[seat] == 1 and result.ranks[1 - seat] == 2
     assert wins >= 65, f"greedy won only {wins} of {games}"
 
@@ -76,3 +79,16 @@ def test_estimate_counts_future_sun_scoring_and_open_cabins() -> None:
     assert estimate(empty, 1) == 0
     assert estimate(sunny, 1) == 2 * 4  # one Sun, four stopovers to come
     assert estimate(roomy, 1) > 0 and estimate(roomy, 20) == 0
+
+
+def test_greedy_values_a_pile_by_the_rules_its_game_plays() -> None:
+    """Under version 2 a Sun taken with a passenger who needs Sun comes too late for him: to
+    the bot that pile is worth one Unhappy (1 point) less than under version 1."""
+    gains = {}
+    for rules in (1, 2):
+        position = at(dealt("OBJ02", ("PAS05", "PAS27")), opened(1, "1A", "2A"), rules=rules)
+        choosing = msgspec.structs.replace(
+            position.state, phase="choose", hands=((), ()), received=((), ())
+        )
+        gains[rules] = pile_gain(choosing, 1, ("PAS05", "PAS27"))
+    assert gains[1] - gains[2] == 1

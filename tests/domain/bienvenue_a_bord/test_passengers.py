@@ -1,4 +1,5 @@
-"""§3.2 passengers, §3.3 love and objectives (D7, D10, D14, D15, D21, D22, D23, D25)."""
+"""§3.2 passengers, §3.3 love and objectives (D7, D10, D14, D15, D21, D22, D23, D25), by
+today's rules (version 2; tests/domain/bienvenue_a_bord/test_rules_version_1.py keeps version 1)."""
 
 from __future__ import annotations
 
@@ -120,7 +121,7 @@ def test_a_wild_passenger_draws_the_chosen_symbol() -> None:
 def test_a_conditional_passenger_without_his_symbol_makes_one_unhappy_but_keeps_his_vp() -> None:
     holding("PAS26", opened(1, "2A")).when(1, board("PAS26", "2A")).then(
         PassengerBoarded(seat=1, card="PAS26", cabin="2A", vp=4),
-        check(unhappy=1, why="no_fun"),
+        check(unhappy=1, why="no_fun_when_taken"),
     )
 
 
@@ -137,30 +138,91 @@ def test_the_bonus_box_symbol_counts_for_a_conditional_passenger() -> None:
     )
 
 
+def test_a_symbol_taken_with_the_conditional_passenger_comes_too_late_for_him() -> None:
+    """D10: checked against the symbols held when the card was taken. The Sun passenger came
+    in the same pile: resolving him first does not content the one who needs Sun."""
+    position = holding("PAS27", opened(1, "1A", "2A", "2B"), other="PAS05")
+    sunny = position.when(1, board("PAS05", "1A")).then(
+        PassengerBoarded(seat=1, card="PAS05", cabin="1A", symbol="sun")
+    )
+    assert sunny.sheets[1].symbols("sun") == 1
+    Given(game, sunny).when(1, board("PAS27", "2A")).then(
+        PassengerBoarded(seat=1, card="PAS27", cabin="2A", vp=4),
+        check(unhappy=1, why="no_sun_when_taken"),
+    )
+
+
+def test_a_wild_symbol_of_the_same_turn_does_not_count_either() -> None:
+    position = holding("PAS26", opened(1, "2A", "2B", "2C"), other="PAS13")
+    fun = position.when(1, board("PAS13", "2B", "fun")).after
+    Given(game, fun).when(1, board("PAS26", "2A")).then(
+        PassengerBoarded(seat=1, card="PAS26", cabin="2A", vp=4),
+        check(unhappy=1, why="no_fun_when_taken"),
+    )
+
+
+def test_a_symbol_held_before_the_turn_still_counts_after_one_more_of_this_turn() -> None:
+    position = holding(
+        "PAS27", boarded(1, "1A", symbol="sun"), opened(1, "1B", "2A", "2B"), other="PAS05"
+    )
+    sunny = position.when(1, board("PAS05", "1B")).after
+    assert sunny.sheets[1].symbols("sun") == 2
+    Given(game, sunny).when(1, board("PAS27", "2A")).then(
+        PassengerBoarded(seat=1, card="PAS27", cabin="2A", vp=4)
+    )
+
+
+def test_the_splitter_too_is_checked_against_what_he_had_when_he_got_his_pile() -> None:
+    """Seat 0 splits and keeps the pair (seat 1 takes the single card)."""
+    position = at(
+        dealt("OBJ02", ("PAS28", "PAS09"), chooser_takes="single"), opened(0, "1A", "2A", "2B")
+    )
+    gamer = position.when(0, board("PAS09", "1A")).after
+    Given(game, gamer).when(0, board("PAS28", "2A")).then(
+        PassengerBoarded(seat=0, card="PAS28", cabin="2A", vp=4),
+        PeopleChecked(seat=0, satisfied=0, unhappy=1, why="no_game_when_taken"),
+    )
+
+
 def test_a_turned_away_conditional_passenger_costs_only_one_unhappy() -> None:
     events = holding("PAS29").when(1, board("PAS29", None)).events
     assert events[:2] == [
         PassengerTurnedAway(seat=1, card="PAS29"),
         check(unhappy=1, why="no_open_cabin"),
     ]
-    assert not any(isinstance(e, PeopleChecked) and e.why == "no_fun" for e in events)
+    assert not any(isinstance(e, PeopleChecked) and e.why.startswith("no_fun") for e in events)
 
 
-def test_a_game_symbol_checks_one_satisfied_per_game_symbol_held() -> None:
+def test_a_game_symbol_checks_one_satisfied_per_game_symbol_in_the_cabins() -> None:
     holding("PAS10", boarded(1, "1A", symbol="game"), opened(1, "2A")).when(
         1, board("PAS10", "2A")
     ).then(
         PassengerBoarded(seat=1, card="PAS10", cabin="2A", symbol="game"),
-        check(satisfied=2, why="game"),
+        check(satisfied=2, why="game_in_cabins"),
     )
 
 
-def test_a_wild_game_symbol_also_triggers_and_the_bonus_box_game_counts() -> None:
+def test_a_bonus_box_game_is_not_counted_by_the_game_trigger() -> None:
+    """D25: a third Game in the cabins checks 3 Satisfied, the bonus box's Game aside."""
+    bonus = BonusSymbolChosen(seat=1, symbol="game")
+    cabins = [*boarded(1, "1A", symbol="game"), *boarded(1, "1B", symbol="game")]
+    after = (
+        holding("PAS10", *cabins, bonus, opened(1, "2A"))
+        .when(1, board("PAS10", "2A"))
+        .then(
+            PassengerBoarded(seat=1, card="PAS10", cabin="2A", symbol="game"),
+            check(satisfied=3, why="game_in_cabins"),
+        )
+    )
+    assert after.sheets[1].symbols("game") == 4  # elsewhere the bonus Game is his
+
+
+def test_a_wild_game_symbol_also_triggers_without_counting_the_bonus_box() -> None:
     bonus = BonusSymbolChosen(seat=1, symbol="game")
     position = at(dealt("PAS13", ("PAS14", "OBJ02")), opened(0, "1A"), bonus, opened(1, "3A"))
     position.when(1, board("PAS14", "3A", "game")).then(
         PassengerBoarded(seat=1, card="PAS14", cabin="3A", symbol="game"),
-        check(satisfied=2, why="game"),
+        check(satisfied=1, why="game_in_cabins"),
     )
 
 

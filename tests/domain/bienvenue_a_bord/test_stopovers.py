@@ -24,7 +24,7 @@ from domain.games.bienvenue_a_bord.messages import (
     StopoverRevealed,
     SunScored,
 )
-from domain.games.bienvenue_a_bord.scoring import total
+from domain.games.bienvenue_a_bord.scoring import objective_points, total
 from domain.kernel import Reason
 from tests.domain.bienvenue_a_bord.positions import at, boarded, dealt, opened, people, state_at
 from tests.given import Given
@@ -99,7 +99,8 @@ def test_the_metrics_count_what_the_spec_says() -> None:
     assert metric("E4", sheet) == 2  # occupied
 
 
-def test_e2_the_loser_chooses_a_bonus_symbol_and_a_game_there_triggers() -> None:
+def test_e2_the_loser_chooses_a_bonus_symbol_and_a_game_there_checks_nobody() -> None:
+    """D25: the bonus box is not a cabin, so a Game drawn there does not trigger."""
     position = last_card(
         "E2",
         boarded(0, "1A", symbol="fun"),
@@ -118,11 +119,23 @@ def test_e2_the_loser_chooses_a_bonus_symbol_and_a_game_there_triggers() -> None
         .when(1, ChooseBonusSymbol(symbol="game"))
         .then(
             BonusSymbolChosen(seat=1, symbol="game"),
-            PeopleChecked(seat=1, satisfied=2, unhappy=0, why="game"),
             CardsRevealed(turn=6, splitter=1, cards=waiting.pile[:3]),  # type: ignore[arg-type]
         )
     )
     assert after.sheets[1].bonus == "game" and after.sheets[1].symbols("game") == 2
+    assert after.sheets[1].satisfied == 0
+
+
+def test_elsewhere_the_bonus_box_symbol_is_the_players() -> None:
+    """D14: a bonus Sun scores at the stopover, a bonus Game counts for objective O5."""
+    sunny = last_card("E1", boarded(1, "1A", symbol="sun"), BonusSymbolChosen(seat=1, symbol="sun"))
+    assert SunScored(stopover=1, points=(0, 4)) in sunny.when(1, FINISH).events
+    sheet = state_at(
+        boarded(0, "1A", symbol="game"),
+        BonusSymbolChosen(seat=0, symbol="game"),
+        ObjectiveTaken(seat=0, card="OBJ05"),
+    ).sheets[0]
+    assert objective_points(sheet, sheet.objectives[0]) == 2 * 2
 
 
 def test_only_the_receiver_gives_a_compensation_and_only_at_the_stopover() -> None:

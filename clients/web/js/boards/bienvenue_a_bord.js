@@ -36,6 +36,8 @@ const seen = new Map();
 const named = (id) => (seen.has(id) ? cardLabel(seen.get(id)) : "a card");
 const STOPOVER_METRIC = { E1: "satisfied", E2: "symbols_drawn_incl_love", E3: "cabins_opened", E4: "cabins_occupied" };
 const SCORE_WORDS = { passengers: "passengers", fun: "fun", sun: "sun", stopovers: "stopovers", objectives: "objectives", people: "people" };
+// Why people were checked. Rules version 2 says "game_in_cabins" and "no_<symbol>_when_taken";
+// a game started under version 1 keeps "game" (the bonus box counted) and "no_<symbol>".
 const WHY = {
   stopover_e1: "stopover compensation",
   game: "a game symbol",
@@ -46,7 +48,15 @@ const WHY = {
   love: "no place for love",
   missing_symbol: "a missing symbol",
 };
-const whyWords = (why) => WHY[why] || (/^no_(fun|sun|game)$/.test(why) ? `no ${SYMBOL_NAME[why.slice(3)].toLowerCase()} symbol` : why.replace(/_/g, " "));
+const MISSING = /^no_(fun|sun|game)(_when_taken)?$/;
+function whyWords({ why, satisfied }) {
+  if (WHY[why]) return WHY[why];
+  if (why === "game_in_cabins") return `${satisfied} game symbol${satisfied === 1 ? "" : "s"} in the cabins`;
+  const missing = MISSING.exec(why);
+  if (!missing) return why.replace(/_/g, " ");
+  const symbol = `no ${SYMBOL_NAME[missing[1]].toLowerCase()} symbol`;
+  return missing[2] ? `${symbol} when the passenger was taken` : symbol;
+}
 const stopoverWords = (card) => METRICS[STOPOVER_METRIC[card]] || "a majority";
 
 /** Words for a card id, from the card objects the view carries (or the id alone). */
@@ -278,7 +288,7 @@ export default {
       case "love_placed": return event.cabin ? `${n(event.seat)} places a love ♥${event.vp} in ${event.cabin}` : `${n(event.seat)} has nowhere to place the love`;
       case "objective_taken": return `${n(event.seat)} takes the objective ${named(event.card).replace(/^Objective: /, "")}${event.symbol ? ` (${SYMBOL[event.symbol]})` : ""}`;
       case "objective_discarded": return `${n(event.seat)} has no free objective slot: the objective is discarded`;
-      case "people_checked": return `${n(event.seat)}: ${event.satisfied ? `+${event.satisfied} satisfied` : ""}${event.satisfied && event.unhappy ? ", " : ""}${event.unhappy ? `+${event.unhappy} unhappy` : ""}${event.why ? ` (${whyWords(event.why)})` : ""}`;
+      case "people_checked": return `${n(event.seat)}: ${event.satisfied ? `+${event.satisfied} satisfied` : ""}${event.satisfied && event.unhappy ? ", " : ""}${event.unhappy ? `+${event.unhappy} unhappy` : ""}${event.why ? ` (${whyWords(event)})` : ""}`;
       case "sun_scored": return `Stopover ${event.stopover}: sun scores ${event.points.map((p, i) => `${n(i)} ${p}`).join(", ")}`;
       case "stopover_revealed": return `Stopover ${event.stopover} is revealed: ${stopoverWords(event.card)}`;
       case "majority_decided": return event.winner === null || event.winner === undefined ? `Stopover ${event.stopover}: tie, both get the compensation` : `Stopover ${event.stopover}: ${n(event.winner)} wins the majority (+6)`;
