@@ -323,7 +323,7 @@ async def test_no_hash_of_a_fork_confirms_a_guess_of_its_dealt_position(server: 
             (SPECTATOR, None),
             *((Seat(n), t) for n, t in enumerate(fork_tokens)),
         ]:
-            seen = await gather(server, fork_id, viewer, token)
+            seen = await gather(server, fork_id, viewer, token, None)
             hidden = hidden_versions(seen, truth, name)
             assert "fork_dealt" in {tag for _, tag in hidden}
             assert not confirmed(seen, truth, [v for v, _ in hidden])

@@ -84,19 +84,11 @@ async def test_verify_reports_every_game_by_type_and_version_and_names_a_change(
     # today's code scores the game otherwise: the finished game would change, and says how
     original = games.get("bienvenue_a_bord").result
 
-    def reversed_scores(state: Any) -> Result:
+    def one_more_for_seat_0(state: Any) -> Result:
         result = original(state)
-        return (
-            dataclasses.replace(result)
-            if False
-            else msgspec.structs.replace(
-                result, scores=tuple(reversed(result.scores)), ranks=tuple(reversed(result.ranks))
-            )
-        )
+        return msgspec.structs.replace(result, scores=(result.scores[0] + 1, *result.scores[1:]))
 
-    was = original((await server.service.load(done)).table.state) if False else None
-    del was
-    patched("bienvenue_a_bord", result=reversed_scores)
+    patched("bienvenue_a_bord", result=one_more_for_seat_0)
     lines, changed = await checked()
     assert changed
     assert lines[:2] == [
