@@ -11,9 +11,10 @@ import pytest
 from projections.live import LiveGame
 from server.cli import main
 from server.store import open_store
+from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import running
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "18zoo" / "fixtures"
+FIXTURES = ZOO18_FIXTURES
 
 
 def test_simulate_prints_a_line_per_game_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,7 +55,6 @@ async def test_bots_play_a_game_over_websockets() -> None:
         )
 
 
-@pytest.mark.skipif(not FIXTURES.exists(), reason="../shared is not beside the project")
 def test_import_18xx_stores_a_game_that_folds_to_its_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

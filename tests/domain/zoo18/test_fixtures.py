@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from domain.games.zoo18.importer import import_game
+from tests.paths import ZOO18_FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18zoo" / "fixtures"
+FIXTURES = ZOO18_FIXTURES
 
 # Fixtures that do not replay yet, with the reason (strict: one that starts passing fails).
 NOT_YET: dict[str, str] = {}

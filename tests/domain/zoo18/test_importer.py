@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from domain.games.zoo18.importer import active_actions, import_game, to_command
 from domain.games.zoo18.messages import BuyTrain, Pass, SellTicket, UsePower
+from tests.paths import ZOO18_FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18zoo" / "fixtures"
+FIXTURES = ZOO18_FIXTURES
 
 
 def _a(i: int, kind: str = "pass", **extra: Any) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Replays only the board side of a recorded 18xx.games 18ZOO game (tiles, tokens, powers, runs).
 
-The fixtures stay in ../shared; this reads them in place. Everything that is not the board
+The fixtures are the copy in tests/data/18zoo. Everything that is not the board
 (money, shares, turn order) is ignored; the phase is followed from the trains bought.
 """
 
@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.zoo18 import board as B
+from tests.paths import ZOO18_FIXTURES
 
 ROOT = Path(__file__).resolve().parents[4]
-FIXTURES = ROOT.parent / "shared" / "data" / "18zoo" / "fixtures"
+FIXTURES = ZOO18_FIXTURES
 
 PHASE_COLOURS = {
     "2S": ("yellow",),

@@ -6,9 +6,12 @@ import importlib.util
 import json
 from pathlib import Path
 
+from tests.paths import needs_shared
+
 ROOT = Path(__file__).resolve().parents[4]
 
 
+@needs_shared
 def test_shipped_data_matches_the_shared_facts() -> None:
     spec = importlib.util.spec_from_file_location("zoo18_data", ROOT / "tools" / "zoo18_data.py")
     assert spec is not None and spec.loader is not None

@@ -1,4 +1,4 @@
-"""The board side of all 53 recorded 18xx.games games (read in place from ../shared).
+"""The board side of all 53 recorded 18xx.games games (the copy in tests/data/18zoo).
 
 Every recorded tile lay passes the full (strict) lay rules, every token and power placement is
 accepted, every recorded run validates, and the route search finds at least as much.
