@@ -80,20 +80,21 @@ def _arms(
                 continue
             stop = graph.stop(end)
             counted = 0 if (stop.kind == "town" and kind.kind != "J") or stop.hidden else 1
-            if arm.counted + counted > budget:
-                continue
-            grown = Arm(
-                (*arm.chains, (node, end, pids)),
-                arm.paths | mask,
-                arm.stops | bit,
-                arm.counted + counted,
-                arm.value + stop_value(stop, colours),
-            )
-            arms.append(grown)
-            if not graph.blocks(end, family):
-                extend(end, grown, flown)
-            elif wings and not flown and stop.kind == "city":
-                extend(end, grown, True)
+            chains = (*arm.chains, (node, end, pids))
+            blocked = graph.blocks(end, family)
+            if arm.counted + counted <= budget:
+                value = arm.value + stop_value(stop, colours)
+                grown = Arm(chains, arm.paths | mask, arm.stops | bit, arm.counted + counted, value)
+                arms.append(grown)
+                if not blocked:
+                    extend(end, grown, flown)
+            if blocked and wings and not flown and stop.kind == "city":
+                # flown over, the city neither counts nor pays, as `score` reads a WINGS run
+                extend(
+                    end,
+                    Arm(chains, arm.paths | mask, arm.stops | bit, arm.counted, arm.value),
+                    True,
+                )
 
     extend(start, arms[0], False)
     return arms

@@ -300,3 +300,19 @@ def test_a_hole_is_either_an_end_or_a_tunnel_mouth_never_both() -> None:
         ("4S-0", "4S", (("C17", "D16", "E15"), tunnel)),
     )
     assert run(board, "PE", ("2S-0", "2S", (("K17", "J18", "I19"),))).revenue == 20 + 30
+
+
+def test_best_routes_flies_over_a_full_city_to_a_richer_stop_beyond() -> None:
+    """The flown-over city neither counts against the distance nor pays, in the search as in
+    the scoring: a 2S of PB with WINGS runs N10 over L4 (full of GI) to M5 (60 in brown),
+    where ending at L4 would pay 50."""
+    board = pb_behind_gi()
+    map_def = B.load_map("A")
+    trains = (B.Train("2S-0", "2S"),)
+    wings = B.Modifiers(wings=True)
+    specs = B.best_routes(board, map_def, "PB", trains, BROWN, wings)
+    result = B.route_revenue(board, map_def, "PB", trains, specs, BROWN, wings)
+    assert (result.revenue, result.routes[0].stops) == (20 + 60, ("N10", "L4", "M5"))
+    assert B.route_revenue(board, map_def, "PB", trains, specs[:0], BROWN, wings).revenue == 0
+    without = B.best_routes(board, map_def, "PB", trains, BROWN)
+    assert B.route_revenue(board, map_def, "PB", trains, without, BROWN).revenue == 20 + 30
