@@ -30,11 +30,13 @@ from domain.games.zoo18 import boardlink, game, market
 from domain.games.zoo18.ctx import offered_powers
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.exporter import export_game
+from domain.games.zoo18.facts import STARTING_CASH
 from domain.games.zoo18.messages import Options, RunRecorded
 from domain.games.zoo18.recover import recover
 from domain.games.zoo18.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
+ROUND_NAMES = {"draft": "Draft", "sr": "Stock", "or": "Operating"}
 ORACLE = ROOT / "../shared/oracle/18xx"
 REPLAY = ORACLE / "replay.rb"
 
@@ -84,8 +86,17 @@ def plateau_digest(state: State) -> dict[str, Any]:
                 for _, sym in stop.tokens:
                     tokens.setdefault(sym, []).append(h.hex)
     holdings = (*state.powers, *state.tickets)
+    flow = state.flow
+    # the site's unlimited bank starts at 0 and pays the starting cash out of it
+    dealt = STARTING_CASH[state.map][len(names)] * len(names)
     return {
+        "round": ROUND_NAMES.get(flow.round, flow.round),
+        "turn": flow.turn,
+        "round_num": flow.or_num if flow.round == "or" else 1,
         "phase": state.phase,
+        "bank": -state.bank_flow - dealt,
+        "depot": [t.name for t in state.trains if t.owner == "depot"]
+        + [t.name for t in state.trains if t.owner == "reserved"],
         "players": {
             names[n]: {
                 "cash": p.cash,
@@ -108,6 +119,7 @@ def plateau_digest(state: State) -> dict[str, Any]:
                 else names[state.president(f.sym) or 0],
                 "trains": sorted(t.name for t in state.family_trains(f.sym)),
                 "tokens": sorted(tokens.get(f.sym, [])),
+                "ipo": state.percent_of("ipo", f.sym),
                 "market": state.percent_of("market", f.sym),
             }
             for f in state.families
@@ -122,7 +134,7 @@ def plateau_digest(state: State) -> dict[str, Any]:
 def reference_digest(digest: dict[str, Any]) -> dict[str, Any]:
     """The reference's digest cut to the same fields, in the same shape."""
     return {
-        "phase": digest["phase"],
+        **{key: digest[key] for key in ("round", "turn", "round_num", "phase", "bank", "depot")},
         "players": digest["players"],
         "corporations": {
             sym: {
@@ -132,6 +144,7 @@ def reference_digest(digest: dict[str, Any]) -> dict[str, Any]:
                 "president": c["president"],
                 "trains": sorted(c["trains"]),
                 "tokens": sorted(t for t in c["tokens"] if t is not None),
+                "ipo": c["ipo"],
                 "market": c["market"],
             }
             for sym, c in digest["corporations"].items()
