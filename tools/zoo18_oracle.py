@@ -31,11 +31,12 @@ from domain.games.zoo18.ctx import offered_powers
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.exporter import export_game
 from domain.games.zoo18.facts import STARTING_CASH
-from domain.games.zoo18.messages import Options, RunRecorded
+from domain.games.zoo18.messages import Assign, LayTile, Options, PlaceToken, RunRecorded, UsePower
 from domain.games.zoo18.recover import recover
 from domain.games.zoo18.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
+USES = (UsePower, Assign, LayTile, PlaceToken)
 ROUND_NAMES = {"draft": "Draft", "sr": "Stock", "or": "Operating"}
 ORACLE = ROOT / "../shared/oracle/18xx"
 REPLAY = ORACLE / "replay.rb"
@@ -183,9 +184,10 @@ def play_one(map_id: str, players: int, seed: int, keep: Path | None) -> Outcome
         for event in step.events:
             state = evolve(state, event)
         after.append(state)
-        power = getattr(step.command, "power", None)
-        if power:
-            outcome.powers_used.add(power)
+        if isinstance(step.command, USES):  # a power used (bought ones are not counted)
+            power = getattr(step.command, "power", None)
+            if power:
+                outcome.powers_used.add(power)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.json"
         path.write_text(json.dumps(exported))
@@ -216,7 +218,7 @@ def compare(
     steps: list[Any], after: list[State], lines: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
     for index, state in enumerate(after):
-        line = lines[index] if index < len(lines) else {"error": "no output"}
+        line: dict[str, Any] = lines[index] if index < len(lines) else {"error": "no output"}
         action = type(steps[index].command).__name__
         if "error" in line:
             return {
@@ -263,6 +265,7 @@ def main(argv: list[str]) -> int:
         print(f"zoo18_oracle: {missing}", file=sys.stderr)
         return 2
     diverged = 0
+    summaries: list[dict[str, Any]] = []
     for n in range(args.games):
         map_id = args.maps[n % len(args.maps)]
         players = int(args.players[(n // len(args.maps)) % len(args.players)])
@@ -279,9 +282,35 @@ def main(argv: list[str]) -> int:
             "powers_used": sorted(outcome.powers_used),
             "divergence": outcome.divergence,
         }
+        summaries.append(summary)
         print(json.dumps(summary) if args.json else _words(summary), flush=True)
+    print(table(summaries), file=sys.stderr)
     print(f"{args.games} games, {diverged} diverged", file=sys.stderr)
     return 1 if diverged else 0
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    """Per map: games, actions the reference agreed with (up to each first divergence),
+    games that diverged, end reasons and powers used."""
+    rows = [
+        "| map | games | actions agreed | diverged | ends | powers used |",
+        "|---|---|---|---|---|---|",
+    ]
+    for map_id in sorted({s["map"] for s in summaries}):
+        games = [s for s in summaries if s["map"] == map_id]
+        agreed = sum(
+            s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
+        )
+        ends: dict[str, int] = {}
+        for s in games:
+            ends[s["end"]] = ends.get(s["end"], 0) + 1
+        powers = {p for s in games for p in s["powers_used"]}
+        diverged = sum(1 for s in games if s["divergence"] is not None)
+        ended = ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
+        rows.append(
+            f"| {map_id} | {len(games)} | {agreed} | {diverged} | {ended} | {len(powers)} of 20 |"
+        )
+    return "\n".join(rows)
 
 
 def _words(s: dict[str, Any]) -> str:
