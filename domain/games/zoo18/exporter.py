@@ -36,6 +36,7 @@ from domain.games.zoo18.messages import (
     SellTicket,
     UsePower,
 )
+from domain.games.zoo18.powers import half_used
 from domain.games.zoo18.recover import Step, recover
 from domain.games.zoo18.rounds import acting_entity
 from domain.games.zoo18.scoring import player_value, standings
@@ -107,6 +108,10 @@ def _entity(step: Step) -> tuple[str, str]:
     if isinstance(command, EndGame):
         return _player(state, step.seat), "player"
     who = acting_entity(state)
+    if isinstance(command, Pass) and state.flow.round == "or" and who is not None:
+        pending = half_used(state, who)
+        if pending is not None:  # the site's power step is the power's: it is the one passing
+            return pending, "company"
     if who is None or who.startswith("p"):
         return _player(state, step.seat), "player"
     return who, "corporation"

@@ -17,13 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from domain.games.zoo18 import game
-from domain.games.zoo18.exporter import NotExportable, export_game
+from domain.games.zoo18.exporter import NotExportable, export_game, to_action
 from domain.games.zoo18.importer import IGNORED, IGNORED_PREFIX, active_actions, import_game
-from domain.games.zoo18.messages import Options, Paid
-from domain.games.zoo18.recover import Unexplained, recover
+from domain.games.zoo18.messages import Options, Paid, Pass
+from domain.games.zoo18.recover import Step, Unexplained, recover
 from domain.games.zoo18.state import State
+from tests.domain.zoo18.helpers import start
 
 FIXTURES = Path(__file__).resolve().parents[3] / "../shared/data/18zoo/fixtures"
 FILES = sorted(FIXTURES.glob("*/*.json"))
@@ -129,3 +131,25 @@ def test_events_no_command_explains_are_refused() -> None:
     doctored = [*imported.events[:at], wrong, *imported.events[at + 1 :]]
     with pytest.raises(Unexplained):
         recover(start, doctored)
+
+
+def _operating(ancient_maps_uses: int) -> State:
+    state = start()
+    powers = tuple(
+        replace(p, owner="GI", uses=ancient_maps_uses) if p.id == "ANCIENT_MAPS" else p
+        for p in state.powers
+    )
+    flow = replace(state.flow, round="or", order=("GI",), index=0, step="token")
+    return replace(state, powers=powers, flow=flow)
+
+
+def test_a_pass_between_the_two_ancient_maps_lays_is_the_powers() -> None:
+    """18xx.games takes that pass only from the power (its own lay step is blocking)."""
+    halfway = to_action(Step(0, Pass(), _operating(1), ()), 7)
+    assert (halfway["entity"], halfway["entity_type"], halfway["type"]) == (
+        "ANCIENT_MAPS",
+        "company",
+        "pass",
+    )
+    plain = to_action(Step(0, Pass(), _operating(0), ()), 7)
+    assert (plain["entity"], plain["entity_type"]) == ("GI", "corporation")
