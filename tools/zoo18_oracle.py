@@ -203,12 +203,15 @@ def play_one(map_id: str, players: int, seed: int, keep: Path | None) -> Outcome
     outcome.divergence = compare(steps, after, [json.loads(line) for line in lines if line])
     if outcome.divergence is None:
         final = json.loads(lines[-1]).get("final", {}) if lines else {}
-        if final.get("result") != exported["result"]:
+        ours_end = [exported["result"], bool(played.state.ended), played.state.ended]
+        theirs_end = [final.get("result"), final.get("finished"), final.get("end_reason")]
+        if ours_end != theirs_end:
             outcome.divergence = {
                 "index": len(steps),
-                "field": "result",
-                "plateau": exported["result"],
-                "reference": final.get("result"),
+                "action": "end",
+                "field": "result, finished, end_reason",
+                "plateau": ours_end,
+                "reference": theirs_end,
             }
     outcome.runs = sum(1 for s in steps if type(s.command).__name__ == "RunRoutes")
     return outcome
@@ -238,7 +241,11 @@ def compare(
                     "plateau": revenue,
                     "reference": [line.get("revenue"), line.get("best")],
                 }
-        found = first_difference(plateau_digest(state), reference_digest(line["state"]))
+        ours, theirs = plateau_digest(state), reference_digest(line["state"])
+        if state.ended:  # the site's finished game stays in its last round: the end is judged
+            for key in ("round", "turn", "round_num"):  # by the final line instead
+                ours.pop(key), theirs.pop(key)
+        found = first_difference(ours, theirs)
         if found:
             where, ours, theirs = found
             return {
