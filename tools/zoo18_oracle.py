@@ -96,8 +96,7 @@ def plateau_digest(state: State) -> dict[str, Any]:
         "round_num": flow.or_num if flow.round == "or" else 1,
         "phase": state.phase,
         "bank": -state.bank_flow - dealt,
-        "depot": [t.name for t in state.trains if t.owner == "depot"]
-        + [t.name for t in state.trains if t.owner == "reserved"],
+        "depot": [t.name for t in state.trains if t.owner == "depot"],
         "players": {
             names[n]: {
                 "cash": p.cash,
@@ -135,7 +134,9 @@ def plateau_digest(state: State) -> dict[str, Any]:
 def reference_digest(digest: dict[str, Any]) -> dict[str, Any]:
     """The reference's digest cut to the same fields, in the same shape."""
     return {
-        **{key: digest[key] for key in ("round", "turn", "round_num", "phase", "bank", "depot")},
+        **{key: digest[key] for key in ("round", "turn", "round_num", "phase", "bank")},
+        # PATCH's 1S is never for sale: the site leaves it in the depot even while it runs
+        "depot": [train for train in digest["depot"] if train != "1S"],
         "players": digest["players"],
         "corporations": {
             sym: {
