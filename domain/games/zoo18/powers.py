@@ -167,7 +167,14 @@ def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
     power = cmd.power or ""
     family_power(ctx, sym, power)
     if power == "ON_A_DIET":
+        # rules 2, as 18xx.games: its token is the turn's token (the site's extra_action is
+        # not set for it), so none before it and the token step is over after it
+        counts = ctx.state.options.rules >= 2
+        if counts and ctx.state.flow.tokened:
+            raise illegal(f"{sym} already placed a token this turn")
         op.place_token(ctx, sym, cmd, free=True, extra=True)
+        if counts:
+            ctx.flow(tokened=True)
     elif power == "THAT_S_MINE":
         if not ctx.state.power(power).uses:
             raise illegal("THAT'S MINE has not reserved a slot yet")
