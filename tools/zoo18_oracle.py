@@ -177,7 +177,7 @@ def play_one(map_id: str, players: int, seed: int, keep: Path | None) -> Outcome
     start = game.initial(players, options)
     outcome = Outcome(map_id, players, seed, bots, end=played.state.ended)
     exported = export_game(start, played.events)
-    _, steps = recover(start, played.events)
+    steps = recover(start, played.events).steps
     outcome.actions = len(steps)
     after: list[State] = []
     for step in steps:

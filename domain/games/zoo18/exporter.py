@@ -51,14 +51,14 @@ class NotExportable(Exception):
 
 def export_game(state: State, events: Sequence[Event]) -> dict[str, Any]:
     """`state` is the game's initial state (its options), `events` its game events in order."""
-    started, steps = recover(state, events)
+    recovered = recover(state, events)
+    started, steps, final = recovered.started, recovered.steps, recovered.final
     if started.seed is None:
         raise NotExportable(
             "its powers deck was not dealt from a seed (a game begun before rules version 2, "
             "or imported before seeds were recorded): 18xx.games would deal another deck"
         )
     names = list(started.players)
-    final = _final(steps, state)
     return {
         "title": SITE_TITLE[started.map],
         "players": [{"id": name, "name": name} for name in names],
@@ -67,15 +67,6 @@ def export_game(state: State, events: Sequence[Event]) -> dict[str, Any]:
         "result": _result(final, names),
         "status": "finished" if final.ended else "active",
     }
-
-
-def _final(steps: list[Step], state: State) -> State:
-    from domain.games.zoo18.evolve import evolve
-
-    final = steps[-1].before if steps else state
-    for event in steps[-1].events if steps else ():
-        final = evolve(final, event)
-    return final
 
 
 def _result(state: State, names: list[str]) -> dict[str, int]:

@@ -69,7 +69,14 @@ class Step:
     events: tuple[Event, ...]
 
 
-def recover(state: State, events: Sequence[Event]) -> tuple[Started, list[Step]]:
+@dataclass(frozen=True)
+class Recovered:
+    started: Started
+    steps: list[Step]
+    final: State  # the state after the last event
+
+
+def recover(state: State, events: Sequence[Event]) -> Recovered:
     """The setup and the decisions of a stored 18ZOO game (its game events, in order)."""
     if not events or not isinstance(events[0], Started):
         raise Unexplained("the game has not started")
@@ -87,7 +94,7 @@ def recover(state: State, events: Sequence[Event]) -> tuple[Started, list[Step]]
         for event in emitted:
             state = evolve(state, event)
         at += len(emitted)
-    return started, steps
+    return Recovered(started, steps, state)
 
 
 def _deck(started: Started) -> tuple[str, ...]:

@@ -107,6 +107,8 @@ def test_a_game_played_here_exports_with_its_seed() -> None:
     assert exported["settings"]["seed"] == events[0].seed  # type: ignore[union-attr]
     assert exported["title"] == "18ZOO - Map B"
     assert exported["actions"] == []
+    worth = 28 + 3 * 20  # the starting cash on map B, and three tickets at their end value
+    assert exported["result"] == {"Player 1": worth, "Player 2": worth, "Player 3": worth}
 
 
 def test_a_game_dealt_without_a_seed_is_not_exported() -> None:
