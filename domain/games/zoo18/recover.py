@@ -79,7 +79,8 @@ class Recovered:
 def recover(state: State, events: Sequence[Event]) -> Recovered:
     """The setup and the decisions of a stored 18ZOO game (its game events, in order)."""
     if not events or not isinstance(events[0], Started):
-        raise Unexplained("the game has not started")
+        # a fork starts from a dealt position, without the seed: 18xx.games cannot deal it
+        raise Unexplained("the game has no dealing of its own (not started, or a fork)")
     started = events[0]
     opening = start_events(state, started.players, _deck(started), started.seed)
     if list(events[: len(opening)]) != opening:
