@@ -22,7 +22,6 @@ from domain.games.zoo18.messages import (
     Par,
     Pass,
     PlaceToken,
-    PowerMoved,
     ProtectTrain,
     RunRoutes,
     SellShares,
@@ -177,7 +176,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
     pending = powers.half_used(state, sym)
     if pending == "ANCIENT_MAPS":
         if isinstance(command, Pass):  # no second lay is possible: the power is spent
-            ctx.emit(PowerMoved(pending, "closed"))
+            powers.give_up_lays(ctx, pending)
             return
         if not (isinstance(command, LayTile) and command.power == pending):
             raise illegal("ANCIENT MAPS lays its two tiles together")
