@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements-dev.lock | 
 PYTHON ?= python3
 PORT   ?= 8000
 
-.PHONY: install serve test check lint typecheck test-fast faults bench system-deps clean \
+.PHONY: install serve test check lint typecheck test-fast faults bench system-deps clean oracle \
 	deploy-test test-latest test-oldest lock
 
 # the locked versions (requirements-dev.lock), then Plateau itself, editable
@@ -36,6 +36,11 @@ typecheck: install
 	$(BIN)/mypy
 
 check: lint typecheck
+
+## oracle: 18ZOO against the 18xx.games engine (ruby, ../shared/oracle): GAMES seeded bot games
+GAMES ?= 24
+oracle: install
+	$(BIN)/python tools/zoo18_oracle.py --games $(GAMES)
 
 ## test: lint, types, then every test (private redis-server, headless Chromium)
 test: install system-deps check

@@ -31,6 +31,11 @@ def roll(rng: Rng, count: int, sides: int) -> tuple[int, ...]:
     return tuple(1 + rng.randrange(sides) for _ in range(count))
 
 
+def number(rng: Rng, bound: int) -> int:
+    """A whole number in [0, bound): a seed, for a game that deals as another engine does."""
+    return rng.randrange(bound)
+
+
 def choice(rng: Rng, items: Sequence[T]) -> T:
     return items[rng.randrange(len(items))]
 

@@ -66,6 +66,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/events", http.export_events),
         Route("/api/games/{game_id}/view", http.view_at),
         Route("/api/games/{game_id}/proof", http.log_proof),
+        Route("/api/games/{game_id}/export/18xx", http.export_18xx),
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),

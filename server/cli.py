@@ -64,6 +64,9 @@ def simulate(args: argparse.Namespace) -> int:
         print(f"--bots needs 1 or {args.players} names", file=sys.stderr)
         return 2
     options = msgspec.convert(json.loads(args.options) if args.options else {}, game.options_type)
+    if args.export_18xx and game.name != "18zoo":
+        print("--export-18xx is for 18zoo games only", file=sys.stderr)
+        return 2
     rng = random.Random(args.seed)
     wins: dict[str, float] = {}  # a shared win counts a fraction for each winner
     errors = 0
@@ -79,6 +82,8 @@ def simulate(args: argparse.Namespace) -> int:
             continue
         for seat in result.winners:
             wins[order[seat]] = wins.get(order[seat], 0.0) + 1 / len(result.winners)
+        if args.export_18xx:
+            _write_18xx(args.export_18xx, number, game.initial(args.players, options), played)
         line: dict[str, Any] = {
             "game": number,
             "bots": order,
@@ -97,6 +102,32 @@ def simulate(args: argparse.Namespace) -> int:
     for name, rate in rates.items():
         print(f"win rate {name}: {rate:.1%} over {played_ok} games", file=sys.stderr)
     return 1 if errors else 0
+
+
+def _write_18xx(folder: str, number: int, start: Any, played: Any) -> None:
+    """One simulated 18ZOO game as an 18xx.games export, `DIR/game-N.json`."""
+    from pathlib import Path
+
+    from domain.games.zoo18.exporter import export_game
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    exported = export_game(start, played.events)
+    (out / f"game-{number}.json").write_text(json.dumps(exported, indent=1) + "\n")
+
+
+def export_18xx(args: argparse.Namespace) -> int:
+    from domain.kernel import Rejected
+    from server.export_18xx import run_export
+
+    try:
+        report = asyncio.run(run_export(args.game_id, args.store, args.output))
+    except Rejected as refusal:
+        print(f"plateau export-18xx: {refusal.detail or refusal.reason.value}", file=sys.stderr)
+        return 1
+    if args.output:
+        print(json.dumps(report))
+    return 0
 
 
 def import_18xx(args: argparse.Namespace) -> int:
@@ -200,7 +231,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int)
     p.add_argument("--bots", help="comma-separated per seat: random, greedy")
     p.add_argument("--options", help="game options as JSON")
+    p.add_argument("--export-18xx", metavar="DIR", help="18zoo: write each game there")
     p.set_defaults(run=simulate)
+
+    p = sub.add_parser("export-18xx", help="write a finished 18ZOO game as an 18xx.games export")
+    p.add_argument("game_id")
+    p.add_argument("--store", help="where the game is stored (default: memory)")
+    p.add_argument("-o", "--output", help="the file to write (default: stdout)")
+    p.set_defaults(run=export_18xx)
 
     p = sub.add_parser("import-18xx", help="import a game exported from 18xx.games")
     p.add_argument("file")

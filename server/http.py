@@ -207,6 +207,18 @@ async def log_proof(request: Request) -> Response:
     return MsgspecJSON(proof_of(game_id, await state.store.read(game_id)))
 
 
+@refusals
+async def export_18xx(request: Request) -> Response:
+    """A finished 18ZOO game as an 18xx.games export, to replay it on the site."""
+    from server.export_18xx import export_live
+
+    state = state_of(request)
+    game_id = request.path_params["game_id"]
+    live = await state.service.load(game_id, fresh=True)
+    headers = {"content-disposition": f'attachment; filename="18zoo-{game_id}.json"'}
+    return MsgspecJSON(export_live(live), headers=headers)
+
+
 async def healthz(request: Request) -> Response:
     state = state_of(request)
     ok = await state.store.ping()

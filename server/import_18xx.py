@@ -17,6 +17,13 @@ from server.store import open_store
 CHUNK = 500
 
 
+def _stored_options(options: object) -> dict[str, Any]:
+    """The options as the lobby stores them: the rules version is `TableOpened.rules`."""
+    stored: dict[str, Any] = msgspec.to_builtins(options)
+    stored.pop("rules", None)
+    return stored
+
+
 async def run_import(path: str, store_url: str | None) -> dict[str, Any]:
     from domain.games.zoo18.importer import import_game
 
@@ -27,7 +34,7 @@ async def run_import(path: str, store_url: str | None) -> dict[str, Any]:
         TableOpened(
             game="18zoo",
             seats=imported.seats,
-            options=msgspec.to_builtins(imported.options),
+            options=_stored_options(imported.options),
             rules=games.get("18zoo").rules,  # replayed by today's rules
         ),
         *(

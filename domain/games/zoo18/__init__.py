@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.zoo18.decide import decide, setup
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.explain import explain
+from domain.games.zoo18.facts import RULES
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
 from domain.games.zoo18.redeal import redeal
@@ -41,4 +42,5 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     explain=explain,
     redeal=redeal,
+    rules=RULES,
 )

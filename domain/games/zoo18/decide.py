@@ -6,7 +6,7 @@ from domain.chance import Rng
 from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id
-from domain.games.zoo18.deck import random_deck
+from domain.games.zoo18.deck import draw_seed, lcg_deck, random_deck
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -22,7 +22,6 @@ from domain.games.zoo18.messages import (
     Par,
     Pass,
     PlaceToken,
-    PowerMoved,
     ProtectTrain,
     RunRoutes,
     SellShares,
@@ -49,16 +48,22 @@ def seat_names(seats: int) -> tuple[str, ...]:
     return tuple(f"Player {n + 1}" for n in range(seats))
 
 
-def start_events(state: State, names: tuple[str, ...], deck: tuple[str, ...]) -> list[Event]:
+def start_events(
+    state: State, names: tuple[str, ...], deck: tuple[str, ...], seed: int | None = None
+) -> list[Event]:
     ctx = Ctx(state)
-    ctx.emit(Started(state.options.map, names, deck))
+    ctx.emit(Started(state.options.map, names, deck, seed))
     start_draft(ctx)
     settle(ctx)
     return ctx.events
 
 
 def setup(state: State, rng: Rng) -> list[Event]:
-    return start_events(state, seat_names(state.seats), random_deck(rng))
+    names = seat_names(state.seats)
+    if state.options.rules < 2:
+        return start_events(state, names, random_deck(rng))
+    seed = draw_seed(rng)
+    return start_events(state, names, lcg_deck(seed), seed)
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
@@ -171,7 +176,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
     pending = powers.half_used(state, sym)
     if pending == "ANCIENT_MAPS":
         if isinstance(command, Pass):  # no second lay is possible: the power is spent
-            ctx.emit(PowerMoved(pending, "closed"))
+            powers.give_up_lays(ctx, pending)
             return
         if not (isinstance(command, LayTile) and command.power == pending):
             raise illegal("ANCIENT MAPS lays its two tiles together")

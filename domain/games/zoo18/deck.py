@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from domain.chance import Rng, shuffle
+from domain.chance import Rng, number, shuffle
 from domain.games.zoo18.facts import POWERS
 
-_MOD = 2**31
+_MOD = 2**31  # the site's LCG works modulo 2**31: larger seeds deal as their remainder
 
 
 def seed_of(game_id: object, settings_seed: object) -> int:
@@ -28,5 +28,11 @@ def lcg_deck(seed: int) -> tuple[str, ...]:
     return tuple(power for _, power in sorted(keyed))
 
 
+def draw_seed(rng: Rng) -> int:
+    """A seed for `lcg_deck`, from the game's secret draws (rules 2)."""
+    return number(rng, _MOD)
+
+
 def random_deck(rng: Rng) -> tuple[str, ...]:
+    """Rules 1: our own shuffle (no seed, so 18xx.games cannot deal the same deck)."""
     return shuffle(rng, [power for power, _, _ in POWERS])

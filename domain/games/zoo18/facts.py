@@ -5,6 +5,11 @@ Numbers are the published game's facts as implemented at 18xx.games (see rules/1
 
 from __future__ import annotations
 
+# The rules version (domain.rules). Version 2 deals the powers deck as 18xx.games does, from a
+# seed drawn at setup (recorded in `Started.seed`), so that an export replays on the site;
+# version 1 shuffled the deck itself.
+RULES = 2
+
 MAPS = ("A", "B", "C", "D", "E", "F")
 
 FAMILY_NAMES = {

@@ -43,6 +43,12 @@ from domain.kernel import Rejected
 TITLES = {f"18ZOO - Map {m}": m for m in "ABCDEF"}
 IGNORED = ("message", "program_share_pass", "program_buy_shares", "program_disable")
 IGNORED_PREFIX = "program_"
+# the choices that name the family a power acts on, and the key they name it by
+CHOICE_FAMILY_KEY = {
+    "days_off": "corporation_id",
+    "whatsup": "corporation_id",
+    "remove_bandage": "corporation",
+}
 
 
 @dataclass
@@ -152,10 +158,12 @@ def to_command(action: dict[str, Any]) -> Command | None:
             if entity.startswith("ZOOTicket"):
                 price = choice.get("price")
                 return SellTicket(entity, int(price) if price is not None else None)
-            family = choice.get("corporation_id") or choice.get("corporation")
+            kind = str(choice.get("type"))
+            family = choice.get(CHOICE_FAMILY_KEY.get(kind, "corporation"))
+            family = family or choice.get("corporation_id") or choice.get("corporation")
             return UsePower(
                 entity,
-                str(choice.get("type")),
+                kind,
                 family,
                 choice.get("train_id"),
                 choice.get("variant"),
@@ -202,9 +210,9 @@ def import_game(data: dict[str, Any]) -> Imported:
             title, players, seats, options, [], {}, expected, False, "", f"unknown title {title}"
         )
     settings = data.get("settings") or {}
-    deck = lcg_deck(seed_of(data.get("id", ""), settings.get("seed")))
+    seed = seed_of(data.get("id", ""), settings.get("seed"))
     state = State(seats=seats, options=options)
-    events = start_events(state, names, deck)
+    events = start_events(state, names, lcg_deck(seed), seed)
     for event in events:
         state = evolve(state, event)
     error = ""

@@ -266,7 +266,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
         first = held["HOLE"].data
         out += [Assign("HOLE", r) for r in m.r_areas if r != first][:3]
     for power, (mode, _) in powers.POWER_LAYS.items():
-        if power in held:
+        if power in held and powers.lays_left(state, power):
             for lay in _lays(state, sym, mode)[:4]:
                 assert isinstance(lay, LayTile)
                 out.append(LayTile(lay.hex, lay.tile, lay.rotation, power))

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.games.zoo18.board import Board
+from domain.games.zoo18.facts import RULES
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     map: str = "A"
     # Imported from 18xx.games: accept its manual `end_game` and its unchecked draft prices.
     imported: bool = False
+    # the rules version the game was opened with (domain.rules: the table sets it)
+    rules: Annotated[int, msgspec.Meta(ge=1, le=RULES)] = RULES
 
 
 # ---------------------------------------------------------------- commands
@@ -153,6 +158,9 @@ class Started(_Event, frozen=True, tag="zoo_started"):
     map: str
     players: tuple[str, ...]
     deck: tuple[str | None, ...]  # the powers in draw order (None where a viewer may not look)
+    # the 18xx.games seed the deck was dealt from (rules 2, imports): it tells the whole deck,
+    # so no viewer is shown it (None for them, and in games stored before seeds)
+    seed: int | None = None
 
 
 class Paid(_Event, frozen=True, tag="paid"):
@@ -239,6 +247,8 @@ class RunRecorded(_Event, frozen=True, tag="run_recorded"):
     revenue: int
     subsidy: int
     trains: tuple[str, ...]
+    # the routes as claimed (rules 2): what an export to 18xx.games needs to run them again
+    routes: tuple[RouteClaim, ...] = ()
 
 
 class Penalised(_Event, frozen=True, tag="penalised"):

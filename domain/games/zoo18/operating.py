@@ -185,7 +185,9 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
     for t in state.family_trains(sym):
         if not t.operated:
             ctx.emit(TrainFlagged(t.id, t.obsolete, True, t.disabled))
-    ctx.emit(RunRecorded(sym, revenue, subsidy, tuple(used)))
+    claimed = tuple(RouteClaim(r.train, r.connections) for r in routes)
+    recorded = claimed if state.options.rules >= 2 else ()  # rules 1 stored no routes
+    ctx.emit(RunRecorded(sym, revenue, subsidy, tuple(used), recorded))
     ctx.flow(ran=True, revenue=revenue, subsidy=subsidy)
 
 

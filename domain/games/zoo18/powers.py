@@ -151,11 +151,27 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         raise illegal(f"{cmd.power} cannot be assigned")
 
 
+def lays_left(state: State, power: str) -> bool:
+    """Whether a tile-laying power may still lay (rules 2 keeps a spent one with its owner)."""
+    return state.power(power).uses < POWER_LAYS[power][1]
+
+
+def give_up_lays(ctx: Ctx, power: str) -> None:
+    """The owner passes the power's remaining lays. 18xx.games (rules 2) only removes the
+    ability: the power stays with the family, spent, and still counts among its three."""
+    if ctx.state.options.rules >= 2:
+        ctx.emit(PowerUpdated(power, POWER_LAYS[power][1], ctx.state.power(power).data))
+    else:
+        ctx.emit(PowerMoved(power, "closed"))
+
+
 def power_lay(ctx: Ctx, sym: str, cmd: LayTile) -> None:
     power = cmd.power or ""
     family_power(ctx, sym, power)
     if power not in POWER_LAYS:
         raise illegal(f"{power} does not lay tiles")
+    if not lays_left(ctx.state, power):
+        raise illegal(f"{power} has no lay left")
     if ctx.state.flow.helped:
         raise illegal("the president already helped this turn")
     mode, limit = POWER_LAYS[power]
@@ -167,7 +183,14 @@ def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
     power = cmd.power or ""
     family_power(ctx, sym, power)
     if power == "ON_A_DIET":
+        # rules 2, as 18xx.games: its token is the turn's token (the site's extra_action is
+        # not set for it), so none before it and the token step is over after it
+        counts = ctx.state.options.rules >= 2
+        if counts and ctx.state.flow.tokened:
+            raise illegal(f"{sym} already placed a token this turn")
         op.place_token(ctx, sym, cmd, free=True, extra=True)
+        if counts:
+            ctx.flow(tokened=True)
     elif power == "THAT_S_MINE":
         if not ctx.state.power(power).uses:
             raise illegal("THAT'S MINE has not reserved a slot yet")

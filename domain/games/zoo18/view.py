@@ -36,9 +36,11 @@ from domain.kernel import Omniscient, Viewer
 
 def redact(event: Event, viewer: Viewer) -> Event | None:
     if isinstance(event, Started) and not isinstance(viewer, Omniscient):
-        # the draft offer and the next four are public; the rest of the deck order is not
+        # the draft offer and the next four are public; the rest of the deck order is not,
+        # nor the seed it was dealt from (it tells the whole order)
         shown = draft_size(len(event.players)) + 4
-        return replace(event, deck=event.deck[:shown] + (None,) * (len(event.deck) - shown))
+        hidden = (None,) * (len(event.deck) - shown)
+        return replace(event, deck=event.deck[:shown] + hidden, seed=None)
     return event
 
 

@@ -165,3 +165,50 @@ def test_the_patch_1s_is_never_sold_between_families() -> None:
     offered = {c.train for c in game.legal(state, 0) if isinstance(c, BuyTrain) and c.price == 1}
     assert offered == {"2S-0"}
     Given(game, state).when(0, BuyTrain("1S-0", 1)).rejects(Reason.ILLEGAL, "cannot be bought")
+
+
+def _diet_in_full_l4(rules: int) -> State:
+    state = _give(_or_with_gi(), PowerMoved("ON_A_DIET", "GI"))
+    state = replace(state, options=replace(state.options, rules=rules))
+    assert state.board is not None
+    full = B.check_token(state.board, B.load_map("A"), "PB", "L4", 0, reachable=False)
+    return _give(state, BoardSet(full))
+
+
+def test_on_a_diet_s_token_is_the_turns_token() -> None:
+    """18xx.games (rules 2): after it the family places no other token this turn, and a
+    family that placed its token cannot use it."""
+    after = play(_diet_in_full_l4(2), PlaceToken("201-0-0", 1, "ON_A_DIET"))
+    assert after.flow.tokened
+    assert not [c for c in game.legal(after, 0) if isinstance(c, PlaceToken)]
+    tokened = _diet_in_full_l4(2)
+    tokened = replace(tokened, flow=replace(tokened.flow, tokened=True))
+    Given(game, tokened).when(0, PlaceToken("201-0-0", 1, "ON_A_DIET")).rejects(
+        Reason.ILLEGAL, "already placed a token this turn"
+    )
+
+
+def test_rules_1_kept_on_a_diet_apart_from_the_turns_token() -> None:
+    after = play(_diet_in_full_l4(1), PlaceToken("201-0-0", 1, "ON_A_DIET"))
+    assert not after.flow.tokened
+
+
+def _ancient_maps_halfway(rules: int) -> State:
+    state = _give(_or_with_gi(), PowerMoved("ANCIENT_MAPS", "GI"), PowerUpdated("ANCIENT_MAPS", 1))
+    return replace(state, options=replace(state.options, rules=rules))
+
+
+def test_passing_the_second_ancient_maps_lay_keeps_the_spent_power() -> None:
+    """18xx.games (rules 2) removes the ability only: the power stays with the family."""
+    after = play(_ancient_maps_halfway(2), Pass())
+    held = after.power("ANCIENT_MAPS")
+    assert (held.owner, held.uses) == ("GI", 2)
+    assert not [c for c in game.legal(after, 0) if getattr(c, "power", None) == "ANCIENT_MAPS"]
+    Given(game, after).when(0, LayTile("I9", "7-0", 0, "ANCIENT_MAPS")).rejects(
+        Reason.ILLEGAL, "no lay left"
+    )
+
+
+def test_rules_1_closed_ancient_maps_on_that_pass() -> None:
+    after = play(_ancient_maps_halfway(1), Pass())
+    assert after.power("ANCIENT_MAPS").owner == "closed"

@@ -1,0 +1,195 @@
+"""An 18ZOO game as an 18xx.games export: title, players, settings, actions, result.
+
+The inverse of `importer`: the stored events give back the commands (`recover`), and each
+command becomes the site's action, named by the entity the site expects it from (the player in
+the draft and stock rounds, the family operating, the power or ticket used). Plateau has no
+programmed actions, so no action carries `auto_actions`. The deck replays on the site only when
+it was dealt from a seed (rules 2, or an import that recorded one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.games.zoo18.importer import CHOICE_FAMILY_KEY, TITLES
+from domain.games.zoo18.market import cell_id
+from domain.games.zoo18.messages import (
+    Assign,
+    Bid,
+    BuyPower,
+    BuyShares,
+    BuyTrain,
+    Command,
+    DiscardTrain,
+    Dividend,
+    EndGame,
+    Event,
+    LayTile,
+    Par,
+    Parred,
+    Pass,
+    PlaceToken,
+    ProtectTrain,
+    RunRoutes,
+    SellShares,
+    SellTicket,
+    UsePower,
+)
+from domain.games.zoo18.powers import half_used
+from domain.games.zoo18.recover import Step, recover
+from domain.games.zoo18.rounds import acting_entity
+from domain.games.zoo18.scoring import player_value, standings
+from domain.games.zoo18.state import State
+
+SITE_TITLE = {map_id: title for title, map_id in TITLES.items()}
+
+
+class NotExportable(Exception):
+    """The game cannot be written so that 18xx.games deals and plays it the same."""
+
+
+def export_game(state: State, events: Sequence[Event]) -> dict[str, Any]:
+    """`state` is the game's initial state (its options), `events` its game events in order."""
+    recovered = recover(state, events)
+    started, steps, final = recovered.started, recovered.steps, recovered.final
+    if started.seed is None:
+        raise NotExportable(
+            "its powers deck was not dealt from a seed (a game begun before rules version 2, "
+            "or imported before seeds were recorded): 18xx.games would deal another deck"
+        )
+    names = list(started.players)
+    return {
+        "title": SITE_TITLE[started.map],
+        "players": [{"id": name, "name": name} for name in names],
+        "settings": {"seed": started.seed, "optional_rules": []},
+        "actions": [to_action(step, n + 1) for n, step in enumerate(steps)],
+        "result": _result(final, names),
+        "status": "finished" if final.ended else "active",
+    }
+
+
+def _result(state: State, names: list[str]) -> dict[str, int]:
+    if not state.players:
+        return {}
+    return {names[seat]: player_value(state, seat) for seat in standings(state)}
+
+
+def to_action(step: Step, action_id: int) -> dict[str, Any]:
+    """The site's action for one recovered decision."""
+    entity, kind = _entity(step)
+    body = _body(step.before, step.command, step.events)
+    if isinstance(step.command, LayTile | PlaceToken | UsePower | Assign | SellTicket):
+        power = getattr(step.command, "power", None) or getattr(step.command, "ticket", None)
+        if power is not None:
+            entity, kind = power, "company"
+    return {
+        "type": body.pop("type"),
+        "entity": entity,
+        "entity_type": kind,
+        "id": action_id,
+        **body,
+    }
+
+
+def _entity(step: Step) -> tuple[str, str]:
+    state, command = step.before, step.command
+    if isinstance(command, SellShares) and state.flow.round == "or":
+        return _player(state, step.seat), "player"  # an emergency sale is the president's
+    if isinstance(command, EndGame):
+        return _player(state, step.seat), "player"
+    who = acting_entity(state)
+    if isinstance(command, Pass) and state.flow.round == "or" and who is not None:
+        pending = half_used(state, who)
+        if pending is not None:  # the site's power step is the power's: it is the one passing
+            return pending, "company"
+    if who is None or who.startswith("p"):
+        return _player(state, step.seat), "player"
+    return who, "corporation"
+
+
+def _player(state: State, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _percent(state: State, shares: tuple[str, ...]) -> int:
+    return sum(state.share(share).percent for share in shares)
+
+
+def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str, Any]:
+    match command:
+        case Bid(power=power, price=price):
+            return {"type": "bid", "company": power, "price": price}
+        case Pass():
+            return {"type": "pass"}
+        case Par(family=family):
+            parred = next(e for e in events if isinstance(e, Parred))
+            return {
+                "type": "par",
+                "corporation": family,
+                "share_price": cell_id((parred.row, parred.col)),
+            }
+        case BuyShares(shares=shares):
+            return {
+                "type": "buy_shares",
+                "shares": list(shares),
+                "percent": _percent(state, shares),
+            }
+        case SellShares(shares=shares):
+            return {
+                "type": "sell_shares",
+                "shares": list(shares),
+                "percent": _percent(state, shares),
+            }
+        case BuyPower(power=power, price=price):
+            return {"type": "buy_company", "company": power, "price": price}
+        case LayTile(hex=hex_, tile=tile, rotation=rotation):
+            return {"type": "lay_tile", "hex": hex_, "tile": tile, "rotation": rotation}
+        case PlaceToken(city=city, slot=slot):
+            return {"type": "place_token", "city": city, "slot": slot}
+        case RunRoutes(routes=routes):
+            return {
+                "type": "run_routes",
+                "routes": [
+                    {"train": r.train, "connections": [list(c) for c in r.connections]}
+                    for r in routes
+                ],
+            }
+        case Dividend(kind=kind):
+            return {"type": "dividend", "kind": kind}
+        case BuyTrain(train=train, price=price, variant=variant):
+            # the site's client names the variant bought, the train's own name by default
+            named = variant or state.train(train).variant or state.train(train).name
+            return {"type": "buy_train", "train": train, "price": price, "variant": named}
+        case DiscardTrain(train=train):
+            return {"type": "discard_train", "train": train}
+        case SellTicket(price=price):
+            choice: dict[str, Any] = {"type": "sell"}
+            if price is not None and state.flow.round == "or":  # an SR sale takes no price
+                choice |= {"price": price, "corporation": state.flow.order[state.flow.index]}
+            return {"type": "choose_ability", "choice": choice}
+        case UsePower():
+            return {"type": "choose_ability", "choice": _choice(command)}
+        case ProtectTrain(train=None):
+            return {"type": "pass"}  # PATCH saves nothing: the site passes
+        case ProtectTrain(train=train):
+            return {"type": "choose", "choice": train}
+        case Assign(hex=hex_):
+            return {"type": "assign", "target": hex_, "target_type": "hex"}
+        case EndGame():
+            return {"type": "end_game"}
+    raise ValueError(f"no 18xx.games action for {command!r}")
+
+
+def _choice(command: UsePower) -> dict[str, Any]:
+    choice: dict[str, Any] = {"type": command.kind}
+    key = CHOICE_FAMILY_KEY.get(command.kind)
+    if key is not None and command.family is not None:  # the others act on their owner
+        choice[key] = command.family
+    if command.train is not None:
+        choice["train_id"] = command.train
+    if command.variant is not None:
+        choice["variant"] = command.variant
+    if command.price is not None:
+        choice["price"] = command.price
+    return choice

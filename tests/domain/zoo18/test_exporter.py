@@ -1,0 +1,157 @@
+"""Export to 18xx.games: every shared fixture, imported then exported, gives back its actions,
+and importing the export gives the same events and result.
+
+What the comparison leaves out, because the site adds it and replays without it: action ids
+(renumbered 1..n once undos are gone), `created_at`, `user`, `original_id`, `extra_revenue`,
+`tokener`, a route's `hexes`, `revenue`, `revenue_str`, `subsidy` and `nodes` (the site
+recomputes them), and a train's variant when it is the train's own (the site's default). Player
+ids become the players' names (Plateau stores names). A pass or a manual end names the entity
+awaited, where the site's log names whoever clicked.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from msgspec.structs import replace
+
+from domain.games.zoo18 import game
+from domain.games.zoo18.exporter import NotExportable, export_game, to_action
+from domain.games.zoo18.importer import IGNORED, IGNORED_PREFIX, active_actions, import_game
+from domain.games.zoo18.messages import Options, Paid, Pass
+from domain.games.zoo18.recover import Step, Unexplained, recover
+from domain.games.zoo18.state import State
+from tests.domain.zoo18.helpers import start
+
+FIXTURES = Path(__file__).resolve().parents[3] / "../shared/data/18zoo/fixtures"
+FILES = sorted(FIXTURES.glob("*/*.json"))
+SITE_ONLY = {"id", "created_at", "user", "original_id", "auto_actions", "extra_revenue", "tokener"}
+ROUTE_SITE_ONLY = {"hexes", "revenue", "revenue_str", "subsidy", "nodes", "halts", "abilities"}
+NAMED_BY_THE_CLICK = {"pass", "end_game"}
+
+
+def _plain(action: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    out = {k: v for k, v in action.items() if k not in SITE_ONLY}
+    if out["type"] in NAMED_BY_THE_CLICK:
+        out.pop("entity", None)
+        out.pop("entity_type", None)
+    elif out.get("entity_type") == "player":
+        out["entity"] = names[str(out["entity"])]
+    if "routes" in out:
+        out["routes"] = [
+            {k: v for k, v in r.items() if k not in ROUTE_SITE_ONLY} for r in out["routes"]
+        ]
+    choice = out.get("choice")
+    choice = choice if isinstance(choice, dict) else {}
+    default = str(out.get("train") or choice.get("train_id")).rsplit("-", 1)[0]
+    if out.get("variant") == default:
+        out.pop("variant")
+    if choice.get("variant") == default:
+        out["choice"] = {k: v for k, v in choice.items() if k != "variant"}
+    return out
+
+
+def _recorded(data: dict[str, Any]) -> list[dict[str, Any]]:
+    names = {str(p.get("id", p["name"])): p["name"] for p in data["players"]}
+    out = []
+    for action in active_actions(data["actions"]):
+        for step in [action, *(action.get("auto_actions") or [])]:
+            kind = step["type"]
+            if kind not in IGNORED and not kind.startswith(IGNORED_PREFIX):
+                out.append(_plain(step, names))
+    return out
+
+
+def _exported(data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    imported = import_game(data)
+    start = State(seats=imported.seats, options=imported.options)
+    return export_game(start, imported.events), imported
+
+
+def test_the_fixtures_are_there() -> None:
+    assert len(FILES) >= 53, f"the shared fixtures are missing from {FIXTURES}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_a_fixture_exports_back_to_its_actions(path: Path) -> None:
+    data = json.loads(path.read_text())
+    exported, imported = _exported(data)
+    names = {p["name"]: p["name"] for p in data["players"]}
+    assert [_plain(a, names) for a in exported["actions"]] == _recorded(data)
+    assert [a["id"] for a in exported["actions"]] == list(range(1, len(exported["actions"]) + 1))
+    assert exported["title"] == data["title"]
+    assert exported["players"] == [{"id": p["name"], "name": p["name"]} for p in data["players"]]
+    by_name = {str(p.get("id", p["name"])): p["name"] for p in data["players"]}
+    assert exported["result"] == {by_name[k]: v for k, v in imported.result.items()}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_importing_the_export_gives_the_same_events_and_result(path: Path) -> None:
+    data = json.loads(path.read_text())
+    exported, imported = _exported(data)
+    again = import_game(exported)
+    assert again.error == imported.error == ""
+    assert again.events == imported.events
+    assert again.result == exported["result"]
+    assert again.match
+
+
+def test_a_game_played_here_exports_with_its_seed() -> None:
+    state = game.initial(3, Options(map="B"))
+    events = game.setup(state, random.Random(4))
+    exported = export_game(state, events)
+    assert exported["settings"]["seed"] == events[0].seed  # type: ignore[union-attr]
+    assert exported["title"] == "18ZOO - Map B"
+    assert exported["actions"] == []
+    worth = 28 + 3 * 20  # the starting cash on map B, and three tickets at their end value
+    assert exported["result"] == {"Player 1": worth, "Player 2": worth, "Player 3": worth}
+
+
+def test_a_game_dealt_without_a_seed_is_not_exported() -> None:
+    state = game.initial(3, Options(map="A", rules=1))
+    with pytest.raises(NotExportable, match="seed"):
+        export_game(state, game.setup(state, random.Random(4)))
+
+
+def test_events_no_command_explains_are_refused() -> None:
+    data = json.loads(FILES[0].read_text())
+    imported = import_game(data)
+    start = State(seats=imported.seats, options=imported.options)
+    # a family's payment (draft prices are not checked in an import)
+    at = next(
+        n
+        for n, e in enumerate(imported.events)
+        if isinstance(e, Paid) and not {e.payer, e.payee} <= {"bank", "p0", "p1", "p2"}
+    )
+    paid = imported.events[at]
+    assert isinstance(paid, Paid)
+    wrong = Paid(paid.payer, paid.payee, paid.amount + 1)  # a price no command pays
+    doctored = [*imported.events[:at], wrong, *imported.events[at + 1 :]]
+    with pytest.raises(Unexplained):
+        recover(start, doctored)
+
+
+def _operating(ancient_maps_uses: int) -> State:
+    state = start()
+    powers = tuple(
+        replace(p, owner="GI", uses=ancient_maps_uses) if p.id == "ANCIENT_MAPS" else p
+        for p in state.powers
+    )
+    flow = replace(state.flow, round="or", order=("GI",), index=0, step="token")
+    return replace(state, powers=powers, flow=flow)
+
+
+def test_a_pass_between_the_two_ancient_maps_lays_is_the_powers() -> None:
+    """18xx.games takes that pass only from the power (its own lay step is blocking)."""
+    halfway = to_action(Step(0, Pass(), _operating(1), ()), 7)
+    assert (halfway["entity"], halfway["entity_type"], halfway["type"]) == (
+        "ANCIENT_MAPS",
+        "company",
+        "pass",
+    )
+    plain = to_action(Step(0, Pass(), _operating(0), ()), 7)
+    assert (plain["entity"], plain["entity_type"]) == ("GI", "corporation")

@@ -1,0 +1,336 @@
+"""Differential test of 18ZOO against the 18xx.games engine (issue 25): bots play seeded games
+here, each is exported, replayed by `ruby ../shared/oracle/18xx/replay.rb --routes`, and the
+reference's digest after every action is compared with Plateau's own state, field by field.
+At each run_routes the run Plateau recorded must be worth at least the reference walk's `best`
+and be accepted. The first divergence of each game is reported (action, field, both values).
+
+    python tools/zoo18_oracle.py [--games N] [--seed S] [--maps ABCDEF] [--players 2345]
+                                 [--keep DIR] [--json]
+
+Exit status 1 when any game diverged. Needs ruby and the oracle beside the repo (`make oracle`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clients.python.bots import strategy
+from clients.python.simulate import play
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, game, market
+from domain.games.zoo18.ctx import offered_powers
+from domain.games.zoo18.evolve import evolve
+from domain.games.zoo18.exporter import export_game
+from domain.games.zoo18.facts import STARTING_CASH
+from domain.games.zoo18.messages import Assign, LayTile, Options, PlaceToken, RunRecorded, UsePower
+from domain.games.zoo18.recover import recover
+from domain.games.zoo18.state import State
+
+ROOT = Path(__file__).resolve().parents[1]
+USES = (UsePower, Assign, LayTile, PlaceToken)
+ROUND_NAMES = {"draft": "Draft", "sr": "Stock", "or": "Operating"}
+ORACLE = ROOT / "../shared/oracle/18xx"
+REPLAY = ORACLE / "replay.rb"
+
+
+def available() -> str:
+    """Why the oracle cannot run here ("" when it can)."""
+    if not REPLAY.exists():
+        return f"the reference engine is not at {ORACLE.resolve()}"
+    if shutil.which("ruby") is None:
+        return "ruby is not installed (apt-get install -y ruby)"
+    return ""
+
+
+@dataclass
+class Outcome:
+    map: str
+    players: int
+    seed: int
+    bots: list[str]
+    actions: int = 0
+    runs: int = 0
+    divergence: dict[str, Any] | None = None
+    powers_used: set[str] = field(default_factory=set)
+    end: str = ""
+
+
+def plateau_digest(state: State) -> dict[str, Any]:
+    """Plateau's state in the reference digest's terms (the fields both sides have)."""
+    names = [p.name for p in state.players]
+
+    offered = set(offered_powers(state))
+
+    def owner(holding: str, who: str) -> str | None:
+        if who.startswith("p"):
+            return names[int(who[1:])]
+        if who == "bank":  # the site's bank holds the powers on offer; the deck holds none
+            return "The Bank" if holding in offered else None
+        return who
+
+    tokens: dict[str, list[str]] = {}
+    tiles: dict[str, str] = {}
+    if state.board is not None and boardlink.map_def(state.map) is not None:
+        for h in B.describe(state.board, boardlink.colours(state.phase)):
+            if h.tile is not None:
+                tiles[h.hex] = f"{h.tile.rsplit('-', 1)[0]}@{h.rotation}"
+            for stop in h.stops:
+                for _, sym in stop.tokens:
+                    tokens.setdefault(sym, []).append(h.hex)
+    holdings = (*state.powers, *state.tickets)
+    flow = state.flow
+    # the site's unlimited bank starts at 0 and pays the starting cash out of it
+    dealt = STARTING_CASH[state.map][len(names)] * len(names)
+    return {
+        "round": ROUND_NAMES.get(flow.round, flow.round),
+        "turn": flow.turn,
+        "round_num": flow.or_num if flow.round == "or" else 1,
+        "phase": state.phase,
+        "bank": -state.bank_flow - dealt,
+        "depot": [t.name for t in state.trains if t.owner == "depot"],
+        "players": {
+            names[n]: {
+                "cash": p.cash,
+                "shares": {
+                    f.sym: state.percent_of(f"p{n}", f.sym)
+                    for f in state.families
+                    if state.percent_of(f"p{n}", f.sym)
+                },
+                "companies": sorted(h.id for h in holdings if h.owner == f"p{n}"),
+            }
+            for n, p in enumerate(state.players)
+        },
+        "corporations": {
+            f.sym: {
+                "cash": f.cash,
+                "price": market.price((f.row, f.col)) if f.parred else None,
+                "floated": f.parred,
+                "president": None
+                if state.president(f.sym) is None
+                else names[state.president(f.sym) or 0],
+                "trains": sorted(t.name for t in state.family_trains(f.sym)),
+                "tokens": sorted(tokens.get(f.sym, [])),
+                "ipo": state.percent_of("ipo", f.sym),
+                "market": state.percent_of("market", f.sym),
+            }
+            for f in state.families
+        },
+        "tiles": tiles,
+        "companies": {
+            h.id: "closed" if h.owner == "closed" else owner(h.id, h.owner) for h in holdings
+        },
+    }
+
+
+def reference_digest(digest: dict[str, Any]) -> dict[str, Any]:
+    """The reference's digest cut to the same fields, in the same shape."""
+    return {
+        **{key: digest[key] for key in ("round", "turn", "round_num", "phase", "bank")},
+        # PATCH's 1S is never for sale: the site leaves it in the depot even while it runs
+        "depot": [train for train in digest["depot"] if train != "1S"],
+        "players": digest["players"],
+        "corporations": {
+            sym: {
+                "cash": c["cash"],
+                "price": c["price"],
+                "floated": c["floated"],
+                "president": c["president"],
+                "trains": sorted(c["trains"]),
+                "tokens": sorted(t for t in c["tokens"] if t is not None),
+                "ipo": c["ipo"],
+                "market": c["market"],
+            }
+            for sym, c in digest["corporations"].items()
+        },
+        # HOLE's tunnel shows as a tile named for its hex there; Plateau draws it as a face
+        "tiles": {h: t for h, t in digest["tiles"].items() if t.split("@")[0] != h},
+        "companies": digest["companies"],
+    }
+
+
+def first_difference(ours: Any, theirs: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        for key in sorted(set(ours) | set(theirs), key=str):
+            if key not in ours or key not in theirs:
+                return (f"{path}.{key}".lstrip("."), ours.get(key), theirs.get(key))
+            found = first_difference(ours[key], theirs[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    return None if ours == theirs else (path.lstrip("."), ours, theirs)
+
+
+def play_one(map_id: str, players: int, seed: int, keep: Path | None) -> Outcome:
+    rng = random.Random(seed)
+    bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
+    options = Options(map=map_id)
+    played = play(game, players, options, [strategy("18zoo", b) for b in bots], rng)
+    start = game.initial(players, options)
+    outcome = Outcome(map_id, players, seed, bots, end=played.state.ended)
+    exported = export_game(start, played.events)
+    steps = recover(start, played.events).steps
+    outcome.actions = len(steps)
+    after: list[State] = []
+    for step in steps:
+        state = step.before
+        for event in step.events:
+            state = evolve(state, event)
+        after.append(state)
+        if isinstance(step.command, USES):  # a power used (bought ones are not counted)
+            power = getattr(step.command, "power", None)
+            if power:
+                outcome.powers_used.add(power)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.json"
+        path.write_text(json.dumps(exported))
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, keep / f"{map_id}{players}-{seed}.json")
+        lines = subprocess.run(
+            ["ruby", str(REPLAY), "--routes", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.splitlines()
+    outcome.divergence = compare(steps, after, [json.loads(line) for line in lines if line])
+    if outcome.divergence is None:
+        final = json.loads(lines[-1]).get("final", {}) if lines else {}
+        ours_end = [exported["result"], bool(played.state.ended), played.state.ended]
+        theirs_end = [final.get("result"), final.get("finished"), final.get("end_reason")]
+        if ours_end != theirs_end:
+            outcome.divergence = {
+                "index": len(steps),
+                "action": "end",
+                "field": "result, finished, end_reason",
+                "plateau": ours_end,
+                "reference": theirs_end,
+            }
+    outcome.runs = sum(1 for s in steps if type(s.command).__name__ == "RunRoutes")
+    return outcome
+
+
+def compare(
+    steps: list[Any], after: list[State], lines: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    for index, state in enumerate(after):
+        line: dict[str, Any] = lines[index] if index < len(lines) else {"error": "no output"}
+        action = type(steps[index].command).__name__
+        if "error" in line:
+            return {
+                "index": index,
+                "action": action,
+                "field": "refused",
+                "reference": line["error"],
+            }
+        if line.get("type") == "run_routes":
+            ran = next((e for e in steps[index].events if isinstance(e, RunRecorded)), None)
+            revenue = ran.revenue if ran else None
+            if revenue != line.get("revenue") or (line.get("best") or 0) > (revenue or 0):
+                return {
+                    "index": index,
+                    "action": action,
+                    "field": "run revenue (reference: revenue, best)",
+                    "plateau": revenue,
+                    "reference": [line.get("revenue"), line.get("best")],
+                }
+        ours, theirs = plateau_digest(state), reference_digest(line["state"])
+        if state.ended:  # the site's finished game stays in its last round: the end is judged
+            for key in ("round", "turn", "round_num"):  # by the final line instead
+                ours.pop(key), theirs.pop(key)
+        found = first_difference(ours, theirs)
+        if found:
+            where, ours, theirs = found
+            return {
+                "index": index,
+                "action": action,
+                "field": where,
+                "plateau": ours,
+                "reference": theirs,
+            }
+    return None
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--maps", default="ABCDEF")
+    parser.add_argument("--players", default="2345")
+    parser.add_argument("--keep", type=Path, help="keep every export in this folder")
+    parser.add_argument("--json", action="store_true", help="one JSON line per game")
+    args = parser.parse_args(argv)
+    missing = available()
+    if missing:
+        print(f"zoo18_oracle: {missing}", file=sys.stderr)
+        return 2
+    diverged = 0
+    summaries: list[dict[str, Any]] = []
+    for n in range(args.games):
+        map_id = args.maps[n % len(args.maps)]
+        players = int(args.players[(n // len(args.maps)) % len(args.players)])
+        outcome = play_one(map_id, players, args.seed + n, args.keep)
+        diverged += outcome.divergence is not None
+        summary = {
+            "map": outcome.map,
+            "players": outcome.players,
+            "seed": outcome.seed,
+            "bots": outcome.bots,
+            "actions": outcome.actions,
+            "runs": outcome.runs,
+            "end": outcome.end,
+            "powers_used": sorted(outcome.powers_used),
+            "divergence": outcome.divergence,
+        }
+        summaries.append(summary)
+        print(json.dumps(summary) if args.json else _words(summary), flush=True)
+    print(table(summaries), file=sys.stderr)
+    print(f"{args.games} games, {diverged} diverged", file=sys.stderr)
+    return 1 if diverged else 0
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    """Per map: games, actions the reference agreed with (up to each first divergence),
+    games that diverged, end reasons and powers used."""
+    rows = [
+        "| map | games | actions agreed | diverged | ends | powers used |",
+        "|---|---|---|---|---|---|",
+    ]
+    for map_id in sorted({s["map"] for s in summaries}):
+        games = [s for s in summaries if s["map"] == map_id]
+        agreed = sum(
+            s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
+        )
+        ends: dict[str, int] = {}
+        for s in games:
+            ends[s["end"]] = ends.get(s["end"], 0) + 1
+        powers = {p for s in games for p in s["powers_used"]}
+        diverged = sum(1 for s in games if s["divergence"] is not None)
+        ended = ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
+        rows.append(
+            f"| {map_id} | {len(games)} | {agreed} | {diverged} | {ended} | {len(powers)} of 20 |"
+        )
+    return "\n".join(rows)
+
+
+def _words(s: dict[str, Any]) -> str:
+    head = f"map {s['map']} {s['players']}p seed {s['seed']} ({s['actions']} actions, {s['end']})"
+    d = s["divergence"]
+    if d is None:
+        return f"{head}: same as the reference"
+    return (
+        f"{head}: diverges at action {d['index']} ({d['action']}), {d['field']}: "
+        f"plateau {d.get('plateau')!r}, reference {d.get('reference')!r}"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
