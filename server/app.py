@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from server import http, ws
+from server import http, undo_http, ws
 from server.config import Settings
 from server.fanout import Hub
 from server.lobby import Listing
@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/view", http.view_at),
         Route("/api/games/{game_id}/proof", http.log_proof),
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
+        *undo_http.ROUTES,
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]
