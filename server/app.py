@@ -44,7 +44,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         metrics = Metrics()
         service = GameService(store, metrics)
         hub = Hub(service, presence_for(store))
-        app.state.plateau = AppState(settings, store, service, hub, metrics, Listing(service, hub))
+        listing = Listing(service, hub, abandoned_after_s=settings.abandoned_after_s)
+        app.state.plateau = AppState(settings, store, service, hub, metrics, listing)
         hub.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:
