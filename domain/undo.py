@@ -27,7 +27,9 @@ from domain.kernel import SPECTATOR, Game, Omniscient, Reason, Rejected, Seat, V
 CONSENT, NEVER = "consent", "never"  # the creator's choice (`TableOpened.undo`)
 MODES = (CONSENT, NEVER)
 HIDDEN = msgspec.Raw(b"null")
-REDEALS = 2  # re-deals per viewer in `check`: a reveal escapes it only by a coincidence twice
+# re-deals per viewer in `check`: a reveal escapes it only if every re-deal happens to give the
+# same events and view (a hidden coin's side: 1 in 16; a hidden card among many: far less)
+REDEALS = 4
 
 
 class _UndoEvent(msgspec.Struct, frozen=True, tag_field="type"):
@@ -139,11 +141,20 @@ def _again(game: Game[Any, Any, Any], state: Any, seat: int, command: Any) -> li
 
 
 def check(
-    game: Game[Any, Any, Any], before: Any, seat: int, seats: int, stored: list[Any], rng: Rng
+    game: Game[Any, Any, Any],
+    before: Any,
+    seat: int,
+    seats: int,
+    stored: list[Any],
+    rng: Rng,
+    said: Any = None,
 ) -> Any:
     """The command of `seat` at `before` whose stored events are `stored`, if undoing it tells
     nobody anything and lets nobody draw again; else raises `Rejected` saying why. `rng`
-    re-deals the hidden parts for the reveal test (nothing of it is stored)."""
+    re-deals the hidden parts for the reveal test (nothing of it is stored). No event names
+    its seat: the command is the one of `seat` that decides `stored` again, `said` (what the
+    asker says it sent: a game whose legal list is only a sample may leave it out) or one of
+    its legal commands."""
     if any(isinstance(event, DrawsRecorded) for event in stored):
         raise refuse("a random outcome was drawn by it (a card, a die): it cannot be drawn again")
     if any(isinstance(event, SecretRevealed) for event in stored):
@@ -151,7 +162,10 @@ def check(
     viewers: list[Viewer] = [SPECTATOR, *(Seat(n) for n in range(seats))]
     if any(game.redact(event, viewer) != event for event in stored for viewer in viewers):
         raise refuse("it holds something hidden from a player: undoing it would tell")
-    mine = (c for c in game.legal(before, seat) if _again(game, before, seat, c) == stored)
+    tried = [said] if said is not None else []
+    mine = (
+        c for c in [*tried, *game.legal(before, seat)] if _again(game, before, seat, c) == stored
+    )
     command = next(mine, None)
     if command is None:
         raise refuse("the last command is not yours")

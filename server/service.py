@@ -304,6 +304,10 @@ class GameService:
 
     # -- commands ------------------------------------------------------------------------
 
+    def decode_command(self, game_name: str, raw: bytes) -> Any:
+        """A game's command from JSON, or Rejected (`unknown_command`, `bad_request`)."""
+        return self._decode_command(game_name, raw)
+
     def _decode_command(self, game_name: str, raw: bytes) -> Any:
         decoder = self._command_decoders.get(game_name)
         if decoder is None:

@@ -8,7 +8,11 @@ answer: a pending request lapses with any move (the table's fold clears it).
 
 from __future__ import annotations
 
+import asyncio
 import random
+from typing import Any
+
+import msgspec
 
 from domain.kernel import Reason, Rejected
 from domain.table import ChatPosted, TableOpened
@@ -28,7 +32,7 @@ from server.service import MAX_ATTEMPTS, GameService, once
 from server.store import WrongExpectedVersion
 
 
-def _command(live: LiveGame, seat: int) -> tuple[int, int]:
+async def _command(live: LiveGame, seat: int, said: Any = None) -> tuple[int, int]:
     """The first and last versions of the command `seat` may ask to undo, or Rejected."""
     opened = live.events[0]
     if isinstance(opened, TableOpened) and opened.undo == NEVER:
@@ -48,26 +52,45 @@ def _command(live: LiveGame, seat: int) -> tuple[int, int]:
         if not isinstance(event, ChatPosted | UndoAnswered):
             raise refuse("nothing to undo: the game moved on since")
     before = live.table_at(first - 1)
-    # the reveal test re-deals hidden parts at random: nothing of it is stored or sent
-    check(
-        live.game, before.state, seat, before.seats, live.events[first - 1 : last], random.Random()
+    events = live.events[first - 1 : last]
+    # the reveal test re-deals hidden parts at random (nothing of it is stored or sent); it
+    # decides the seat's legal commands again (up to 0.25 s for 18ZOO): off the event loop
+    await asyncio.to_thread(
+        check, live.game, before.state, seat, before.seats, events, random.Random(), said
     )
     return first, last
 
 
-async def ask(service: GameService, game_id: str, token: str | None) -> int:
+class AskUndo(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of a request (optional): the command the asker sent, which helps find it."""
+
+    command: msgspec.Raw = msgspec.Raw(b"null")  # (a Raw field cannot be optional)
+
+
+async def ask(service: GameService, game_id: str, token: str | None, raw: bytes = b"") -> int:
     """A seat asks to undo its last command; the version of the request."""
     seat = await service.seat_for(game_id, token)
     if seat is None:
         raise Rejected(Reason.UNAUTHORIZED, "only a seated player may ask to undo")
+    try:
+        body = msgspec.json.decode(raw, type=AskUndo) if raw.strip() else AskUndo()
+    except msgspec.DecodeError as exc:
+        raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
+    said = None
+    if bytes(body.command) != b"null":
+        game = (await service.load(game_id)).table.game
+        said = service.decode_command(game, bytes(body.command))
     for _ in range(MAX_ATTEMPTS):
         live = await service.load(game_id, fresh=True)
+        # the version checked: the fold may move on while the check runs in its thread, and
+        # the request must land on the history it checked, or be checked again
+        expected, expected_hash = live.version, live.hash
         if live.table.undo_asked is not None:
             raise refuse("an undo is already asked: wait for the answers")
-        _, last = _command(live, seat)
+        _, last = await _command(live, seat, said)
         asked = encode(UndoRequested(seat=seat, version=last))
         try:
-            version = await service.store.append(game_id, live.version, [asked], once(), live.hash)
+            version = await service.store.append(game_id, expected, [asked], once(), expected_hash)
         except WrongExpectedVersion:
             await service.catch_up(live)
             continue

@@ -1,5 +1,6 @@
 """HTTP routes of undo by consent (`server.undo`), each with the seat's token as Bearer:
-`POST /api/games/{id}/undo` asks, `.../undo/accept` and `.../undo/refuse` answer."""
+`POST /api/games/{id}/undo` asks (its body, optional: `{"command": <the command sent>}`),
+`.../undo/accept` and `.../undo/refuse` answer."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import undo
-from server.http import bearer, refusals, state_of
+from server.http import bearer, body, refusals, state_of
 
 
 @refusals
 async def ask_undo(request: Request) -> Response:
     state, game_id = state_of(request), request.path_params["game_id"]
-    version = await undo.ask(state.service, game_id, bearer(request))
+    version = await undo.ask(state.service, game_id, bearer(request), await body(request))
     return JSONResponse({"version": version}, status_code=201)
 
 

@@ -91,9 +91,14 @@ def test_undo_asked_accepted_then_refused(pages: Pages, server: str) -> None:
     choices = legal_count(mover)
     expect(mover.get_by_test_id("undo-button")).to_have_count(0)  # nothing played yet
 
+    played = json.loads(
+        mover.get_by_test_id("legal-command").first.get_attribute("data-command") or ""
+    )
     play_first(mover)
     expect(other.get_by_test_id("undo-button")).to_have_count(0)  # not the other's move
-    mover.get_by_test_id("undo-button").click()
+    with mover.expect_request(lambda r: r.url.endswith("/undo") and r.method == "POST") as asked:
+        mover.get_by_test_id("undo-button").click()
+    assert json.loads(asked.value.post_data or "") == {"command": played}
     expect(mover.get_by_test_id("undo-waiting")).to_be_visible()
     expect(other.get_by_test_id("undo-asked")).to_contain_text(f"P{mover_seat} asks to undo")
     other.get_by_test_id("undo-accept").click()

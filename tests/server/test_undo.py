@@ -175,7 +175,8 @@ async def test_refusals_say_why_and_append_nothing(server: Running) -> None:
     await play(server, game_id, seat, command)
     stored = await server.stored(game_id)
     other = await post(server, game_id, "undo", tokens[1 - seat])
-    assert other.status_code == 403 and other.json()["detail"] == "the last command is not yours"
+    assert other.status_code == 403, other.text
+    assert other.json()["detail"] == "the last command is not yours"
     assert (await post(server, game_id, "undo", tokens[seat])).status_code == 201
     own = await post(server, game_id, "undo/accept", tokens[seat])
     assert own.status_code == 403 and "you asked" in own.json()["detail"]
@@ -289,3 +290,26 @@ async def test_an_undo_tells_no_viewer_anything(server: Running) -> None:
     finally:
         for watcher in watchers:
             await watcher.close()
+
+
+async def test_the_asker_may_say_which_command_it_sent_and_it_is_checked(server: Running) -> None:
+    """A game whose legal list is only a sample (18ZOO's runs) may leave the command out: the
+    asker says it, and the server decides it again; saying another seat's command is no use."""
+    game_id, tokens = await seated(server, "vertigo", 2)
+    seat, command = await find(server, game_id, None)
+    await play(server, game_id, seat, command)
+    said = {"command": msgspec.to_builtins(command)}
+    stored = await server.stored(game_id)
+    url = f"/api/games/{game_id}/undo"
+    other = await server.lobby.http.post(url, json=said, headers=bearer(tokens[1 - seat]))
+    assert other.status_code == 403, other.text
+    assert other.json()["detail"] == "the last command is not yours"
+    wrong = await server.lobby.http.post(
+        url, json={"command": {"type": "nope"}}, headers=bearer(tokens[seat])
+    )
+    assert wrong.status_code == 409 and wrong.json()["error"] == "unknown_command"
+    extra = await server.lobby.http.post(url, json={"why": 1}, headers=bearer(tokens[seat]))
+    assert extra.status_code == 400
+    assert await server.stored(game_id) == stored
+    mine = await server.lobby.http.post(url, json=said, headers=bearer(tokens[seat]))
+    assert mine.status_code == 201, mine.text

@@ -39,7 +39,7 @@ export const api = {
   join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
   start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
   proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),
-  askUndo: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`, {}, token),
+  askUndo: (id, token, command) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`, command ? { command } : {}, token),
   answerUndo: (id, accept, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo/${accept ? "accept" : "refuse"}`, {}, token),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
 };

@@ -24,7 +24,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   let startedReplay = !openInReplay;
   let pregameKey = null;
   let sawOver = false;
-  let lastMove = null; // the version of this page's last acked command (what Undo takes back)
+  let lastMove = null; // this page's last acked command and its version (what Undo takes back)
   const alertTurn = turnAlerts(() => els.title.textContent);
 
   const shareUrl = `${location.origin}${location.pathname}#/game/${gameId}`;
@@ -328,7 +328,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
     rejection = null;
     const answer = await conn.command(command);
-    if (answer.type === "ack") lastMove = answer.version;
+    if (answer.type === "ack") lastMove = { version: answer.version, command };
     if (answer.type === "rejected") {
       rejection = answer;
       render();

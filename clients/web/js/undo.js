@@ -19,6 +19,7 @@ function stillLast(log, version) {
 
 /** The undo panel for this page's seat, or null when there is nothing to offer. */
 export function undoPanel({ gameId, table, seat, token, log, lastMove, live }) {
+  // lastMove: { version, command } of this page's last acked command, or null
   if (!table || !table.started || table.over || seat === null || !token || !live) return null;
   const asked = table.undo;
   const names = table.names;
@@ -35,7 +36,7 @@ export function undoPanel({ gameId, table, seat, token, log, lastMove, live }) {
       h("button", { type: "button", testid: "undo-accept", onClick: () => send(() => api.answerUndo(gameId, true, token)) }, "Accept"), " ",
       h("button", { type: "button", class: "ghost", testid: "undo-refuse", onClick: () => send(() => api.answerUndo(gameId, false, token)) }, "Refuse"));
   }
-  if (!lastMove || !stillLast(log, lastMove)) return null;
+  if (!lastMove || !stillLast(log, lastMove.version)) return null;
   return h("div", { class: "undo-offer" },
-    h("button", { type: "button", class: "ghost", testid: "undo-button", title: "Ask the other players to take back your last move", onClick: () => send(() => api.askUndo(gameId, token)) }, "Undo my last move"));
+    h("button", { type: "button", class: "ghost", testid: "undo-button", title: "Ask the other players to take back your last move", onClick: () => send(() => api.askUndo(gameId, token, lastMove.command)) }, "Undo my last move"));
 }
