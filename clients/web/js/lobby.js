@@ -149,7 +149,8 @@ export function lobbyPage(root) {
   async function refresh() {
     try {
       const games = await api.list();
-      const held = await yourGames();
+      const listed = new Map(Object.values(games).flat().map((item) => [item.game_id, item]));
+      const held = await yourGames(listed);
       mineBox.hidden = !held.length;
       clear(mine).append(...yourGamesRows(held, types));
       for (const kind of ["open", "live", "abandoned", "finished"]) {

@@ -22,12 +22,13 @@ function state(item) {
   return "their turn";
 }
 
-/** The held seats with their games' summaries (a game gone from the server is left out). */
-export async function yourGames() {
+/** The held seats with their games' summaries (a game gone from the server is left out);
+ * `listed` maps game ids to the summaries the lobby's lists already hold (none asked again). */
+export async function yourGames(listed = new Map()) {
   const held = heldSeats().slice(0, MAX_SHOWN);
   const found = await Promise.all(held.map(async (seat) => {
     try {
-      const summary = await api.game(seat.gameId);
+      const summary = listed.get(seat.gameId) || await api.game(seat.gameId);
       return { ...seat, summary, awaitingMe: (summary.awaiting || []).includes(seat.seat) };
     } catch {
       return null;
