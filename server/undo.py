@@ -130,6 +130,7 @@ async def answer(service: GameService, game_id: str, token: str | None, accept: 
             await service.catch_up(live)
             continue
         outcome = "undone" if len(events) > 1 else "accepted" if accept else "refused"
+        service.metrics.count(f"undos_{outcome}")
         log.info("undo_answered", game_id=game_id, seat=seat, outcome=outcome, version=version)
         return version
     raise Rejected(Reason.BUSY)

@@ -119,6 +119,21 @@ def test_undo_asked_accepted_then_refused(pages: Pages, server: str) -> None:
     assert "Undone by consent" in (mover.get_by_test_id("log").text_content() or "")
 
 
+def test_a_move_lapses_the_undo_request_on_every_page(pages: Pages, server: str) -> None:
+    game_id, tokens = seated_game(server)
+    mover_seat = awaiting(server, game_id)[0]
+    mover = seat_page(pages, game_id, mover_seat, tokens[mover_seat])
+    other = seat_page(pages, game_id, 1 - mover_seat, tokens[1 - mover_seat])
+    play_first(mover)
+    mover.get_by_test_id("undo-button").click()
+    expect(other.get_by_test_id("undo-asked")).to_be_visible()
+    play_first(mover)  # Vertigo's set-up: still this country's turn; it plays on instead
+    for page in (mover, other):
+        expect(page.get_by_test_id("undo-waiting")).to_have_count(0)
+        expect(page.get_by_test_id("undo-asked")).to_have_count(0)
+    expect(mover.get_by_test_id("undo-button")).to_be_visible()  # its new move may be undone
+
+
 def test_your_games_list_the_games_awaiting_you_first(pages: Pages, server: str) -> None:
     waiting_id, waiting_tokens = seated_game(server)
     turn_id, turn_tokens = seated_game(server)

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from clients.python.bots import random_bot
-from domain.kernel import SPECTATOR, Rejected, Seat
+from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat
 from domain.undo import check
 from projections.codec import encode
 from projections.snapshot import snapshot
@@ -122,7 +122,7 @@ async def test_undo_accepted_by_all_restores_the_position_and_time_travel_shows_
         for client, view in zip(clients, views_before, strict=True):
             await client.wait_version(undone)
             assert client.view["game"] == view
-        assert mover.legal == msgspec.to_builtins(live.game.legal(live.table.state, seat))
+        assert mover.legal == msgspec.json.decode(encode(live.game.legal(live.table.state, seat)))
         # time travel: the command and its undo are both in the log and both moments are seen
         kinds = [entry["event"]["type"] for entry in mover.log]
         assert "undo_requested" in kinds and kinds.count("undo_answered") == 2
@@ -245,48 +245,76 @@ async def test_a_command_that_drew_hid_or_revealed_is_not_undone(
     assert await server.stored(game_id) == stored and last == moved
 
 
-async def test_an_undo_tells_no_viewer_anything(server: Running) -> None:
-    """Every viewer's frames from the request to the undo: the undo's events carry nothing
-    but who and which versions (the restored state is blank), and each viewer's view after
-    the undo is the one it had before the command, which it already saw."""
-    game_id, tokens = await seated(server, "vertigo", 3)
-    seat, command = await find(server, game_id, None)
-    before = (await server.state.service.load(game_id, fresh=True)).version
+@pytest.mark.parametrize(("game", "seats"), [("bienvenue_a_bord", 2), ("eiffel_mania", 3)])
+async def test_an_undo_tells_no_viewer_anything(server: Running, game: str, seats: int) -> None:
+    """Every viewer's frames from a refused request to an accepted undo, in games with hidden
+    cards: the undo's events are the same bytes for every viewer (nothing of a seat's own is
+    in them) and carry only seats and versions (the restored state is blank), and each
+    viewer's view after the undo is the one it had before the command, which it already saw."""
+    game_id, tokens = await seated(server, game, seats)
+    viewers = [SPECTATOR, *map(Seat, range(seats))]
     watchers = [await server.client(game_id, token, record=True) for token in [None, *tokens]]
     try:
+        seat, command = await find(server, game_id, None)
+        refused_at = await play(server, game_id, seat, command)
+        assert (await post(server, game_id, "undo", tokens[seat])).status_code == 201
+        others = [n for n in range(seats) if n != seat]
+        assert (await post(server, game_id, "undo/refuse", tokens[others[0]])).status_code == 200
+        seat, command = await find(server, game_id, None)
+        live = await server.state.service.load(game_id, fresh=True)
+        before = live.version
+        # there is something to hide: the omniscient view of the position is not the public one
+        assert live.game.view(live.table.state, OMNISCIENT) != live.game.view(
+            live.table.state, SPECTATOR
+        )
         moved = await play(server, game_id, seat, command)
         assert (await post(server, game_id, "undo", tokens[seat])).status_code == 201
-        others = [n for n in range(3) if n != seat]
-        assert (await post(server, game_id, "undo/accept", tokens[others[0]])).status_code == 200
-        reply = await post(server, game_id, "undo/accept", tokens[others[1]])
+        others = [n for n in range(seats) if n != seat]
+        for other in others:
+            reply = await post(server, game_id, "undo/accept", tokens[other])
+            assert reply.status_code == 200, reply.text
         undone = reply.json()["version"]
         live = await server.state.service.load(game_id, fresh=True)
-        stored = live.events[undone - 1]
-        assert msgspec.json.decode(stored.state) is not None  # the store keeps the state
-        for watcher, viewer in zip(watchers, [SPECTATOR, *map(Seat, range(3))], strict=True):
+        assert msgspec.json.decode(live.events[undone - 1].state) is not None  # stored whole
+        sent_by_viewer = []
+        for watcher, viewer in zip(watchers, viewers, strict=True):
             await watcher.wait_version(undone)
             sent = [
-                entry["event"]
+                entry
                 for frame in watcher.frames
-                if frame["type"] == "update" and frame["version"] > before
+                if frame["type"] == "update"
                 for entry in frame["events"]
                 if entry["event"]["type"].startswith("undo_")
             ]
-            assert [event["type"] for event in sent] == [
+            sent_by_viewer.append(sent)
+            events = [entry["event"] for entry in sent]
+            assert [e["type"] for e in events] == [
                 "undo_requested",
                 "undo_answered",
-                "undo_answered",
+                "undo_requested",
+                *["undo_answered"] * len(others),
                 "undo_done",
             ]
-            assert sent[-1] == {
+            assert events[0] == {
+                "type": "undo_requested",
+                "seat": events[0]["seat"],
+                "version": refused_at,
+            }
+            assert events[1] == {
+                "type": "undo_answered",
+                "seat": events[1]["seat"],
+                "accept": False,
+            }
+            assert events[-1] == {
                 "type": "undo_done",
                 "seat": seat,
                 "version": moved,
                 "back_to": before,
                 "state": None,
             }
-            then = msgspec.to_builtins(snapshot(live, viewer, before).view["game"])
+            then = msgspec.json.decode(encode(snapshot(live, viewer, before).view["game"]))
             assert watcher.view["game"] == then
+        assert all(sent == sent_by_viewer[0] for sent in sent_by_viewer)
     finally:
         for watcher in watchers:
             await watcher.close()
