@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from domain.forks import origin
+from domain.undo import CONSENT
 from projections.live import LiveGame
 
 
@@ -26,6 +27,7 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "forked_from": _forked_from(live),
         "rules": table.rules,
         "awaiting": awaiting(live),
+        "undo": getattr(live.events[0], "undo", CONSENT),  # the creator's choice (`domain.undo`)
     }
 
 

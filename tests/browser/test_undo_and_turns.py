@@ -216,3 +216,28 @@ def test_the_lobby_shows_abandoned_games_apart(pages: Pages, server: str) -> Non
     expect(abandoned).to_have_attribute("data-game-id", game_id)
     expect(abandoned.get_by_test_id("game-row-facts")).to_contain_text("abandoned")
     expect(page.get_by_test_id("live-games").get_by_test_id("game-row")).to_have_count(0)
+
+
+def test_the_creator_chooses_never_and_no_undo_is_offered(pages: Pages, server: str) -> None:
+    page = pages.open("/")
+    page.get_by_test_id("new-game-type").select_option("vertigo")
+    page.get_by_test_id("new-game-seats").fill("2")
+    expect(page.get_by_test_id("new-game-undo")).to_have_value("consent")  # the default
+    page.get_by_test_id("new-game-undo").select_option("never")
+    with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as made:
+        page.get_by_test_id("create-button").click()
+    assert json.loads(made.value.post_data or "")["undo"] == "never"
+    page.wait_for_url("**/#/game/*")
+    game_id = page.url.split("#/game/")[1]
+    with httpx.Client(base_url=server) as http:
+        tokens = [
+            http.post(f"/api/games/{game_id}/seats", json={"name": f"P{n}"}).json()["token"]
+            for n in range(2)
+        ]
+        http.post(f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {tokens[0]}"})
+    seat = awaiting(server, game_id)[0]
+    mover = seat_page(pages, game_id, seat, tokens[seat])
+    assert httpx.get(f"{server}/api/games/{game_id}").json()["undo"] == "never"
+    play_first(mover)
+    mover.wait_for_function("window.plateau.conn.pending.size === 0")  # the ack came
+    expect(mover.get_by_test_id("undo-button")).to_have_count(0)  # never offered here

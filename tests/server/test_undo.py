@@ -191,6 +191,7 @@ async def test_refusals_say_why_and_append_nothing(server: Running) -> None:
 
 async def test_never_mode_refuses_every_undo(server: Running) -> None:
     game_id, tokens = await seated(server, "vertigo", 2, undo="never")
+    assert (await server.lobby.http.get(f"/api/games/{game_id}")).json()["undo"] == "never"
     seat, command = await find(server, game_id, None)
     await play(server, game_id, seat, command)
     stored = await server.stored(game_id)

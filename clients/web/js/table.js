@@ -328,7 +328,10 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
     rejection = null;
     const answer = await conn.command(command);
-    if (answer.type === "ack") lastMove = { version: answer.version, command };
+    if (answer.type === "ack") {
+      lastMove = { version: answer.version, command };
+      render(); // its update may have come first: offer the Undo now
+    }
     if (answer.type === "rejected") {
       rejection = answer;
       render();
@@ -410,7 +413,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
 
   function renderUndo(shown, table) {
     const stored = loadSeat(gameId);
-    const panel = undoPanel({ gameId, table, seat: mySeat(), token: stored ? stored.token : null, log: conn.log, lastMove, live: shown.live && !lost() });
+    const panel = undoPanel({ gameId, table, seat: mySeat(), token: stored ? stored.token : null, log: conn.log, lastMove, live: shown.live && !lost(), mode: info && info.undo });
     clear(els.undo);
     if (panel) els.undo.append(panel);
     clear(els.alerts);

@@ -18,9 +18,10 @@ function stillLast(log, version) {
 }
 
 /** The undo panel for this page's seat, or null when there is nothing to offer. */
-export function undoPanel({ gameId, table, seat, token, log, lastMove, live }) {
-  // lastMove: { version, command } of this page's last acked command, or null
-  if (!table || !table.started || table.over || seat === null || !token || !live) return null;
+export function undoPanel({ gameId, table, seat, token, log, lastMove, live, mode }) {
+  // lastMove: { version, command } of this page's last acked command, or null; mode: the
+  // creator's choice, "consent" or "never" (the game's summary)
+  if (!table || !table.started || table.over || seat === null || !token || !live || mode === "never") return null;
   const asked = table.undo;
   const names = table.names;
   const send = (call) => call().catch((error) => toast(error.message));
