@@ -32,6 +32,7 @@ from domain.forks import FORK_DEAL
 from domain.kernel import Game, Rejected
 from domain.rules import ResultRecorded, digest
 from domain.table import TABLE_EVENTS, Table, TableOpened, apply, open_table
+from domain.undo import UndoDone, unfaithful
 
 _TABLE = frozenset(TABLE_EVENTS)
 SHOWN = 70  # characters of a value quoted in a finding
@@ -123,6 +124,7 @@ def replay(events: Sequence[Any], key: bytes | None = None) -> Replay:
     table = out.table
     decision: _Decision | None = None
     problems = out.problems
+    states = [table.state]  # after each version, for the undos (`domain.undo.unfaithful`)
     for version, event in enumerate(events[1:], start=2):
         if decision is not None and type(event) in _TABLE:
             decision.close(problems)
@@ -138,6 +140,10 @@ def replay(events: Sequence[Any], key: bytes | None = None) -> Replay:
             _compare(game, table, version, event, out)
         if isinstance(event, SecretRevealed) and not (table.started and game.is_over(table.state)):
             problems.append(f"version {version}: the secret was revealed before the end")
+        if isinstance(event, UndoDone):
+            problem = unfaithful(game, table.seats, table.options, event, states)
+            if problem:
+                problems.append(problem)
         try:
             table = apply(game, table, event)
         except Exception as exc:  # today's code cannot fold it: say where, and stop
@@ -145,6 +151,7 @@ def replay(events: Sequence[Any], key: bytes | None = None) -> Replay:
             out.table, out.version = table, version - 1
             return out
         out.version = version
+        states.append(table.state)
         if out.ended_at is None and table.started and game.is_over(table.state):
             out.ended_at = version
     if decision is not None:

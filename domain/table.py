@@ -4,8 +4,8 @@ A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
 A fork (`domain.forks`) also has `GameForked` after `TableOpened`, and `ForkDealt` (the
 position it starts from) before `GameStarted`.
-The fairness events (`domain.fairness`) and the result record (`domain.rules`) are table
-events too.
+The fairness events (`domain.fairness`), the result record (`domain.rules`) and undo by
+consent (`domain.undo`) are table events too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from domain.fairness import apply as fold_fairness
 from domain.fairness import redact as redact_fairness
 from domain.kernel import Game, Viewer
 from domain.rules import FIRST, RULES_EVENTS, ResultRecorded, options_for
+from domain.undo import CONSENT, UNDO_EVENTS, UndoAsked, UndoDone, pending, restored
+from domain.undo import redact as redact_undo
 
 
 class TableEvent(msgspec.Struct, frozen=True, tag_field="type"):
@@ -31,6 +33,7 @@ class TableOpened(TableEvent, frozen=True, tag="table_opened"):
     seats: int
     options: dict[str, Any] = {}
     rules: int = FIRST  # the game's rules version (`domain.rules`); 1 if stored before
+    undo: str = CONSENT  # the creator's choice (`domain.undo.MODES`)
 
 
 class SeatClaimed(TableEvent, frozen=True, tag="seat_claimed"):
@@ -57,6 +60,7 @@ TABLE_EVENTS = (
     *forks.FORK_EVENTS,
     *FAIRNESS_EVENTS,
     *RULES_EVENTS,
+    *UNDO_EVENTS,
 )
 
 
@@ -72,6 +76,7 @@ class Table(msgspec.Struct, frozen=True):
     state: Any = None
     rules: int = FIRST
     fairness: Fairness | None = None  # None for a game stored before fair randomness
+    undo_asked: UndoAsked | None = None  # the pending undo request; a game event lapses it
 
     @property
     def claimed(self) -> int:
@@ -105,9 +110,15 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
         return msgspec.structs.replace(table, state=state)
     if isinstance(event, FAIRNESS_EVENTS):
         return msgspec.structs.replace(table, fairness=fold_fairness(table.fairness, event))
+    if isinstance(event, UndoDone):
+        state = restored(game, table.seats, table.options, event)
+        kept = table.state if state is None else state  # None: a blank copy (a viewer's)
+        return msgspec.structs.replace(table, state=kept, undo_asked=None)
+    if isinstance(event, UNDO_EVENTS):
+        return msgspec.structs.replace(table, undo_asked=pending(table.undo_asked, event))
     if isinstance(event, ChatPosted | TableOpened | forks.GameForked | ResultRecorded):
         return table
-    return msgspec.structs.replace(table, state=game.evolve(table.state, event))
+    return msgspec.structs.replace(table, state=game.evolve(table.state, event), undo_asked=None)
 
 
 def _placed(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:
@@ -123,6 +134,8 @@ def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
         return forks.redact(event, viewer)
     if isinstance(event, FAIRNESS_EVENTS):
         return redact_fairness(event, viewer)
+    if isinstance(event, UndoDone):
+        return redact_undo(event, viewer)
     if isinstance(event, TableEvent | ResultRecorded):
         return event
     return game.redact(event, viewer)

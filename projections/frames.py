@@ -7,6 +7,7 @@ from typing import Any
 from domain.kernel import Game, Seat, Viewer
 from domain.protocol import LogEntry
 from domain.table import Table, redact
+from projections.undo import undo_part
 from projections.visibility import effective
 
 
@@ -33,6 +34,7 @@ def table_part(game: Game[Any, Any, Any], table: Table, over: bool) -> dict[str,
         "started": table.started,
         "over": over,
         "result": game.result(table.state) if over else None,
+        "undo": undo_part(table.undo_asked),
     }
 
 

@@ -90,6 +90,10 @@ class LiveGame:
         self.table_version = 1  # the version of the last table event (seats, start, chat...)
         self.moved_ms = 0  # when the last of the game's own events was stored (0: none yet)
         self.moves = 0  # commands of players (and bots) folded: appends with their own id
+        # the first and last versions of the last such append (0, 0: none yet): what an undo
+        # may take back (`server.undo`); `_next_append` is where the next append starts
+        self.last_command = (0, 0)
+        self._next_append = 2
         # per viewer: its redacted log so far and how many events it covers (seeks and
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
@@ -162,9 +166,15 @@ class LiveGame:
                 else:
                     state = evolve(state, event)
                     moved_ms = record.at_ms
+                    if table.undo_asked is not None:  # a move lapses a pending undo request
+                        table = _replace(table, undo_asked=None)
+                        self.table_version = version
                 command_id = record.command_id  # only on an append's last event
-                if command_id and not command_id.startswith(SERVER_APPEND):
-                    moves += 1
+                if command_id:
+                    if not command_id.startswith(SERVER_APPEND):
+                        moves += 1
+                        self.last_command = (self._next_append, version)
+                    self._next_append = version + 1
                 keep_event(event)
                 keep_hash(prev := record.hash)
                 if not record.salt:
@@ -184,6 +194,8 @@ class LiveGame:
         """`domain.table.apply`, with the game's own events on a short path (as `extend`)."""
         if type(event) in _TABLE_EVENTS:
             return apply(self.game, table, event)
+        if table.undo_asked is not None:
+            table = _replace(table, undo_asked=None)
         result: Table = _replace(table, state=self._evolve(table.state, event))
         return result
 

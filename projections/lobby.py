@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from domain.forks import origin
+from domain.undo import CONSENT
 from projections.live import LiveGame
 
 
@@ -25,7 +26,18 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "connected": connected,
         "forked_from": _forked_from(live),
         "rules": table.rules,
+        "awaiting": awaiting(live),
+        "undo": getattr(live.events[0], "undo", CONSENT),  # the creator's choice (`domain.undo`)
     }
+
+
+def awaiting(live: LiveGame) -> list[int]:
+    """The seats with something to do now (a browser puts the games awaiting its seats
+    first): public, as every seat's legal moves show whose turn it is."""
+    table = live.table
+    if not table.started or live.over:
+        return []
+    return [seat for seat in range(table.seats) if live.game.legal(table.state, seat)]
 
 
 def _forked_from(live: LiveGame) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from server import http, ws
+from server import http, undo_http, ws
 from server.config import Settings
 from server.fanout import Hub
 from server.lobby import Listing
@@ -44,7 +44,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         metrics = Metrics()
         service = GameService(store, metrics)
         hub = Hub(service, presence_for(store))
-        app.state.plateau = AppState(settings, store, service, hub, metrics, Listing(service, hub))
+        listing = Listing(service, hub, abandoned_after_s=settings.abandoned_after_s)
+        app.state.plateau = AppState(settings, store, service, hub, metrics, listing)
         hub.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/proof", http.log_proof),
         Route("/api/games/{game_id}/export/18xx", http.export_18xx),
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
+        *undo_http.ROUTES,
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]

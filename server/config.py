@@ -32,6 +32,9 @@ class Settings:
     command_burst: int = 40
     max_connections_per_address: int = 200
     web_root: str | None = None
+    # a game being played that nobody is connected to nor moved for this long is listed as
+    # abandoned (`server.abandoned`)
+    abandoned_after_s: float = 24 * 3600.0
     # Python's cyclic GC, per generation (`gc.set_threshold`). At the default 700 a loaded
     # server collects gen0 thousands of times a second and promotes every in-flight action's
     # objects, so full collections come every second or two and pause it 50 ms or more
@@ -61,6 +64,7 @@ class Settings:
             commands_per_second=float(env.get("PLATEAU_COMMANDS_PER_SECOND", "20")),
             command_burst=int(env.get("PLATEAU_COMMAND_BURST", "40")),
             max_connections_per_address=int(env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")),
+            abandoned_after_s=float(env.get("PLATEAU_ABANDONED_AFTER_S", str(24 * 3600))),
             gc_threshold=_thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
         )
         return replace(

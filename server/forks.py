@@ -18,6 +18,7 @@ import msgspec
 from domain.forks import GameForked, deal
 from domain.kernel import SPECTATOR, Reason, Rejected, Seat
 from domain.table import GameStarted, SeatClaimed, Table, TableOpened
+from domain.undo import CONSENT
 from projections.codec import encode
 from projections.live import LiveGame
 from server.logs import log
@@ -103,7 +104,13 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
     table = live.table_at(at)
     fork_id = uuid.uuid4().hex[:12]
     events: list[Any] = [
-        TableOpened(game=table.game, seats=table.seats, options=table.options, rules=table.rules),
+        TableOpened(
+            game=table.game,
+            seats=table.seats,
+            options=table.options,
+            rules=table.rules,
+            undo=getattr(live.events[0], "undo", CONSENT),  # the original creator's choice
+        ),
         GameForked(
             game_id=game_id,
             version=at,

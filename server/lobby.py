@@ -30,6 +30,7 @@ import msgspec
 from domain.kernel import Rejected
 from projections.live import GameGap, LiveGame
 from projections.lobby import status, summary
+from server.abandoned import DAY_S, abandoned
 from server.fanout import Hub
 from server.logs import log
 from server.service import GameService
@@ -38,7 +39,7 @@ from server.store import StoreUnavailable
 REFRESH_SECONDS = 5.0
 LIMIT = 100  # games per list, unless the request asks for fewer
 SCAN = 1000  # the newest games looked at: older ones are reached by their link
-KINDS = ("open", "live", "finished")
+KINDS = ("open", "live", "abandoned", "finished")
 
 
 @dataclass
@@ -46,14 +47,21 @@ class _Kept:
     summary: dict[str, Any]  # `projections.lobby.summary` but who is connected
     hash: str  # of its last event: a stream rewritten since is read again
     status: str
+    moved_ms: int = 0  # when the game last moved (store time), for `abandoned`
     stale: bool = False  # its stream moved since: read again when next listed
 
 
 class Listing:
     def __init__(
-        self, service: GameService, hub: Hub, clock: Callable[[], float] = time.monotonic
+        self,
+        service: GameService,
+        hub: Hub,
+        clock: Callable[[], float] = time.monotonic,
+        abandoned_after_s: float = DAY_S,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.service, self.hub, self.clock = service, hub, clock
+        self.abandoned_after_s, self.wall = abandoned_after_s, wall
         self.kept: dict[str, _Kept] = {}
         self.online: dict[str, tuple[list[int], float]] = {}  # seats connected, and when
         self.index: list[str] = []  # every game, oldest first, as the store lists them
@@ -89,9 +97,16 @@ class Listing:
             kept = await self._current(game_id, now)
             if kept is None:
                 continue  # gone, or a game this server no longer knows
-            shown = lists[kept.status]
+            kind, connected = kept.status, None
+            if kind == "live":  # who is here decides whether it is abandoned
+                connected = await self._connected(game_id, now)
+                if abandoned(kind, kept.moved_ms, connected, self.wall(), self.abandoned_after_s):
+                    kind = "abandoned"
+            shown = lists[kind]
             if len(shown) < limit:
-                shown.append({**kept.summary, "connected": await self._connected(game_id, now)})
+                if connected is None:
+                    connected = await self._connected(game_id, now)
+                shown.append({**kept.summary, "connected": connected})
         return lists
 
     async def _current(self, game_id: str, now: float) -> _Kept | None:
@@ -142,7 +157,7 @@ class Listing:
         return now - self.away_at < REFRESH_SECONDS
 
     def _keep(self, live: LiveGame) -> _Kept:
-        kept = _Kept(summary(live, []), live.hash, status(live))
+        kept = _Kept(summary(live, []), live.hash, status(live), live.moved_ms)
         self.kept[live.game_id] = kept
         return kept
 

@@ -24,6 +24,7 @@ from domain.kernel import Reason, Rejected, is_simultaneous
 from domain.rules import OPTION as RULES_OPTION
 from domain.rules import options_for
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
+from domain.undo import CONSENT, MODES
 from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
 from server import fairness, forks
@@ -53,6 +54,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     seats: int
     options: dict[str, Any] = {}
+    undo: str = CONSENT  # undo by consent (`domain.undo`), or "never"
 
 
 class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -180,11 +182,17 @@ class GameService:
         if getattr(options, "imported", False):
             # relaxed rules replay what another site recorded; a new game plays by the rules
             raise Rejected(Reason.BAD_REQUEST, "imported games come only from plateau import-18xx")
+        if request.undo not in MODES:
+            raise Rejected(Reason.BAD_REQUEST, f"undo is one of {', '.join(MODES)}")
         game_id = uuid.uuid4().hex[:12]
         stored = msgspec.to_builtins(options)
         stored.pop(RULES_OPTION, None)  # kept once, as the table's `rules`
         opened = TableOpened(
-            game=request.game, seats=request.seats, options=stored, rules=game.rules
+            game=request.game,
+            seats=request.seats,
+            options=stored,
+            rules=game.rules,
+            undo=request.undo,
         )
         await self.store.append(game_id, 0, [encode(opened)], once(), "")
         await self.store.register(game_id)
@@ -295,6 +303,10 @@ class GameService:
         raise Rejected(Reason.BUSY)
 
     # -- commands ------------------------------------------------------------------------
+
+    def decode_command(self, game_name: str, raw: bytes) -> Any:
+        """A game's command from JSON, or Rejected (`unknown_command`, `bad_request`)."""
+        return self._decode_command(game_name, raw)
 
     def _decode_command(self, game_name: str, raw: bytes) -> Any:
         decoder = self._command_decoders.get(game_name)

@@ -35,9 +35,11 @@ export const api = {
   types: () => call("GET", "/api/games/types"),
   list: () => call("GET", "/api/games"),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
-  create: (game, seats, options) => call("POST", "/api/games", { game, seats, options }),
+  create: (game, seats, options, undo = "consent") => call("POST", "/api/games", { game, seats, options, undo }),
   join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
   start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
   proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),
+  askUndo: (id, token, command) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`, command ? { command } : {}, token),
+  answerUndo: (id, accept, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo/${accept ? "accept" : "refuse"}`, {}, token),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
 };

@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
 import { loadSeat } from "./seats.js";
 import { humanize, plural, seatColour, timeAgo } from "./words.js";
+import { yourGames, yourGamesRows } from "./your_games.js";
 
 // Choices for options whose defaults alone do not say what else is allowed.
 const OPTION_CHOICES = {
@@ -57,7 +58,7 @@ export function rowFacts(item, kind, now = Date.now()) {
     const missing = item.seats - taken;
     return fork + (missing > 0 ? `${taken} of ${item.seats} seats taken, ${plural(missing, "seat")} free` : "every seat taken, starting soon");
   }
-  const parts = [`${fork}${kind === "finished" ? "finished" : "in play"}`];
+  const parts = [`${fork}${kind === "finished" ? "finished" : kind === "abandoned" ? "abandoned: nobody here, no move for a day" : "in play"}`];
   if (Number.isInteger(item.moves)) parts.push(plural(item.moves, "move"));
   const at = item.last_move_at ? Date.parse(item.last_move_at) : NaN;
   if (Number.isFinite(at)) parts.push(`last move ${timeAgo(now - at)}`);
@@ -70,7 +71,7 @@ function gameRow(item, types, kind) {
   const connected = new Set(item.connected || []);
   const mine = loadSeat(item.game_id);
   const link = kind === "finished" ? `#/game/${item.game_id}/replay` : `#/game/${item.game_id}`;
-  const action = kind === "open" ? (mine ? "Open my seat" : "Join") : kind === "live" ? (mine ? "Play" : "Watch") : "Replay";
+  const action = kind === "open" ? (mine ? "Open my seat" : "Join") : kind === "live" || kind === "abandoned" ? (mine ? "Play" : "Watch") : "Replay";
   return h("li", { class: "game-row", testid: "game-row", "data-game-id": item.game_id, "data-kind": kind },
     h("div", { class: "game-row-main" },
       h("strong", {}, title),
@@ -88,17 +89,23 @@ export function lobbyPage(root) {
   const lists = {
     open: h("ul", { class: "games", testid: "open-games" }),
     live: h("ul", { class: "games", testid: "live-games" }),
+    abandoned: h("ul", { class: "games", testid: "abandoned-games" }),
     finished: h("ul", { class: "games", testid: "finished-games" }),
   };
+  const mine = h("ul", { class: "games", testid: "your-games" });
+  const mineBox = h("section", { class: "panel", testid: "your-games-panel", hidden: true }, h("h2", {}, "Your games"), mine);
   const gameSelect = h("select", { id: "new-game", testid: "new-game-type", "aria-label": "Game" });
   const seatsInput = h("input", { id: "new-seats", type: "number", min: 1, value: 2, testid: "new-game-seats", "aria-label": "Seats" });
   const optionsBox = h("div", { class: "options", testid: "new-game-options" });
+  const undoSelect = h("select", { id: "new-undo", testid: "new-game-undo" },
+    h("option", { value: "consent", selected: true }, "when every other player accepts"),
+    h("option", { value: "never" }, "never"));
   const describeBox = h("div", { class: "game-blurb", testid: "new-game-description" });
   const gamesBox = h("ul", { class: "game-list", testid: "game-descriptions" });
   const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
     event.preventDefault();
     try {
-      const { game_id: gameId } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox));
+      const { game_id: gameId } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value);
       location.hash = `#/game/${gameId}`;
     } catch (error) {
       toast(error.message);
@@ -109,6 +116,7 @@ export function lobbyPage(root) {
   describeBox,
   h("label", { class: "option", for: "new-seats" }, h("span", {}, "Seats"), seatsInput),
   optionsBox,
+  h("label", { class: "option", for: "new-undo" }, h("span", {}, "Undo a move"), undoSelect),
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
 
   function chooseType() {
@@ -131,15 +139,21 @@ export function lobbyPage(root) {
         h("section", { class: "panel" }, h("h2", {}, "The games"), gamesBox),
         h("p", { class: "muted lobby-help" }, "Create a table, then share its link: each friend opens it, takes a seat with a name, and anyone seated starts the game once enough players are in. Anyone can watch a game being played, and every finished game can be replayed move by move.")),
       h("div", { class: "lobby-right" },
+        mineBox,
         h("section", { class: "panel" }, h("h2", {}, "Open tables"), lists.open),
         h("section", { class: "panel" }, h("h2", {}, "Being played"), lists.live),
-        h("section", { class: "panel" }, h("h2", {}, "Finished"), lists.finished))),
+        h("section", { class: "panel" }, h("h2", {}, "Finished"), lists.finished),
+        h("section", { class: "panel" }, h("h2", {}, "Abandoned"), lists.abandoned))),
   );
 
   async function refresh() {
     try {
       const games = await api.list();
-      for (const kind of ["open", "live", "finished"]) {
+      const listed = new Map(Object.values(games).flat().map((item) => [item.game_id, item]));
+      const held = await yourGames(listed);
+      mineBox.hidden = !held.length;
+      clear(mine).append(...yourGamesRows(held, types));
+      for (const kind of ["open", "live", "abandoned", "finished"]) {
         const items = games[kind] || [];
         clear(lists[kind]).append(...(items.length ? items.map((item) => gameRow(item, types, kind)) : [h("li", { class: "muted empty" }, "None yet.")]));
       }

@@ -26,3 +26,16 @@ export function savedName() {
 export function rememberName(name) {
   localStorage.setItem("plateau.name", name);
 }
+
+/** Every seat this browser holds: [{ gameId, seat, token, name }], from localStorage. */
+export function heldSeats() {
+  const held = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("plateau.seat.")) continue;
+    const gameId = key.slice("plateau.seat.".length);
+    const seat = loadSeat(gameId);
+    if (seat && Number.isInteger(seat.seat)) held.push({ gameId, ...seat });
+  }
+  return held;
+}

@@ -1,5 +1,6 @@
 // The table page: seats, join/start, the board, the log in words, chat and the replay slider.
 
+import { notifyButton, turnAlerts } from "./alerts.js";
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
@@ -11,6 +12,7 @@ import { eventWords } from "./wording.js";
 import { checkProof, remembered } from "./proof.js";
 import { replayBar } from "./replay.js";
 import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
+import { undoPanel } from "./undo.js";
 import { describeObject, humanize, seatColour, seatName, setPalette } from "./words.js";
 
 export function tablePage(root, gameId, { replay: openInReplay = false, raw = false } = {}) {
@@ -22,6 +24,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   let startedReplay = !openInReplay;
   let pregameKey = null;
   let sawOver = false;
+  let lastMove = null; // this page's last acked command and its version (what Undo takes back)
+  const alertTurn = turnAlerts(() => els.title.textContent);
 
   const shareUrl = `${location.origin}${location.pathname}#/game/${gameId}`;
   const els = {
@@ -34,6 +38,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     seats: h("div", { class: "seats", testid: "seats" }),
     lobby: h("div", { class: "pregame", testid: "pregame" }),
     notice: h("div", { class: "notice-area" }),
+    undo: h("div", { class: "undo-area", testid: "undo-area" }),
+    alerts: h("span", { class: "alerts-area" }),
     result: h("div", { class: "result-area" }),
     proof: h("div", { class: "proof-area" }),
     board: h("div", { class: "board", testid: "board" }),
@@ -75,7 +81,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   clear(root).append(page);
   page.append(
       h("div", { class: "table-head" },
-        h("div", {}, els.title, " ", els.status, " ", els.watching, els.origin),
+        h("div", {}, els.title, " ", els.status, " ", els.watching, " ", els.alerts, els.origin),
         h("div", { class: "share" },
           h("label", { for: "share-link" }, "Invite: "),
           h("input", { id: "share-link", readonly: true, value: shareUrl, testid: "share-link", onFocus: (e) => e.target.select() }),
@@ -86,6 +92,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       els.lobby,
       els.howto,
       els.notice,
+      els.undo,
       els.result,
       els.proof,
       h("div", { class: "table-main" },
@@ -321,6 +328,10 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
     rejection = null;
     const answer = await conn.command(command);
+    if (answer.type === "ack") {
+      lastMove = { version: answer.version, command };
+      render(); // its update may have come first: offer the Undo now
+    }
     if (answer.type === "rejected") {
       rejection = answer;
       render();
@@ -345,7 +356,9 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       els.status.dataset.state = table.over ? "over" : table.started ? "live" : "open";
       const waiting = shown.live && shown.legal.length > 0;
       document.title = `${waiting ? "● Your move · " : ""}${els.title.textContent} · Plateau`;
+      if (shown.live) alertTurn(waiting && !table.over);
     }
+    renderUndo(shown, table);
     renderSeats();
     renderPregame();
     renderNotice(shown);
@@ -396,6 +409,16 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (!table || !table.started) return false;
     const start = conn.log.find((entry) => entry.event && entry.event.type === "game_started");
     return Boolean(start) && (conn.version ?? 0) > start.version;
+  }
+
+  function renderUndo(shown, table) {
+    const stored = loadSeat(gameId);
+    const panel = undoPanel({ gameId, table, seat: mySeat(), token: stored ? stored.token : null, log: conn.log, lastMove, live: shown.live && !lost(), mode: info && info.undo });
+    clear(els.undo);
+    if (panel) els.undo.append(panel);
+    clear(els.alerts);
+    const ask = mySeat() !== null && table && !table.over ? notifyButton(render) : null;
+    if (ask) els.alerts.append(ask);
   }
 
   function renderConnection() {

@@ -85,6 +85,12 @@ export function describeTableEvent(event, names) {
       return "The position was dealt again: what the forker could not know, drawn anew";
     case "fairness_committed":
       return `The server committed to the secret every draw comes from (its SHA-256 begins ${String(event.commitment).slice(0, 12)})`;
+    case "undo_requested":
+      return `${seatName(names, event.seat)} asks to undo their last move`;
+    case "undo_answered":
+      return `${seatName(names, event.seat)} ${event.accept ? "accepts" : "refuses"} the undo`;
+    case "undo_done":
+      return `Undone by consent: ${seatName(names, event.seat)}'s move at step ${event.version}; the game is back at step ${event.back_to}`;
     case "secret_revealed":
       return "The server revealed the game's secret: every draw can be checked (Verify fairness)";
     default:
