@@ -4,8 +4,8 @@ A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
 A fork (`domain.forks`) also has `GameForked` after `TableOpened`, and `ForkDealt` (the
 position it starts from) before `GameStarted`.
-The fairness events (`domain.fairness`) and the result record (`domain.rules`) are table
-events too.
+The fairness events (`domain.fairness`), the result record (`domain.rules`), who plays a seat
+(`domain.seat_bots`) and the turn clock (`domain.clocks`) are table events too.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from domain import forks
+from domain import clocks, forks, seat_bots
 from domain.fairness import FAIRNESS_EVENTS, Fairness
 from domain.fairness import apply as fold_fairness
 from domain.fairness import redact as redact_fairness
@@ -57,6 +57,8 @@ TABLE_EVENTS = (
     *forks.FORK_EVENTS,
     *FAIRNESS_EVENTS,
     *RULES_EVENTS,
+    *seat_bots.BOT_EVENTS,
+    *clocks.CLOCK_EVENTS,
 )
 
 
@@ -72,6 +74,8 @@ class Table(msgspec.Struct, frozen=True):
     state: Any = None
     rules: int = FIRST
     fairness: Fairness | None = None  # None for a game stored before fair randomness
+    bots: tuple[str, ...] = ()  # by seat: the level of the bot playing it, "" for a human
+    clock: clocks.Clock | None = None  # None: the table has no turn clock
 
     @property
     def claimed(self) -> int:
@@ -105,9 +109,22 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
         return msgspec.structs.replace(table, state=state)
     if isinstance(event, FAIRNESS_EVENTS):
         return msgspec.structs.replace(table, fairness=fold_fairness(table.fairness, event))
+    if isinstance(event, clocks.ClockEvent):
+        clock = clocks.apply(table.clock, event, table.seats, lambda: awaited_seats(game, table))
+        return msgspec.structs.replace(table, clock=clock)
+    if isinstance(event, seat_bots.BotEvent):
+        return msgspec.structs.replace(table, bots=seat_bots.apply(table.bots, event))
     if isinstance(event, ChatPosted | TableOpened | forks.GameForked | ResultRecorded):
         return table
     return msgspec.structs.replace(table, state=game.evolve(table.state, event))
+
+
+def awaited_seats(game: Game[Any, Any, Any], table: Table) -> list[int]:
+    """The seats the game waits for now: those with a legal command (none before the start
+    or after the end). Public: each seat's own legal list says it, and the view shows it."""
+    if not table.started or game.is_over(table.state):
+        return []
+    return [seat for seat in range(table.seats) if game.legal(table.state, seat)]
 
 
 def _placed(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:
@@ -123,6 +140,6 @@ def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
         return forks.redact(event, viewer)
     if isinstance(event, FAIRNESS_EVENTS):
         return redact_fairness(event, viewer)
-    if isinstance(event, TableEvent | ResultRecorded):
+    if isinstance(event, TableEvent | ResultRecorded | seat_bots.BotEvent | clocks.ClockEvent):
         return event
     return game.redact(event, viewer)

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from domain.forks import origin
+from projections.frames import bots_by_seat
 from projections.live import LiveGame
 
 
@@ -17,6 +18,7 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "title": live.game.title,
         "seats": table.seats,
         "names": list(table.names),
+        "bots": bots_by_seat(table),
         "started": table.started,
         "over": live.over,
         "version": live.version,
