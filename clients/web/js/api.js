@@ -39,5 +39,7 @@ export const api = {
   join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
   start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
   proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),
+  // hand my seat to the server's bot (`bot: true`) or take it back (`bot: false`)
+  seatBot: (id, seat, bot, token) => call("POST", `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, token),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
 };

@@ -195,7 +195,27 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         name && unknown ? h("span", { class: "online unknown", testid: `seat-${seat}-online`, title: "unknown while you are disconnected" }, "?") : null,
         name && !unknown ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
       }),
+      botToggle(table, me, bots),
     );
+  }
+
+  // My seat to the server's bot and back (docs/protocol.md, "Bots in seats").
+  function botToggle(table, me, bots) {
+    const stored = loadSeat(gameId);
+    if (me === null || !stored || !table || table.over) return null;
+    const botNow = Boolean(bots[me]);
+    return h("button", {
+      type: "button",
+      class: "ghost",
+      testid: "bot-toggle",
+      onClick: async () => {
+        try {
+          await api.seatBot(gameId, me, !botNow, stored.token);
+        } catch (error) {
+          toast(error.message);
+        }
+      },
+    }, botNow ? "Take my seat back" : "Let a bot play for me");
   }
 
   function renderPregame() {
@@ -494,10 +514,14 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
 
   let stopped = false;
   const poll = setInterval(refreshInfo, 3000);
-  // a running turn clock ticks: the seats are drawn again each second while one runs
+  // a running turn clock ticks: only the clocks' words change, each second
   const tick = setInterval(() => {
     const table = tableView();
-    if (table && table.clock && table.clock.running.length && !table.over) renderSeats();
+    if (!table || !table.clock || !table.started || table.over) return;
+    for (const seat of table.clock.running) {
+      const el = els.seats.querySelector(`[data-testid="seat-${seat}-clock"]`);
+      if (el) el.textContent = clockWords(leftNow(table.clock, seat));
+    }
   }, 1000);
   function stop() {
     stopped = true;
