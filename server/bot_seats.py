@@ -185,8 +185,8 @@ class BotSeats:
         state = live.table.state
         try:
             return await asyncio.to_thread(self.chooser, live.game, state, seat, level)
-        except Exception:
-            log.exception("bot_failed", game_id=live.game_id, seat=seat, level=level)
+        except Exception as exc:  # its words may name the seat's cards: the kind only
+            log.warning("bot_failed", game_id=live.game_id, seat=seat, error=type(exc).__name__)
             return await asyncio.to_thread(self.chooser, live.game, state, seat, "random")
 
     def _awaited(self, live: LiveGame) -> tuple[int, str, bool] | None:
