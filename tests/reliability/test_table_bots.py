@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 import redis
 
 from server.agenda.redis import LEASE
@@ -69,10 +70,29 @@ async def checked(redis_url: str, game_id: str) -> tuple[int, int]:
     return len(ids), len(records)
 
 
-async def test_bot_turns_are_played_once_across_three_processes() -> None:
-    games = 12 if full() else 4
+REDUCED = pytest.mark.skipif(full(), reason="the full size runs under -m slow")
+FULL = [pytest.mark.slow, pytest.mark.skipif(not full(), reason="PLATEAU_FAULTS=full")]
+
+
+@REDUCED
+@pytest.mark.parametrize("leases", ["on", "off"])
+async def test_bot_turns_are_played_once_across_three_processes(leases: str) -> None:
+    await bots_on_three_processes(leases, games=4)
+
+
+@FULL[0]
+@FULL[1]
+@pytest.mark.parametrize("leases", ["on", "off"])
+async def test_bot_turns_are_played_once_across_three_processes_full(leases: str) -> None:
+    await bots_on_three_processes(leases, games=12)
+
+
+async def bots_on_three_processes(leases: str, games: int) -> None:
+    """With leases off (1 ms, and bots thinking 20 ms) the processes race for every turn:
+    the store still lets each be played once."""
     server = RedisServer().start()
-    servers = start_servers(server.url, 3)
+    racing = {"PLATEAU_BOT_LEASE_MS": "1", "PLATEAU_BOT_THINK_MS": "20"}
+    servers = start_servers(server.url, 3, **(racing if leases == "off" else {}))
     try:
         made = []
         for n in range(games):  # created, joined, started and handed over through different ones
@@ -89,13 +109,13 @@ async def test_bot_turns_are_played_once_across_three_processes() -> None:
         counted = [bot_moves(s.url) for s in servers]
         assert sum(counted) >= turns
         report(
-            "Server bots on three processes, one Redis",
+            f"Server bots on three processes, one Redis, leases {leases}",
             [
                 ("games, every seat a bot once started", games),
                 ("bot turns in the streams", turns),
                 ("bot turns each process played", " / ".join(map(str, counted))),
                 # a second play of a turn is answered with the first's version, writing nothing
-                ("second plays of a turn, refused by the store", sum(counted) - turns),
+                ("second plays answered with the first play's version", sum(counted) - turns),
                 ("events, hash chains intact", events),
             ],
             "make test (tests/reliability/test_table_bots.py)",
@@ -106,8 +126,18 @@ async def test_bot_turns_are_played_once_across_three_processes() -> None:
         server.stop()
 
 
+@REDUCED
 async def test_a_process_killed_holding_a_bot_turn_loses_nothing() -> None:
-    kills = 5 if full() else 2
+    await kill_lease_holders(kills=2)
+
+
+@FULL[0]
+@FULL[1]
+async def test_a_process_killed_holding_a_bot_turn_loses_nothing_full() -> None:
+    await kill_lease_holders(kills=5)
+
+
+async def kill_lease_holders(kills: int) -> None:
     server = RedisServer().start()
     slow = {"PLATEAU_BOT_THINK_MS": "800", "PLATEAU_BOT_LEASE_MS": "1500"}
     peek = redis.Redis.from_url(server.url)
