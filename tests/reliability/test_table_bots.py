@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from server.agenda.redis import LEASE
-from server.store.redis import RedisStore
+from server.store import open_store, verify_chain
 from tests.redis_server import RedisServer
 from tests.reliability.checks import full, report
 from tests.reliability.processes import ServerProcess, start_servers
@@ -51,12 +51,10 @@ def bot_moves(url: str) -> int:
     return sum(int(float(line.split()[-1])) for line in lines)
 
 
-async def checked(redis_url: str, game_id: str) -> tuple[int, int]:
+async def checked(store_url: str, game_id: str) -> tuple[int, int]:
     """The game's bot turns in its stream, each once (its command id unique), and its
-    events, with the hash chain intact."""
-    from server.store import verify_chain
-
-    store = RedisStore.from_url(redis_url)
+    events, with the hash chain intact (on one Redis or a cluster)."""
+    store = open_store(store_url)
     try:
         records = await store.read(game_id)
     finally:
