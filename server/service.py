@@ -456,8 +456,10 @@ class GameService:
         if not by_bot and seat < len(table.bots) and table.bots[seat]:
             raise Rejected(Reason.FORBIDDEN, "a bot plays this seat now; take it back first")
         now = self.now_ms() if table.clock is not None else 0
-        if not ran_out and seat in out_of_time(table, game, now):
-            raise Rejected(Reason.FORBIDDEN, "your time has run out: a bot plays this turn")
+        late = seat in out_of_time(table, game, now)
+        if late != ran_out:  # a bot's move for a seat out of time, and only for one
+            why = "your time has run out: a bot plays this turn" if late else "time is left"
+            raise Rejected(Reason.FORBIDDEN, why)
         rng: Rng = fairness.draws_for(table)
         events = game.decide(state, seat, command, rng)
         if not events:
