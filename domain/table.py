@@ -4,8 +4,9 @@ A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
 A fork (`domain.forks`) also has `GameForked` after `TableOpened`, and `ForkDealt` (the
 position it starts from) before `GameStarted`.
-The fairness events (`domain.fairness`), the result record (`domain.rules`) and undo by
-consent (`domain.undo`) are table events too.
+The fairness events (`domain.fairness`), the result record (`domain.rules`), undo by
+consent (`domain.undo`), who plays a seat (`domain.seat_bots`) and the turn clock
+(`domain.clocks`) are table events too.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from domain import forks
+from domain import clocks, forks, seat_bots
 from domain.fairness import FAIRNESS_EVENTS, Fairness
 from domain.fairness import apply as fold_fairness
 from domain.fairness import redact as redact_fairness
@@ -61,6 +62,8 @@ TABLE_EVENTS = (
     *FAIRNESS_EVENTS,
     *RULES_EVENTS,
     *UNDO_EVENTS,
+    *seat_bots.BOT_EVENTS,
+    *clocks.CLOCK_EVENTS,
 )
 
 
@@ -77,6 +80,8 @@ class Table(msgspec.Struct, frozen=True):
     rules: int = FIRST
     fairness: Fairness | None = None  # None for a game stored before fair randomness
     undo_asked: UndoAsked | None = None  # the pending undo request; a game event lapses it
+    bots: tuple[str, ...] = ()  # by seat: the level of the bot playing it, "" for a human
+    clock: clocks.Clock | None = None  # None: the table has no turn clock
 
     @property
     def claimed(self) -> int:
@@ -116,9 +121,22 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
         return msgspec.structs.replace(table, state=kept, undo_asked=None)
     if isinstance(event, UNDO_EVENTS):
         return msgspec.structs.replace(table, undo_asked=pending(table.undo_asked, event))
+    if isinstance(event, clocks.ClockEvent):
+        clock = clocks.apply(table.clock, event, table.seats, lambda: awaited_seats(game, table))
+        return msgspec.structs.replace(table, clock=clock)
+    if isinstance(event, seat_bots.BotEvent):
+        return msgspec.structs.replace(table, bots=seat_bots.apply(table.bots, event))
     if isinstance(event, ChatPosted | TableOpened | forks.GameForked | ResultRecorded):
         return table
     return msgspec.structs.replace(table, state=game.evolve(table.state, event), undo_asked=None)
+
+
+def awaited_seats(game: Game[Any, Any, Any], table: Table) -> list[int]:
+    """The seats the game waits for now: those with a legal command (none before the start
+    or after the end). Public: each seat's own legal list says it, and the view shows it."""
+    if not table.started or game.is_over(table.state):
+        return []
+    return [seat for seat in range(table.seats) if game.legal(table.state, seat)]
 
 
 def _placed(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:
@@ -136,6 +154,6 @@ def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
         return redact_fairness(event, viewer)
     if isinstance(event, UndoDone):
         return redact_undo(event, viewer)
-    if isinstance(event, TableEvent | ResultRecorded):
+    if isinstance(event, TableEvent | ResultRecorded | seat_bots.BotEvent | clocks.ClockEvent):
         return event
     return game.redact(event, viewer)

@@ -8,6 +8,7 @@ from domain.kernel import Game, Seat, Viewer
 from domain.protocol import LogEntry
 from domain.table import Table, redact
 from projections.undo import undo_part
+from projections.clock_view import shown as shown_clock
 from projections.visibility import effective
 
 
@@ -31,11 +32,20 @@ def table_part(game: Game[Any, Any, Any], table: Table, over: bool) -> dict[str,
         "title": game.title,
         "seats": table.seats,
         "names": list(table.names),
+        "bots": bots_by_seat(table),
         "started": table.started,
         "over": over,
         "result": game.result(table.state) if over else None,
         "undo": undo_part(table.undo_asked),
+        "clock": shown_clock(table, game),
     }
+
+
+def bots_by_seat(table: Table) -> list[str | None]:
+    """Per seat, the level of the server's bot that plays it, or None for a person."""
+    return [
+        (table.bots[seat] if seat < len(table.bots) else "") or None for seat in range(table.seats)
+    ]
 
 
 def redacted_log(

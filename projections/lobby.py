@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.forks import origin
 from domain.undo import CONSENT
+from projections.frames import bots_by_seat
 from projections.live import LiveGame
 
 
@@ -18,6 +19,7 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "title": live.game.title,
         "seats": table.seats,
         "names": list(table.names),
+        "bots": bots_by_seat(table),
         "started": table.started,
         "over": live.over,
         "version": live.version,

@@ -11,6 +11,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from server import http, undo_http, ws
+from server.agenda import agenda_for
+from server.bot_seats import BotSeats
 from server.config import Settings
 from server.fanout import Hub
 from server.lobby import Listing
@@ -45,12 +47,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         service = GameService(store, metrics)
         hub = Hub(service, presence_for(store))
         listing = Listing(service, hub, abandoned_after_s=settings.abandoned_after_s)
-        app.state.plateau = AppState(settings, store, service, hub, metrics, listing)
+        agenda = agenda_for(store)
+        bots = BotSeats(service, agenda, settings.bot_think_ms, settings.bot_lease_ms)
+        service.appended = bots.poke
+        app.state.plateau = AppState(settings, store, service, hub, metrics, listing, agenda, bots)
         hub.start()
+        bots.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:
             yield
         finally:
+            await bots.stop()
             await hub.stop()
             await store.close()
 
@@ -63,6 +70,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games", http.create_game, methods=["POST"]),
         Route("/api/games/{game_id}", http.get_game),
         Route("/api/games/{game_id}/seats", http.join_game, methods=["POST"]),
+        Route("/api/games/{game_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
         Route("/api/games/{game_id}/start", http.start_game, methods=["POST"]),
         Route("/api/games/{game_id}/events", http.export_events),
         Route("/api/games/{game_id}/view", http.view_at),

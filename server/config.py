@@ -40,6 +40,10 @@ class Settings:
     # objects, so full collections come every second or two and pause it 50 ms or more
     # (docs/benchmarks.md). Nearly all garbage here is freed by reference counting anyway.
     gc_threshold: tuple[int, int, int] = (10_000, 50, 100)
+    # server-side bots (`server.bot_seats`): how long a bot waits before its move (0: at
+    # once), and how long a process holds a game while playing its bots before another may
+    bot_think_ms: int = 0
+    bot_lease_ms: int = 5000
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -66,6 +70,8 @@ class Settings:
             max_connections_per_address=int(env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")),
             abandoned_after_s=float(env.get("PLATEAU_ABANDONED_AFTER_S", str(24 * 3600))),
             gc_threshold=_thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
+            bot_think_ms=int(env.get("PLATEAU_BOT_THINK_MS", "0")),
+            bot_lease_ms=int(env.get("PLATEAU_BOT_LEASE_MS", "5000")),
         )
         return replace(
             settings,

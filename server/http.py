@@ -18,11 +18,13 @@ from projections.codec import encode
 from projections.frames import redacted_log
 from projections.lobby import summary
 from projections.snapshot import snapshot
-from server import forks
+from server import forks, idempotency
 from server.lobby import LIMIT
 from server.proof import proof_of
+from server.seat_handover import hand_over
 from server.state import AppState
 from server.store import STORE_DOWN, StoreUnavailable
+from server.table_clock import left_now
 from server.version import version
 
 MAX_BODY = 64 * 1024
@@ -120,7 +122,11 @@ async def game_types(request: Request) -> Response:
 @refusals
 async def create_game(request: Request) -> Response:
     state = state_of(request)
-    game_id = await state.service.create(await body(request))
+    raw, key = await body(request), idempotency.key_of(request.headers)
+    if key is None:
+        game_id = await state.service.create(raw)
+    else:
+        game_id = await idempotency.create(state.service, state.agenda, raw, key)
     state.listing.created(game_id)
     return JSONResponse({"game_id": game_id}, status_code=201)
 
@@ -140,15 +146,32 @@ async def get_game(request: Request) -> Response:
     live = await state.service.load(game_id, fresh=True)
     shown = summary(live, await state.hub.online(game_id))
     shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
+    if live.table.clock is not None:  # what each seat has left now, in server time
+        now = state.service.now_ms()
+        shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
     return MsgspecJSON(shown)
 
 
 @refusals
 async def join_game(request: Request) -> Response:
     state, game_id = state_of(request), request.path_params["game_id"]
-    seat, token = await state.service.join(game_id, await body(request))
+    raw, key = await body(request), idempotency.key_of(request.headers)
+    if key is None:
+        seat, token = await state.service.join(game_id, raw)
+    else:
+        seat, token = await idempotency.join(state.service, game_id, raw, key)
     state.listing.changed(game_id)
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
+
+
+@refusals
+async def seat_bot(request: Request) -> Response:
+    """Hand a seat to a bot or take it back (`server.seat_handover`), with its token."""
+    state, game_id = state_of(request), request.path_params["game_id"]
+    raw_seat = request.path_params["seat"]
+    answer = await hand_over(state.service, game_id, raw_seat, bearer(request), await body(request))
+    state.listing.changed(game_id)
+    return JSONResponse(answer)
 
 
 @refusals

@@ -28,10 +28,12 @@ from domain.undo import CONSENT, MODES
 from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
 from server import fairness, forks
+from server.bot_table import bot_claims, gap_before_bots
 from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
+from server.table_clock import ClockRequest, clock_set, out_of_time, stamps, wall_ms
 from server.text import name_key, why_refused
 from server.tokens import new_token, seat_of, token_hash
 
@@ -39,6 +41,7 @@ MAX_ATTEMPTS = 5
 MAX_NAME = 32
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_CHAT = 500
+REUSED_KEY = "this Idempotency-Key was used with another request"
 
 
 def once() -> str:
@@ -55,6 +58,9 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     seats: int
     options: dict[str, Any] = {}
     undo: str = CONSENT  # undo by consent (`domain.undo`), or "never"
+    bots: list[int] = []  # seats the server's bots play (`server.bot_seats`)
+    bot_level: str = "greedy"
+    clock: ClockRequest | None = None  # a turn clock (`domain.clocks`)
 
 
 class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -68,10 +74,12 @@ class GameService:
         metrics: Metrics,
         new_secret: Callable[[], bytes] = fairness.new_secret,
         max_cached: int = 2000,
+        now_ms: Callable[[], int] = wall_ms,
     ) -> None:
         self.store = store
         self.metrics = metrics
         self.new_secret = new_secret  # each game's secret: every draw of it derives from it
+        self.now_ms = now_ms  # server time, as turn clocks are stamped with (tests inject it)
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.max_cached = max_cached
         self.pinned: Callable[[str], bool] = lambda game_id: False  # the hub pins watched games
@@ -79,6 +87,10 @@ class GameService:
         # itself): the hub publishes it, or sockets would wait for the game's next event
         self.on_folded: Callable[[LiveGame], None] = lambda live: None
         self._command_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+        # an append of this process moved the game (a move, a start, a seat handed over), or
+        # this process folded it anew: the bot seats' player looks whether a bot or a clock
+        # is awaited now
+        self.appended: Callable[[LiveGame], None] = lambda live: None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -97,6 +109,7 @@ class GameService:
             if live is None:
                 live = self.games[game_id] = LiveGame.replay(game_id, records)
                 self._evict()
+                self.appended(live)  # a turn due whose process died before saying so
                 return live
             self.games.move_to_end(game_id)
         if fresh:
@@ -156,7 +169,26 @@ class GameService:
 
     # -- the table -----------------------------------------------------------------------
 
-    async def create(self, raw: bytes) -> str:
+    async def create(self, raw: bytes, game_id: str | None = None) -> str:
+        """A new table from the request `raw`; its id. With `game_id` (an idempotent retry's,
+        `server.idempotency`), a table already stored under that id is the one created."""
+        opening = self.opening(raw)
+        retried, game_id = game_id is not None, game_id or uuid.uuid4().hex[:12]
+        try:
+            await self.store.append(game_id, 0, [encode(e) for e in opening], once(), "")
+        except WrongExpectedVersion:
+            if not retried:
+                raise
+            await self.store.register(game_id)
+            return game_id  # the first try of the same request created it
+        await self.store.register(game_id)
+        self.metrics.count("games_created")
+        opened = opening[0]
+        log.info("game_created", game_id=game_id, game=opened.game, seats=opened.seats)
+        return game_id
+
+    def opening(self, raw: bytes) -> list[Any]:
+        """The first events of a table asked for by `raw`; Rejected for a bad request."""
         try:
             request = msgspec.json.decode(raw, type=CreateGame)
         except msgspec.DecodeError as exc:
@@ -184,7 +216,7 @@ class GameService:
             raise Rejected(Reason.BAD_REQUEST, "imported games come only from plateau import-18xx")
         if request.undo not in MODES:
             raise Rejected(Reason.BAD_REQUEST, f"undo is one of {', '.join(MODES)}")
-        game_id = uuid.uuid4().hex[:12]
+        bots = bot_claims(request.bots, request.bot_level, request.seats)
         stored = msgspec.to_builtins(options)
         stored.pop(RULES_OPTION, None)  # kept once, as the table's `rules`
         opened = TableOpened(
@@ -194,13 +226,13 @@ class GameService:
             rules=game.rules,
             undo=request.undo,
         )
-        await self.store.append(game_id, 0, [encode(opened)], once(), "")
-        await self.store.register(game_id)
-        self.metrics.count("games_created")
-        log.info("game_created", game_id=game_id, game=request.game, seats=request.seats)
-        return game_id
+        return [opened, *clock_set(request.clock), *bots]
 
-    async def join(self, game_id: str, raw: bytes) -> tuple[int, str]:
+    async def join(
+        self, game_id: str, raw: bytes, token: str | None = None, command_id: str | None = None
+    ) -> tuple[int, str]:
+        """Claim the next free seat; its number and token. With `token` (derived from an
+        idempotency key), a seat that token holds already is the answer."""
         try:
             request = msgspec.json.decode(raw, type=JoinGame)
         except msgspec.DecodeError as exc:
@@ -211,10 +243,17 @@ class GameService:
         why = why_refused(name)
         if why:
             raise Rejected(Reason.BAD_REQUEST, f"this name cannot be used: {why}")
-        token = new_token()
+        retried = token is not None
+        token = token or new_token()
         for _ in range(MAX_ATTEMPTS):
             live = await self.load(game_id, fresh=True)
             table = live.table
+            if retried:
+                seated = seat_of(token, table.token_hashes)
+                if seated is not None:
+                    if table.names[seated] != name:
+                        raise Rejected(Reason.BAD_REQUEST, REUSED_KEY)
+                    return seated, token
             if table.started:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed >= table.seats:
@@ -224,10 +263,16 @@ class GameService:
             seat = table.free_seat
             claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
             try:
-                await self.store.append(game_id, live.version, [encode(claim)], once(), live.hash)
+                await self.store.append(
+                    game_id, live.version, [encode(claim)], command_id or once(), live.hash
+                )
             except WrongExpectedVersion:
                 await self.catch_up(live)
                 continue
+            if retried:  # the claim that landed may be another try's: ask the log whose
+                await self.catch_up(live)
+                landed = seat_of(token, live.table.token_hashes)
+                seat = seat if landed is None else landed
             log.info("seat_claimed", game_id=game_id, seat=seat)
             return seat, token
         raise Rejected(Reason.BUSY)
@@ -259,6 +304,9 @@ class GameService:
                     Reason.FORBIDDEN,
                     f"{game.title} needs at least {game.min_seats} players; {table.claimed} seated",
                 )
+            gap = gap_before_bots(table.names, table.claimed)
+            if gap is not None:
+                raise Rejected(Reason.FORBIDDEN, f"seat {gap} is free, and a bot sits after it")
             options = options_for(game, table.options, table.rules)
             forked = origin(live.events)
             if forked is None:
@@ -272,6 +320,7 @@ class GameService:
                 dealing = self.setup_randomness(FORK_DEAL)
                 dealt, started = await forks.opening(self, table, forked, dealing.rng)
                 events = [*dealing.events([dealt]), started]
+            events = [*stamps(table, self.now_ms()), *events]  # the clocks start
             try:
                 version = await self.store.append(
                     game_id, live.version, [encode(e) for e in events], once(), live.hash
@@ -280,6 +329,7 @@ class GameService:
                 await self.catch_up(live)
                 continue
             log.info("game_started", game_id=game_id, seats=table.claimed, version=version)
+            self.appended(live)
             return version
         raise Rejected(Reason.BUSY)
 
@@ -324,9 +374,18 @@ class GameService:
             raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
 
     async def submit(
-        self, game_id: str, seat: int, command_id: str, seen_version: int, raw: bytes
+        self,
+        game_id: str,
+        seat: int,
+        command_id: str,
+        seen_version: int,
+        raw: bytes,
+        ran_out: bool = False,
+        by_bot: bool = False,
     ) -> int:
-        """Decide and append one command; the new version, or Rejected. Idempotent per id."""
+        """Decide and append one command; the new version, or Rejected. Idempotent per id.
+        `by_bot`: the server's bot plays it (`server.bot_seats`); `ran_out`: for a seat whose
+        time ran out."""
         live = self.cached(game_id) or await self.load(game_id)  # no coroutine when cached
         if not live.table.started:
             raise Rejected(Reason.NOT_STARTED)
@@ -336,7 +395,7 @@ class GameService:
             await self.catch_up(live)
         for _ in range(MAX_ATTEMPTS):
             try:
-                events = self._decide(live, seat, command, seen_version)
+                events = self._decide(live, seat, command, seen_version, ran_out, by_bot)
             except Rejected as refusal:
                 if await self.catch_up(live):
                     continue  # our fold was behind: decide again on the current state
@@ -367,6 +426,7 @@ class GameService:
             self.metrics.observe_append(time.perf_counter() - started)
             self.metrics.count("commands")
             log.debug("appended", game_id=game_id, command=kind, version=version)
+            self.appended(live)
             return version
         raise Rejected(Reason.BUSY)
 
@@ -385,7 +445,15 @@ class GameService:
         (a game's start; a what-if fork's new deal, with its own secret)."""
         return fairness.opening(self.new_secret(), label)
 
-    def _decide(self, live: LiveGame, seat: int, command: Any, seen_version: int) -> list[Any]:
+    def _decide(
+        self,
+        live: LiveGame,
+        seat: int,
+        command: Any,
+        seen_version: int,
+        ran_out: bool = False,
+        by_bot: bool = False,
+    ) -> list[Any]:
         """The events to store for the command: the game's, with the record of what they
         drew, and at the end the revealed secret and the result (`server.decisions`)."""
         table = live.table
@@ -397,8 +465,18 @@ class GameService:
                 Reason.STALE_VERSION,
                 f"you saw version {seen_version}, the game is at {live.version}",
             )
+        if not by_bot and seat < len(table.bots) and table.bots[seat]:
+            raise Rejected(Reason.FORBIDDEN, "a bot plays this seat now; take it back first")
+        now = self.now_ms() if table.clock is not None else 0
+        late = seat in out_of_time(table, game, now)
+        if late != ran_out:  # a bot's move for a seat out of time, and only for one
+            why = "your time has run out: a bot plays this turn" if late else "time is left"
+            raise Rejected(Reason.FORBIDDEN, why)
         rng: Rng = fairness.draws_for(table)
         events = game.decide(state, seat, command, rng)
         if not events:
             raise Rejected(Reason.ILLEGAL, "that command changes nothing")
-        return decided(game, table, seat, command, events, rng)
+        return [
+            *stamps(table, now, seat, ran_out),
+            *decided(game, table, seat, command, events, rng),
+        ]

@@ -1,10 +1,13 @@
-"""What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby."""
+"""What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
+the agenda and the bot seats' player."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
+from server.agenda import Agenda
+from server.bot_seats import BotSeats
 from server.config import Settings
 from server.fanout import Hub
 from server.lobby import Listing
@@ -21,4 +24,6 @@ class AppState:
     hub: Hub
     metrics: Metrics
     listing: Listing
+    agenda: Agenda
+    bots: BotSeats
     per_address: Counter[str] = field(default_factory=Counter)

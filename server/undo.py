@@ -39,6 +39,8 @@ async def _command(live: LiveGame, seat: int, said: Any = None) -> tuple[int, in
         raise refuse("undo is off at this table (the creator chose so)")
     if not live.table.started:
         raise Rejected(Reason.NOT_STARTED)
+    if live.table.clock is not None:
+        raise refuse("undo is off at a table with a turn clock: time spent cannot be given back")
     if live.over:
         raise Rejected(Reason.GAME_OVER)
     first, last = live.last_command
@@ -59,6 +61,13 @@ async def _command(live: LiveGame, seat: int, said: Any = None) -> tuple[int, in
         check, live.game, before.state, seat, before.seats, events, random.Random(), said
     )
     return first, last
+
+
+def to_ask(table: Any, asker: int) -> set[int]:
+    """The seats whose consent an undo needs: the other seats a person plays (a server bot
+    has no view on it, so it never holds one up)."""
+    bots = table.bots
+    return {s for s in range(table.seats) if s != asker and not (s < len(bots) and bots[s])}
 
 
 class AskUndo(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,10 +96,14 @@ async def ask(service: GameService, game_id: str, token: str | None, raw: bytes 
         expected, expected_hash = live.version, live.hash
         if live.table.undo_asked is not None:
             raise refuse("an undo is already asked: wait for the answers")
-        _, last = await _command(live, seat, said)
-        asked = encode(UndoRequested(seat=seat, version=last))
+        first, last = await _command(live, seat, said)
+        asked: list[object] = [UndoRequested(seat=seat, version=last)]
+        if not to_ask(live.table, seat):  # only bots to ask: granted at once
+            asked.append(done(seat, last, first - 1, live.table_at(first - 1).state))
         try:
-            version = await service.store.append(game_id, expected, [asked], once(), expected_hash)
+            version = await service.store.append(
+                game_id, expected, [encode(e) for e in asked], once(), expected_hash
+            )
         except WrongExpectedVersion:
             await service.catch_up(live)
             continue
@@ -115,7 +128,7 @@ async def answer(service: GameService, game_id: str, token: str | None, accept: 
         if seat in asked.accepted:
             raise refuse("you already accepted this undo")
         events: list[object] = [UndoAnswered(seat=seat, accept=accept)]
-        waiting = set(range(live.table.seats)) - {asked.seat, seat, *asked.accepted}
+        waiting = to_ask(live.table, asked.seat) - {seat, *asked.accepted}
         if accept and not waiting:
             first, last = live.last_command
             if last != asked.version:  # cannot be while it is pending; never undo another

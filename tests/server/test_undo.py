@@ -16,11 +16,13 @@ import pytest
 
 from clients.python.bots import random_bot
 from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat
+from domain.table import Table
 from domain.undo import check
 from projections.codec import encode
 from projections.snapshot import snapshot
 from server import fairness
 from server.decisions import decided
+from server.undo import to_ask
 from tests.server.conftest import Running
 
 
@@ -342,3 +344,26 @@ async def test_the_asker_may_say_which_command_it_sent_and_it_is_checked(server:
     assert await server.stored(game_id) == stored
     mine = await server.lobby.http.post(url, json=said, headers=bearer(tokens[seat]))
     assert mine.status_code == 201, mine.text
+
+
+def test_only_the_other_seats_a_person_plays_are_asked() -> None:
+    table = Table("vertigo", 4, {}, bots=("", "", "greedy", ""))
+    assert to_ask(table, 0) == {1, 3}
+    assert to_ask(table, 3) == {0, 1}
+    assert to_ask(Table("vertigo", 2, {}, bots=("", "random")), 0) == set()  # granted at once
+    assert to_ask(Table("vertigo", 3, {}), 1) == {0, 2}  # a table stored before bot seats
+
+
+async def test_a_table_with_a_turn_clock_refuses_undo(server: Running) -> None:
+    body = {"game": "vertigo", "seats": 2, "clock": {"initial_s": 3600}}
+    reply = await server.lobby.http.post("/api/games", json=body)
+    assert reply.status_code == 201, reply.text
+    game_id = reply.json()["game_id"]
+    tokens = [(await server.lobby.join(game_id, f"p{n}"))[1] for n in range(2)]
+    await server.lobby.start(game_id, tokens[0])
+    seat, command = await find(server, game_id, None)
+    await play(server, game_id, seat, command)
+    stored = await server.stored(game_id)
+    asked = await post(server, game_id, "undo", tokens[seat])
+    assert asked.status_code == 403 and "turn clock" in asked.json()["detail"]
+    assert await server.stored(game_id) == stored

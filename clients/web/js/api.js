@@ -41,5 +41,7 @@ export const api = {
   proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),
   askUndo: (id, token, command) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`, command ? { command } : {}, token),
   answerUndo: (id, accept, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo/${accept ? "accept" : "refuse"}`, {}, token),
+  // hand my seat to the server's bot (`bot: true`) or take it back (`bot: false`)
+  seatBot: (id, seat, bot, token) => call("POST", `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, token),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
 };

@@ -4,6 +4,7 @@ import { notifyButton, turnAlerts } from "./alerts.js";
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
+import { clockWords, leftNow, learnServerTime } from "./clock.js";
 import { Connection } from "./connection.js";
 import { clear, h, toast } from "./dom.js";
 import { howToPlay } from "./help.js";
@@ -115,6 +116,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   async function refreshInfo() {
     try {
       info = await api.game(gameId);
+      learnServerTime(info);
     } catch (error) {
       if (error.status === 404) {
         clear(root).append(h("p", { class: "error", testid: "not-found" }, `No game ${gameId}.`));
@@ -181,9 +183,12 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const list = names();
     const labels = (info && info.forked_from && info.forked_from.labels) || [];
     const unknown = lost();
+    const bots = (table && table.bots) || (info && info.bots) || [];
+    const clock = table && table.started && !table.over ? table.clock : null;
     clear(els.seats).append(
       ...Array.from({ length: count }, (_, seat) => {
         const name = list[seat];
+        const left = leftNow(clock, seat);
         return h("div", {
           class: `seat-chip ${name ? "taken" : "free"} ${seat === me ? "me" : ""}`,
           testid: `seat-${seat}`,
@@ -192,10 +197,32 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "seat-name" }, name || (labels[seat] ? `free (was ${labels[seat]})` : "empty seat")),
         seat === me ? h("span", { class: "you" }, "you") : null,
+        bots[seat] ? h("span", { class: "bot", testid: `seat-${seat}-bot`, title: `the server's ${bots[seat]} bot plays this seat` }, "bot") : null,
+        left === null ? null : h("span", { class: `clock ${clock.running.includes(seat) ? "running" : ""}`, testid: `seat-${seat}-clock` }, clockWords(left)),
         name && unknown ? h("span", { class: "online unknown", testid: `seat-${seat}-online`, title: "unknown while you are disconnected" }, "?") : null,
         name && !unknown ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
       }),
+      botToggle(table, me, bots),
     );
+  }
+
+  // My seat to the server's bot and back (docs/protocol.md, "Bots in seats").
+  function botToggle(table, me, bots) {
+    const stored = loadSeat(gameId);
+    if (me === null || !stored || !table || table.over) return null;
+    const botNow = Boolean(bots[me]);
+    return h("button", {
+      type: "button",
+      class: "ghost",
+      testid: "bot-toggle",
+      onClick: async () => {
+        try {
+          await api.seatBot(gameId, me, !botNow, stored.token);
+        } catch (error) {
+          toast(error.message);
+        }
+      },
+    }, botNow ? "Take my seat back" : "Let a bot play for me");
   }
 
   function renderPregame() {
@@ -510,9 +537,19 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
 
   let stopped = false;
   const poll = setInterval(refreshInfo, 3000);
+  // a running turn clock ticks: only the clocks' words change, each second
+  const tick = setInterval(() => {
+    const table = tableView();
+    if (!table || !table.clock || !table.started || table.over) return;
+    for (const seat of table.clock.running) {
+      const el = els.seats.querySelector(`[data-testid="seat-${seat}-clock"]`);
+      if (el) el.textContent = clockWords(leftNow(table.clock, seat));
+    }
+  }, 1000);
   function stop() {
     stopped = true;
     clearInterval(poll);
+    clearInterval(tick);
     document.removeEventListener("keydown", onKey);
     setPalette(null);
     document.title = "Plateau";

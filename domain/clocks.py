@@ -1,0 +1,93 @@
+"""Turn clocks, kept as events: each seat has `initial_ms`, plus `increment_ms` per move of its
+own, spent only while the seat is awaited (it has a legal command; in a simultaneous choice
+every awaited seat's clock runs at once).
+
+Every append that can change who is awaited (the start, every move) begins with a
+`ClockStamped`: the server's time of the append. Folding it charges each seat awaited until
+then (the seats with a legal command in the state before the append's own events) with the
+time since the previous stamp, and credits the mover its increment. The time a seat has left
+is thus a fold of stored events, whatever process folds them and however often every process
+restarts: a restart neither loses time nor gives it back. `TimeRanOut` says that the move
+following it in the same append is a bot's, played because the seat's time had run out.
+
+Who is awaited is public, and so are the stamps (when each append was made): a clock tells
+nothing a viewer could not already tell, and nothing of a seat's secrets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+BOT = "bot"  # on timeout: a bot plays the seat's turn
+
+
+class ClockEvent(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+class ClockSet(ClockEvent, frozen=True, tag="clock_set"):
+    initial_ms: int
+    increment_ms: int
+    on_timeout: str = BOT
+
+
+class ClockStamped(ClockEvent, frozen=True, tag="clock_stamped"):
+    at_ms: int
+    seat: int | None = None  # whose move follows (credited its increment); None: the start
+
+
+class TimeRanOut(ClockEvent, frozen=True, tag="time_ran_out"):
+    seat: int
+
+
+CLOCK_EVENTS = (ClockSet, ClockStamped, TimeRanOut)
+
+
+class Clock(msgspec.Struct, frozen=True):
+    initial_ms: int
+    increment_ms: int
+    on_timeout: str = BOT
+    spent: tuple[int, ...] = ()  # per seat: time used, less the increments earned
+    since_ms: int = 0  # the last stamp (0: the game has not started)
+    ran_out: int = 0  # moves bots played for seats out of time
+
+    def left_ms(self, seat: int) -> int:
+        """What `seat` had left at the last stamp (never below 0)."""
+        used = self.spent[seat] if seat < len(self.spent) else 0
+        return max(0, self.initial_ms - used)
+
+    def left_now(self, seat: int, running: bool, now_ms: int) -> int:
+        """What `seat` has left at `now_ms`, its clock running since the last stamp or not."""
+        elapsed = max(0, now_ms - self.since_ms) if running and self.since_ms else 0
+        return max(0, self.left_ms(seat) - elapsed)
+
+
+def start(event: ClockSet) -> Clock:
+    return Clock(event.initial_ms, event.increment_ms, event.on_timeout)
+
+
+def apply(
+    clock: Clock | None, event: ClockEvent, seats: int, awaited: Callable[[], list[int]]
+) -> Clock | None:
+    """The clock after `event`; `awaited()` is the seats awaited before it (a stamp's charge)."""
+    if isinstance(event, ClockSet):
+        return start(event)
+    if clock is None:
+        return None
+    if isinstance(event, TimeRanOut):
+        return msgspec.structs.replace(clock, ran_out=clock.ran_out + 1)
+    if not isinstance(event, ClockStamped):
+        return clock
+    spent = [*clock.spent, *(0,) * (seats - len(clock.spent))]
+    if clock.since_ms:
+        elapsed = max(0, event.at_ms - clock.since_ms)
+        for seat in awaited():
+            # a seat out of time stays at 0 left: time past the end is not carried as debt
+            spent[seat] = min(clock.initial_ms, spent[seat] + elapsed)
+    if event.seat is not None and 0 <= event.seat < seats:
+        spent[event.seat] -= clock.increment_ms
+    return msgspec.structs.replace(
+        clock, spent=tuple(spent), since_ms=max(clock.since_ms, event.at_ms)
+    )

@@ -1,0 +1,46 @@
+"""A table with a turn clock and a server bot, through the page: the bot's seat says so, each
+seat shows its time, and the clock of the seat the game awaits ticks down."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Pages
+from tests.browser.flow import join, open_table, start
+
+pytestmark = pytest.mark.browser
+
+
+def test_seats_show_the_bot_and_a_ticking_clock(pages: Pages, server: str) -> None:
+    body = {"game": "rock_paper_scissors", "seats": 2, "bots": [1], "clock": {"initial_s": 600}}
+    game_id = httpx.post(f"{server}/api/games", json=body).json()["game_id"]
+    page = open_table(pages, game_id)
+    expect(page.get_by_test_id("seat-1-bot")).to_be_visible()
+    join(page, "Ada")
+    start(page)
+    clock = page.get_by_test_id("seat-0-clock")
+    expect(clock).to_have_class("clock running")  # the bot chose at once; Ada is awaited
+    first = clock.text_content() or ""
+    assert first.startswith(("10:00", "9:5"))
+    expect(clock).not_to_have_text(first, timeout=5000)  # it ticks
+    expect(page.get_by_test_id("seat-1-clock")).not_to_have_class("clock running")
+
+
+def test_a_player_lets_a_bot_play_and_takes_the_seat_back(pages: Pages, server: str) -> None:
+    body = {"game": "eiffel_mania", "seats": 3, "bots": [1, 2]}
+    game_id = httpx.post(f"{server}/api/games", json=body).json()["game_id"]
+    page = open_table(pages, game_id)
+    join(page, "Ada")
+    toggle = page.get_by_test_id("bot-toggle")
+    expect(toggle).to_have_text("Let a bot play for me")
+    toggle.click()  # before the start: once started, the bots would play the game out at once
+    expect(page.get_by_test_id("seat-0-bot")).to_be_visible()
+    expect(toggle).to_have_text("Take my seat back")
+    toggle.click()
+    expect(page.get_by_test_id("seat-0-bot")).to_have_count(0)
+    start(page)
+    expect(page.get_by_test_id("seat-0-bot")).to_have_count(0)
+    toggle.click()  # now the bots play every seat, to the end
+    expect(page.get_by_test_id("table-status")).to_have_text("finished", timeout=30_000)
