@@ -7,8 +7,8 @@ from typing import Any
 from domain.kernel import Game, Seat, Viewer
 from domain.protocol import LogEntry
 from domain.table import Table, redact
-from projections.undo import undo_part
 from projections.clock_view import shown as shown_clock
+from projections.undo import undo_part
 from projections.visibility import effective
 
 
