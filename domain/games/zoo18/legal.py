@@ -85,6 +85,7 @@ def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> 
         upgrades=upgrades,
         exclude_hexes=frozenset(state.flow.laid_hexes),
         limit=LAY_SAMPLE,
+        rules=state.options.rules,
     )
     cash = state.family(sym).cash
     return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]

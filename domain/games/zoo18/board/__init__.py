@@ -140,6 +140,7 @@ def check_lay(
     mode: LayMode = "track",
     *,
     strict: bool = True,
+    rules: int = 1,
 ) -> Lay:
     """Validate laying tile copy `tile` ("7-0") on `hex` at `rotation` for `family`.
 
@@ -156,12 +157,16 @@ def check_lay(
     A copy whose other face is on the board (X8-0 after 8-0: 18xx.games' SR home and bonus
     lays leave the partner copy in its list) is accepted in both modes while a piece is left:
     the supply counts pieces, copy ids only name them as 18xx.games does.
+    `rules` 2 adds 18xx.games' own checks in strict mode (`restrictions`): every exit leads
+    somewhere, stops stay whole, and the lay gives the family new track or a new city value.
     Returns the new board (tile laid, replaced tile back in supply, tokens kept in their slots),
     the cost (terrain of a first lay on M 1 / MM 2; never for RABBITS/MOLES), the terrain paid
     ("hill"/"mountain", for SHINING GOLD) and whether it was an upgrade. A tile laid on a hill
     or mountain in the OR keeps the mark M/MM (`LaidTile.label`).
     """
-    return lays.check_lay(board, map_def, family, hex, tile, rotation, colours, mode, strict=strict)
+    return lays.check_lay(
+        board, map_def, family, hex, tile, rotation, colours, mode, strict=strict, rules=rules
+    )
 
 
 def legal_lays(
@@ -174,13 +179,16 @@ def legal_lays(
     upgrades: bool = True,
     exclude_hexes: frozenset[str] = frozenset(),
     limit: int | None = None,
+    rules: int = 1,
 ) -> list[LayOption]:
     """Lays `check_lay` accepts (one copy per tile name), ordered by hex; at most `limit`.
 
     `upgrades=False` offers only yellow lays on white hexes (second lay after an upgrade);
     `exclude_hexes` leaves out hexes already laid this turn.
     """
-    return list(_legal_lays(board, family, tuple(colours), mode, upgrades, exclude_hexes, limit))
+    return list(
+        _legal_lays(board, family, tuple(colours), mode, upgrades, exclude_hexes, limit, rules)
+    )
 
 
 @lru_cache(maxsize=256)
@@ -192,6 +200,7 @@ def _legal_lays(
     upgrades: bool,
     exclude_hexes: frozenset[str],
     limit: int | None,
+    rules: int,
 ) -> tuple[LayOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
     options = lays.legal_lays(
@@ -203,6 +212,7 @@ def _legal_lays(
         upgrades=upgrades,
         exclude_hexes=exclude_hexes,
         limit=limit,
+        rules=rules,
     )
     return tuple(options)
 

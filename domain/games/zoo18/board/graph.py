@@ -173,11 +173,13 @@ def graph_of(board: Board) -> Graph:
 
 @dataclass
 class Reach:
-    """What a family's network reaches: stops, paths, and per hex the edges track touches."""
+    """What a family's network reaches: stops, paths, per hex the edges track touches, and the
+    (hex, edge) pairs its walks leave a hex by."""
 
     nodes: set[Node]
     paths: set[int]
     edges: dict[str, set[int]]
+    leaves: set[tuple[str, int]] = field(default_factory=set)
 
 
 def reach(board: Board, family: str) -> Reach:
@@ -193,6 +195,7 @@ def _reach(board: Board, family: str) -> Reach:
     paths: set[int] = set()
     stack: list[tuple[int, int, Lane | None]] = []
     expanded: set[Node] = set()
+    leaves: set[tuple[str, int]] = set()
 
     def expand(node: Node) -> None:
         if node in expanded:
@@ -222,6 +225,7 @@ def _reach(board: Board, family: str) -> Reach:
                 if other != pid:
                     stack.append((other, JUNCTION, None))
         else:
+            leaves.add((path.hex, far))
             for other, back, meeting in graph.crossing(path.hex, far, far_lane):
                 stack.append((other, back, meeting))
     edges: dict[str, set[int]] = {}
@@ -234,4 +238,4 @@ def _reach(board: Board, family: str) -> Reach:
                 edges.setdefault(beyond, set()).add(opposite(edge))
     for node in starts:
         edges.setdefault(node[0], set()).update(range(6))
-    return Reach(nodes, paths, edges)
+    return Reach(nodes, paths, edges, leaves)
