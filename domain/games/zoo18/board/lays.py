@@ -340,7 +340,7 @@ def check_lay(
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":
-        network = reach(board, family)
+        network = reach(board, family, no_turning=rules >= 2)
         connected = network.edges.get(coord, set())
         if not connected:
             raise _refuse(f"{coord} is not reachable by {family}'s track")
@@ -393,7 +393,7 @@ def legal_lays(
         coords = [map_def.home(family)]
         network_edges: dict[str, set[int]] = {}
     else:
-        network_edges = reach(board, family).edges
+        network_edges = reach(board, family, no_turning=site).edges
         coords = sorted(network_edges)
     for coord in coords:
         if coord in exclude_hexes or coord not in map_def.hexes:

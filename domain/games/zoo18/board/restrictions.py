@@ -134,7 +134,7 @@ def _reached_before(
     When none is, only the new tile itself could bring new reach (through a city it unblocks
     or a path leading off to unreached track): without such a city the answer is no."""
     graph = graph_of(board)
-    network = reach(board, family)
+    network = reach(board, family, no_turning=True)
     cities = [i for i, stop in enumerate(new.stops) if stop.kind == "city"]
     city_node = (coord, 0) if len(cities) == 1 and (coord, 0) in graph.nodes else None
     city_open = (
@@ -176,6 +176,6 @@ def _reached_paths(board: Board, family: str, coord: str) -> set[tuple[int, int]
     graph = graph_of(board)
     return {
         (graph.paths[pid].a, graph.paths[pid].b)
-        for pid in reach(board, family).paths
+        for pid in reach(board, family, no_turning=True).paths
         if graph.paths[pid].hex == coord
     }

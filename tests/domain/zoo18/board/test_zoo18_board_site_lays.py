@@ -90,3 +90,24 @@ def test_a_rotation_that_splits_a_pond_between_two_ponds_is_refused() -> None:
         rules=2,
     )
     assert B.check_lay(board, map_def, "BB", "J3", "X28-0", 2, YELLOW, "rabbits", rules=1).upgrade
+
+
+def gi_loop_through_the_pond() -> tuple[B.MapDef, B.Board]:
+    """Map A: GI's home K9 leads along J10 (edges 4 to 3) and J8 to the pond on I9 and on."""
+    map_def, board = parred("A", "GI")
+    board = lay(map_def, board, "GI", "K9", "5-0", 0, mode="home")
+    board = lay(map_def, board, "GI", "J10", "7-0", 3)
+    board = lay(map_def, board, "GI", "J8", "7-1", 0)
+    return map_def, lay(map_def, board, "GI", "I9", "X7-0", 3)
+
+
+def test_the_family_does_not_turn_back_at_a_pond_to_reach_a_switch() -> None:
+    # given GI's track running K9, J10, J8 and into the pond on I9
+    map_def, board = gi_loop_through_the_pond()
+    # when GI upgrades J10 to 27, whose branch leaves J10 by edge 3, the way to J8
+    # then rules 2 refuses: a train coming along J10 cannot take the branch, and one coming
+    # back from J8 would have turned at the pond, which 18xx.games' walk never does
+    rejects(
+        "gives GI no new track", B.check_lay, board, map_def, "GI", "J10", "27-0", 3, GREEN, rules=2
+    )
+    assert B.check_lay(board, map_def, "GI", "J10", "27-0", 3, GREEN, rules=1).upgrade
