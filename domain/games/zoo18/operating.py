@@ -114,7 +114,15 @@ def place_token(
     if m is not None and state.board is not None:
         hex_, city = B.city_at(state.board, m, cmd.city)
         B.check_token(
-            state.board, m, sym, hex_, city, cmd.slot, reachable=not anywhere, extra_slot=extra
+            state.board,
+            m,
+            sym,
+            hex_,
+            city,
+            cmd.slot,
+            reachable=not anywhere,
+            extra_slot=extra,
+            rules=state.options.rules,
         )
     ctx.pay(sym, "bank", price)
     ctx.emit(TokenPlaced(sym, hex_, city, cmd.slot, extra))
@@ -133,7 +141,7 @@ def token_blocks(state: State, sym: str) -> bool:
     m = boardlink.map_def(state.map)
     if m is None or state.board is None:
         return False
-    return bool(B.legal_tokens(state.board, m, sym))
+    return bool(B.legal_tokens(state.board, m, sym, rules=state.options.rules))
 
 
 # ---------------------------------------------------------------- routes and dividends

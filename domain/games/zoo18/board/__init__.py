@@ -243,6 +243,7 @@ def check_token(
     reachable: bool = True,
     extra_slot: bool = False,
     owner: str | None = None,
+    rules: int = 1,
 ) -> Board:
     """Validate a token of `family` in city `city` of `hex` (first free slot when `slot` is None).
 
@@ -250,7 +251,8 @@ def check_token(
     that place anywhere), a free slot not reserved for another family (or reserved for it), and
     no token of the family already in that city. `extra_slot=True` is ON A DIET (adds a slot).
     `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
-    Money is the caller's business. Returns the new board.
+    Money is the caller's business. Returns the new board. `rules` 2 reaches as 18xx.games
+    does (`reach(no_turning=True)`).
     """
     return tokens.check_token(
         board,
@@ -262,6 +264,7 @@ def check_token(
         reachable=reachable,
         extra_slot=extra_slot,
         owner=owner,
+        no_turning=rules >= 2,
     )
 
 
@@ -271,17 +274,22 @@ def reserve(board: Board, map_def: MapDef, family: str, hex: str, city: int = 0)
 
 
 def legal_tokens(
-    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False
+    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False, rules: int = 1
 ) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`; with `extra_slot`
     (ON A DIET) every reachable city without its token, full or not, at its new extra slot."""
-    return list(_legal_tokens(board, family, extra_slot))
+    return list(_legal_tokens(board, family, extra_slot, rules >= 2))
 
 
 @lru_cache(maxsize=256)
-def _legal_tokens(board: Board, family: str, extra_slot: bool) -> tuple[TokenOption, ...]:
+def _legal_tokens(
+    board: Board, family: str, extra_slot: bool, no_turning: bool
+) -> tuple[TokenOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
-    return tuple(tokens.legal_tokens(board, map_def, family, extra_slot=extra_slot))
+    found = tokens.legal_tokens(
+        board, map_def, family, extra_slot=extra_slot, no_turning=no_turning
+    )
+    return tuple(found)
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:

@@ -4,6 +4,7 @@ city value; a pond or city keeps its track whole); rules 1 keeps Plateau's first
 from __future__ import annotations
 
 from domain.games.zoo18 import board as B
+from domain.games.zoo18.board.graph import reach
 from tests.domain.zoo18.board.scenario import GREEN, YELLOW, gi_to_l4, lay, parred
 from tests.domain.zoo18.board.test_zoo18_board_lays import rejects
 
@@ -111,3 +112,12 @@ def test_the_family_does_not_turn_back_at_a_pond_to_reach_a_switch() -> None:
         "gives GI no new track", B.check_lay, board, map_def, "GI", "J10", "27-0", 3, GREEN, rules=2
     )
     assert B.check_lay(board, map_def, "GI", "J10", "27-0", 3, GREEN, rules=1).upgrade
+
+
+def test_a_walk_that_would_turn_back_at_the_pond_does_not_reach_the_branch() -> None:
+    # given the branch laid on J10 (rules 1 allows it), leaving by edge 3 towards J8
+    map_def, board = gi_loop_through_the_pond()
+    board = lay(map_def, board, "GI", "J10", "27-0", 3, GREEN)
+    # then only a walk that turns back at the pond reaches J10's edge 0 (the branch's far end)
+    assert 0 in reach(board, "GI").edges["J10"]
+    assert 0 not in reach(board, "GI", no_turning=True).edges["J10"]
