@@ -197,6 +197,16 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
     recorded = claimed if state.options.rules >= 2 else ()  # rules 1 stored no routes
     ctx.emit(RunRecorded(sym, revenue, subsidy, tuple(used), recorded))
     ctx.flow(ran=True, revenue=revenue, subsidy=subsidy)
+    if state.options.rules >= 2:
+        _close_spent_barrels(ctx)
+
+
+def _close_spent_barrels(ctx: Ctx) -> None:
+    """Rules 2, as 18xx.games: TWO BARRELS, both barrels used, closes after the next run of
+    any family (its second use spends the power but leaves it open for that run)."""
+    barrels = next((p for p in ctx.state.powers if p.id == "TWO_BARRELS"), None)
+    if barrels is not None and barrels.uses >= 2 and barrels.owner != "closed":
+        ctx.emit(PowerMoved("TWO_BARRELS", "closed"))
 
 
 def dividend(ctx: Ctx, sym: str, kind: str) -> None:
