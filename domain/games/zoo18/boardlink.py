@@ -66,5 +66,14 @@ def lay(
         return None
     colours_now = lay_colours(state, family, mode)
     return B.check_lay(
-        state.board, m, family, hex_, tile, rotation, colours_now, mode, strict=not replay
+        state.board,
+        m,
+        family,
+        hex_,
+        tile,
+        rotation,
+        colours_now,
+        mode,
+        strict=not replay,
+        rules=state.options.rules,
     )

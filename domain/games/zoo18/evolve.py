@@ -139,10 +139,11 @@ def evolve(state: State, event: Event) -> State:
             state = replace(state, bank_flow=state.bank_flow + flow)
             return _cash(_cash(state, payer, -amount), payee, amount)
         case SharesMoved(shares=ids, to=to):
-            return replace(
-                state,
-                shares=tuple(replace(s, owner=to) if s.id in ids else s for s in state.shares),
-            )
+            shares = tuple(replace(s, owner=to) if s.id in ids else s for s in state.shares)
+            if state.options.rules < 2:  # rules 1 keeps no order (nor a changed digest)
+                return replace(state, shares=shares)
+            acquired = (*(i for i in state.acquired if i not in ids), *ids)
+            return replace(state, shares=shares, acquired=acquired)
         case Parred(family=sym, row=row, col=col):
             n = state.arrivals + 1
             state = replace(state, arrivals=n, par_order=(*state.par_order, sym))

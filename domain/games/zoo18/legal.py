@@ -85,6 +85,7 @@ def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> 
         upgrades=upgrades,
         exclude_hexes=frozenset(state.flow.laid_hexes),
         limit=LAY_SAMPLE,
+        rules=state.options.rules,
     )
     cash = state.family(sym).cash
     return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
@@ -169,7 +170,10 @@ def _operating(state: State, seat: int) -> list[Command]:
         if m is not None and state.board is not None:
             price = next_token_price(state, sym)
             if price is not None and price <= fam.cash:
-                out += [PlaceToken(o.city_id, o.slot) for o in B.legal_tokens(state.board, m, sym)]
+                out += [
+                    PlaceToken(o.city_id, o.slot)
+                    for o in B.legal_tokens(state.board, m, sym, rules=state.options.rules)
+                ]
     elif step == "route":
         out.append(RunRoutes(_best_routes(state, sym)))
     elif step == "dividend":
@@ -255,7 +259,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     if "ON_A_DIET" in held and next_token_price(state, sym) is not None:
         diets = (
             PlaceToken(o.city_id, o.slot, "ON_A_DIET")
-            for o in B.legal_tokens(board, m, sym, extra_slot=True)
+            for o in B.legal_tokens(board, m, sym, extra_slot=True, rules=state.options.rules)
         )
         out += [t for t in diets if _accepts(state, sym, t)][:3]
     laid = [t.hex for t in board.tiles]

@@ -114,7 +114,15 @@ def place_token(
     if m is not None and state.board is not None:
         hex_, city = B.city_at(state.board, m, cmd.city)
         B.check_token(
-            state.board, m, sym, hex_, city, cmd.slot, reachable=not anywhere, extra_slot=extra
+            state.board,
+            m,
+            sym,
+            hex_,
+            city,
+            cmd.slot,
+            reachable=not anywhere,
+            extra_slot=extra,
+            rules=state.options.rules,
         )
     ctx.pay(sym, "bank", price)
     ctx.emit(TokenPlaced(sym, hex_, city, cmd.slot, extra))
@@ -133,7 +141,7 @@ def token_blocks(state: State, sym: str) -> bool:
     m = boardlink.map_def(state.map)
     if m is None or state.board is None:
         return False
-    return bool(B.legal_tokens(state.board, m, sym))
+    return bool(B.legal_tokens(state.board, m, sym, rules=state.options.rules))
 
 
 # ---------------------------------------------------------------- routes and dividends
@@ -189,6 +197,16 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
     recorded = claimed if state.options.rules >= 2 else ()  # rules 1 stored no routes
     ctx.emit(RunRecorded(sym, revenue, subsidy, tuple(used), recorded))
     ctx.flow(ran=True, revenue=revenue, subsidy=subsidy)
+    if state.options.rules >= 2:
+        _close_spent_barrels(ctx)
+
+
+def _close_spent_barrels(ctx: Ctx) -> None:
+    """Rules 2, as 18xx.games: TWO BARRELS, both barrels used, closes after the next run of
+    any family (its second use spends the power but leaves it open for that run)."""
+    barrels = next((p for p in ctx.state.powers if p.id == "TWO_BARRELS"), None)
+    if barrels is not None and barrels.uses >= 2 and barrels.owner != "closed":
+        ctx.emit(PowerMoved("TWO_BARRELS", "closed"))
 
 
 def dividend(ctx: Ctx, sym: str, kind: str) -> None:

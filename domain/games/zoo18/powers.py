@@ -76,7 +76,10 @@ def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
             raise illegal("TWO BARRELS is used when the trains run, once per OR")
         holding = ctx.state.power(cmd.power)
         ctx.emit(FamilyMarked(sym, "barrel"))
-        count_use(ctx, cmd.power, holding.uses + 1, 2, this_or(ctx.state))
+        if ctx.state.options.rules >= 2:  # the site closes it after the run (run_routes)
+            ctx.emit(PowerUpdated(cmd.power, holding.uses + 1, this_or(ctx.state)))
+        else:
+            count_use(ctx, cmd.power, holding.uses + 1, 2, this_or(ctx.state))
         return
     raise illegal(f"{cmd.power} cannot be used now")
 
@@ -90,8 +93,9 @@ def barrels_usable(state: State, sym: str) -> bool:
     """TWO BARRELS: held by `sym`, in its Route step, not used yet in this OR."""
     if power_owner_family(state, "TWO_BARRELS") != sym or state.flow.step != "route":
         return False
-    used_now = state.power("TWO_BARRELS").data == this_or(state)
-    return not used_now and "barrel" not in state.family(sym).marks
+    holding = state.power("TWO_BARRELS")
+    used_now = holding.data == this_or(state)
+    return not used_now and holding.uses < 2 and "barrel" not in state.family(sym).marks
 
 
 def count_use(ctx: Ctx, power: str, uses: int, limit: int, data: str = "") -> None:

@@ -71,6 +71,9 @@ class State(msgspec.Struct, frozen=True):
     bank_flow: int = 0  # money the bank paid out minus money it received
     last_run: tuple[str, int, int] = ("", 0, 0)
     ended: str = ""
+    # share ids, the latest moved last: 18xx.games keeps each holder's certificates in the
+    # order they came, and a presidency swap hands back the first ones (rules 2)
+    acquired: tuple[str, ...] = ()
 
     # ---- lookups
     def family(self, sym: str) -> Family:

@@ -368,19 +368,27 @@ def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
             best, best_pct = o, pct
     if holder == "market":
         # the president's certificate was sold: the new president swaps two 20% into the pool
-        normal = [
-            s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20
-        ][:2]
+        normal = _swapped(state, sym, best)
         ctx.emit(SharesMoved(tuple(normal), "market"))
         ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
         return
     if best == current or pres is None:
         return
-    normal = [
-        s.id for s in state.family_shares(sym) if s.owner == seat_id(best) and s.percent == 20
-    ][:2]
+    normal = _swapped(state, sym, best)
     ctx.emit(SharesMoved(tuple(normal), seat_id(pres)))
     ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
+
+
+def _swapped(state: State, sym: str, seat: int) -> list[str]:
+    """The two 20% certificates a new president hands over for the president's: the lowest
+    ids (rules 1), or the first two it acquired, as 18xx.games (rules 2)."""
+    normal = [
+        s.id for s in state.family_shares(sym) if s.owner == seat_id(seat) and s.percent == 20
+    ]
+    if state.options.rules >= 2:
+        order = {sid: n for n, sid in enumerate(state.acquired)}
+        normal.sort(key=lambda sid: order.get(sid, -1))
+    return normal[:2]
 
 
 def buy_power_sr(ctx: Ctx, seat: int, cmd: BuyPower) -> None:

@@ -103,6 +103,24 @@ def test_two_barrels_is_used_at_most_once_per_operating_round() -> None:
     assert _barrels(next_or) == [UsePower("TWO_BARRELS", "two_barrels")]
 
 
+def test_the_last_barrel_closes_two_barrels_after_the_run_not_at_its_use() -> None:
+    # given GI holding TWO BARRELS with one barrel left, in its route step (rules 2)
+    state = _give(
+        _or_with_gi(),
+        TrainMoved("2S-0", "GI"),
+        PowerMoved("TWO_BARRELS", "GI"),
+        PowerUpdated("TWO_BARRELS", 1, "0.0"),
+    )
+    state = _to_step(state, "route")
+    assert state.options.rules >= 2
+    # when GI uses the last barrel, the power stays with GI for this run (as at 18xx.games)
+    used = play(state, UsePower("TWO_BARRELS", "two_barrels"))
+    assert used.power("TWO_BARRELS").owner == "GI" and used.power("TWO_BARRELS").uses == 2
+    # then it closes once the trains have run
+    run = next(c for c in game.legal(used, 0) if isinstance(c, RunRoutes))
+    assert play(used, run).power("TWO_BARRELS").owner == "closed"
+
+
 def test_on_a_diet_is_offered_even_in_a_full_city() -> None:
     state = _give(_or_with_gi(), PowerMoved("ON_A_DIET", "GI"))
     assert state.board is not None

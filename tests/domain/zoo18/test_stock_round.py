@@ -154,3 +154,16 @@ def test_the_home_tile_is_mandatory_on_a_white_home_hex() -> None:
     state = play(_sr1(), Par("GI", 7))
     Given(game, state).when(0, Pass()).rejects(Reason.ILLEGAL, "must lay")
     assert all(c.hex == "K9" for c in game.legal(state, 0))  # type: ignore[attr-defined]
+
+
+def test_a_new_president_hands_back_the_certificates_it_acquired_first() -> None:
+    # given seat 1 buying GI_3, then GI_2, while seat 0 holds the president's 40%
+    state = play(_sr1(), Par("GI", 7), HOME, Pass())
+    state = play(state, BuyShares(("GI_3",)), Pass(), Pass(), BuyShares(("GI_2",)), Pass(), Pass())
+    assert state.options.rules >= 2 and seat_now(state) == 1
+    # when it buys GI_1 too (60%), it takes the presidency
+    state = play(state, BuyShares(("GI_1",)))
+    # then, as at 18xx.games, the two it acquired first go to seat 0, not the lowest ids
+    assert state.president("GI") == 1
+    assert {state.share("GI_3").owner, state.share("GI_2").owner} == {"p0"}
+    assert state.share("GI_1").owner == "p1"

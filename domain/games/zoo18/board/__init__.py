@@ -140,6 +140,7 @@ def check_lay(
     mode: LayMode = "track",
     *,
     strict: bool = True,
+    rules: int = 1,
 ) -> Lay:
     """Validate laying tile copy `tile` ("7-0") on `hex` at `rotation` for `family`.
 
@@ -156,12 +157,16 @@ def check_lay(
     A copy whose other face is on the board (X8-0 after 8-0: 18xx.games' SR home and bonus
     lays leave the partner copy in its list) is accepted in both modes while a piece is left:
     the supply counts pieces, copy ids only name them as 18xx.games does.
+    `rules` 2 adds 18xx.games' own checks in strict mode (`restrictions`): every exit leads
+    somewhere, stops stay whole, and the lay gives the family new track or a new city value.
     Returns the new board (tile laid, replaced tile back in supply, tokens kept in their slots),
     the cost (terrain of a first lay on M 1 / MM 2; never for RABBITS/MOLES), the terrain paid
     ("hill"/"mountain", for SHINING GOLD) and whether it was an upgrade. A tile laid on a hill
     or mountain in the OR keeps the mark M/MM (`LaidTile.label`).
     """
-    return lays.check_lay(board, map_def, family, hex, tile, rotation, colours, mode, strict=strict)
+    return lays.check_lay(
+        board, map_def, family, hex, tile, rotation, colours, mode, strict=strict, rules=rules
+    )
 
 
 def legal_lays(
@@ -174,13 +179,16 @@ def legal_lays(
     upgrades: bool = True,
     exclude_hexes: frozenset[str] = frozenset(),
     limit: int | None = None,
+    rules: int = 1,
 ) -> list[LayOption]:
     """Lays `check_lay` accepts (one copy per tile name), ordered by hex; at most `limit`.
 
     `upgrades=False` offers only yellow lays on white hexes (second lay after an upgrade);
     `exclude_hexes` leaves out hexes already laid this turn.
     """
-    return list(_legal_lays(board, family, tuple(colours), mode, upgrades, exclude_hexes, limit))
+    return list(
+        _legal_lays(board, family, tuple(colours), mode, upgrades, exclude_hexes, limit, rules)
+    )
 
 
 @lru_cache(maxsize=256)
@@ -192,6 +200,7 @@ def _legal_lays(
     upgrades: bool,
     exclude_hexes: frozenset[str],
     limit: int | None,
+    rules: int,
 ) -> tuple[LayOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
     options = lays.legal_lays(
@@ -203,6 +212,7 @@ def _legal_lays(
         upgrades=upgrades,
         exclude_hexes=exclude_hexes,
         limit=limit,
+        rules=rules,
     )
     return tuple(options)
 
@@ -233,6 +243,7 @@ def check_token(
     reachable: bool = True,
     extra_slot: bool = False,
     owner: str | None = None,
+    rules: int = 1,
 ) -> Board:
     """Validate a token of `family` in city `city` of `hex` (first free slot when `slot` is None).
 
@@ -240,7 +251,8 @@ def check_token(
     that place anywhere), a free slot not reserved for another family (or reserved for it), and
     no token of the family already in that city. `extra_slot=True` is ON A DIET (adds a slot).
     `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
-    Money is the caller's business. Returns the new board.
+    Money is the caller's business. Returns the new board. `rules` 2 reaches as 18xx.games
+    does (`reach(no_turning=True)`).
     """
     return tokens.check_token(
         board,
@@ -252,6 +264,7 @@ def check_token(
         reachable=reachable,
         extra_slot=extra_slot,
         owner=owner,
+        no_turning=rules >= 2,
     )
 
 
@@ -261,17 +274,22 @@ def reserve(board: Board, map_def: MapDef, family: str, hex: str, city: int = 0)
 
 
 def legal_tokens(
-    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False
+    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False, rules: int = 1
 ) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`; with `extra_slot`
     (ON A DIET) every reachable city without its token, full or not, at its new extra slot."""
-    return list(_legal_tokens(board, family, extra_slot))
+    return list(_legal_tokens(board, family, extra_slot, rules >= 2))
 
 
 @lru_cache(maxsize=256)
-def _legal_tokens(board: Board, family: str, extra_slot: bool) -> tuple[TokenOption, ...]:
+def _legal_tokens(
+    board: Board, family: str, extra_slot: bool, no_turning: bool
+) -> tuple[TokenOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
-    return tuple(tokens.legal_tokens(board, map_def, family, extra_slot=extra_slot))
+    found = tokens.legal_tokens(
+        board, map_def, family, extra_slot=extra_slot, no_turning=no_turning
+    )
+    return tuple(found)
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:

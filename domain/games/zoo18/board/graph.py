@@ -173,33 +173,41 @@ def graph_of(board: Board) -> Graph:
 
 @dataclass
 class Reach:
-    """What a family's network reaches: stops, paths, and per hex the edges track touches."""
+    """What a family's network reaches: stops, paths, per hex the edges track touches, and the
+    (hex, edge) pairs its walks leave a hex by."""
 
     nodes: set[Node]
     paths: set[int]
     edges: dict[str, set[int]]
+    leaves: set[tuple[str, int]] = field(default_factory=set)
 
 
-def reach(board: Board, family: str) -> Reach:
-    return _reach(board, family)
+def reach(board: Board, family: str, *, no_turning: bool = False) -> Reach:
+    """What `family` reaches. `no_turning` (rules 2, 18xx.games' walk) forbids turning back at a
+    city or pond along the path just arrived by: a train cannot, so the site's graph does not
+    count the switch behind it as reached."""
+    return _reach(board, family, no_turning)
 
 
 @lru_cache(maxsize=256)
-def _reach(board: Board, family: str) -> Reach:
+def _reach(board: Board, family: str, no_turning: bool = False) -> Reach:
     graph = graph_of(board)
     starts = graph.family_nodes(family)
     nodes: set[Node] = set(starts)
     seen: set[tuple[int, int]] = set()  # (path id, end entered)
     paths: set[int] = set()
     stack: list[tuple[int, int, Lane | None]] = []
-    expanded: set[Node] = set()
+    expanded: set[tuple[Node, int]] = set()  # (node, path arrived by; -1 for any)
+    leaves: set[tuple[str, int]] = set()
 
-    def expand(node: Node) -> None:
-        if node in expanded:
+    def expand(node: Node, arrived: int = -1) -> None:
+        arrived = arrived if no_turning else -1
+        if (node, arrived) in expanded or (node, -1) in expanded:
             return
-        expanded.add(node)
+        expanded.add((node, arrived))
         for pid in graph.by_node.get(node, ()):
-            stack.append((pid, STOP_BASE + node[1], None))
+            if pid != arrived:
+                stack.append((pid, STOP_BASE + node[1], None))
 
     for node in starts:
         expand(node)
@@ -216,12 +224,13 @@ def _reach(board: Board, family: str) -> Reach:
             node = (path.hex, far - STOP_BASE)
             nodes.add(node)
             if not graph.blocks(node, family):
-                expand(node)
+                expand(node, pid)
         elif far == JUNCTION:
             for other in graph.by_junction.get(path.hex, ()):
                 if other != pid:
                     stack.append((other, JUNCTION, None))
         else:
+            leaves.add((path.hex, far))
             for other, back, meeting in graph.crossing(path.hex, far, far_lane):
                 stack.append((other, back, meeting))
     edges: dict[str, set[int]] = {}
@@ -234,4 +243,4 @@ def _reach(board: Board, family: str) -> Reach:
                 edges.setdefault(beyond, set()).add(opposite(edge))
     for node in starts:
         edges.setdefault(node[0], set()).update(range(6))
-    return Reach(nodes, paths, edges)
+    return Reach(nodes, paths, edges, leaves)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 import msgspec
 
+from domain.games.zoo18.board import restrictions
 from domain.games.zoo18.board.geometry import neighbour, opposite
 from domain.games.zoo18.board.graph import graph_of, reach
 from domain.games.zoo18.board.maps import (
@@ -193,12 +195,13 @@ def _validate(
     mode: LayMode,
     strict: bool,
     connected: set[int] | None,
+    site: bool,
 ) -> None:
     """Raise unless tile `name` fits on the hex at `rotation` (supply is checked elsewhere)."""
     _check_tile(board, map_def, family, hexdef, name, colours, mode, strict)
     if strict:
         linked = _linked_edges(board, map_def, hexdef.coord)
-        _check_rotation(board, family, hexdef, name, rotation, mode, connected, linked)
+        _check_rotation(board, family, hexdef, name, rotation, mode, connected, linked, site)
     else:
         laid = laid_on(board, hexdef.coord)
         old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
@@ -256,8 +259,14 @@ def _check_rotation(
     mode: LayMode,
     connected: set[int] | None,
     linked: frozenset[int],
+    site: bool,
 ) -> None:
-    """The checks of one rotation: old track kept, exits lead somewhere and meet the network."""
+    """The checks of one rotation: old track kept, exits lead somewhere and meet the network.
+
+    With `site` (rules 2) they are 18xx.games' own: every exit, old or new, leads somewhere; the
+    new stops that share no exit with an old one are no more than the stops added; RABBITS and
+    MOLES need the hex reached, not an exit (the site offers them every edge of a reached hex).
+    """
     coord = hexdef.coord
     laid = laid_on(board, coord)
     old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
@@ -265,12 +274,41 @@ def _check_rotation(
     if not _preserves(old, old_rotation, new, rotation):
         raise _refuse(f"tile {name} at rotation {rotation} does not keep the track of {coord}")
     new_exits = exits(new, rotation)
-    if not (new_exits - exits(old, old_rotation)) <= linked:
+    checked = new_exits if site else new_exits - exits(old, old_rotation)
+    if not checked <= linked:
         raise _refuse(
             f"tile {name} at rotation {rotation} on {coord} points track where none can go"
         )
-    if mode != "home" and connected is not None and not (new_exits & connected):
+    if site and not restrictions.added_stops_fit(old, old_rotation, new, rotation):
+        raise _refuse(
+            f"tile {name} at rotation {rotation} on {coord} does not put its cities and ponds"
+            " on the old ones' track"
+        )
+    exit_needed = mode != "home" and not (site and mode in ("rabbits", "moles"))
+    if exit_needed and connected is not None and not (new_exits & connected):
         raise _refuse(f"tile {name} at rotation {rotation} on {coord} misses {family}'s track")
+    if site and not restrictions.stops_kept(old, old_rotation, new, rotation):
+        raise _refuse(
+            f"tile {name} at rotation {rotation} on {coord} splits the track of a city or pond"
+            " of the old tile"
+        )
+
+
+def _check_gain(
+    board: Board, after: Callable[[], Board], family: str, hexdef: HexDef, name: str, rotation: int
+) -> None:
+    """Rules 2 (18xx.games' semi-restrictive rule): the lay must give `family` new track or
+    change the value of a stop it reaches."""
+    laid = laid_on(board, hexdef.coord)
+    old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
+    new = manifest()[name]
+    if not restrictions.new_track_or_value(
+        board, after, family, hexdef.coord, old, old_rotation, new, rotation
+    ):
+        raise _refuse(
+            f"tile {name} at rotation {rotation} on {hexdef.coord} gives {family} no new track"
+            " and changes no city's value: the upgrade must add track the family can use"
+        )
 
 
 def check_lay(
@@ -284,6 +322,7 @@ def check_lay(
     mode: LayMode = "track",
     *,
     strict: bool = True,
+    rules: int = 1,
 ) -> Lay:
     if coord not in map_def.hexes:
         raise _refuse(f"map {map_def.map_id} has no hex {coord}")
@@ -301,12 +340,18 @@ def check_lay(
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":
-        network = reach(board, family)
+        network = reach(board, family, no_turning=rules >= 2)
         connected = network.edges.get(coord, set())
         if not connected:
             raise _refuse(f"{coord} is not reachable by {family}'s track")
-    _validate(board, map_def, family, hexdef, name, rotation, colours, mode, strict, connected)
-    return _apply(board, hexdef, tile, rotation, mode)
+    site = strict and rules >= 2
+    _validate(
+        board, map_def, family, hexdef, name, rotation, colours, mode, strict, connected, site
+    )
+    lay = _apply(board, hexdef, tile, rotation, mode)
+    if site:
+        _check_gain(board, lambda: lay.board, family, hexdef, name, rotation)
+    return lay
 
 
 def _apply(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode) -> Lay:
@@ -325,6 +370,10 @@ def _apply(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode
     return Lay(board=new_board, cost=cost, terrain=terrain, upgrade=laid is not None)
 
 
+def _new_board(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode) -> Board:
+    return _apply(board, hexdef, copy, rotation, mode).board
+
+
 def legal_lays(
     board: Board,
     map_def: MapDef,
@@ -335,14 +384,16 @@ def legal_lays(
     upgrades: bool = True,
     exclude_hexes: frozenset[str] = frozenset(),
     limit: int | None = None,
+    rules: int = 1,
 ) -> list[LayOption]:
+    site = rules >= 2
     found: list[LayOption] = []
     counts = _laid_counts(board)
     if mode == "home":
         coords = [map_def.home(family)]
         network_edges: dict[str, set[int]] = {}
     else:
-        network_edges = reach(board, family).edges
+        network_edges = reach(board, family, no_turning=site).edges
         coords = sorted(network_edges)
     for coord in coords:
         if coord in exclude_hexes or coord not in map_def.hexes:
@@ -370,7 +421,12 @@ def legal_lays(
                 if shape in shapes:
                     continue
                 try:
-                    _check_rotation(board, family, hexdef, name, rotation, mode, connected, linked)
+                    _check_rotation(
+                        board, family, hexdef, name, rotation, mode, connected, linked, site
+                    )
+                    if site and (laid is not None or hexdef.preprinted.paths):
+                        after = partial(_new_board, board, hexdef, copy, rotation, mode)
+                        _check_gain(board, after, family, hexdef, name, rotation)
                 except Rejected:
                     continue
                 shapes.add(shape)

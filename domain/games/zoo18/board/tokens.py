@@ -121,6 +121,7 @@ def check_token(
     reachable: bool = True,
     extra_slot: bool = False,
     owner: str | None = None,
+    no_turning: bool = False,
 ) -> Board:
     graph = graph_of(board)
     node = (coord, city)
@@ -133,7 +134,7 @@ def check_token(
             raise _refuse(f"{coord} has no tile yet: work in progress goes on laid tiles")
     elif _has_token_on_hex(board, family, coord):
         raise _refuse(f"{family} already has a token on {coord}")
-    if reachable and node not in reach(board, family).nodes:
+    if reachable and node not in reach(board, family, no_turning=no_turning).nodes:
         raise _refuse(f"{family} cannot reach the city on {coord}")
     if extra_slot:
         slots, _, _ = _slot_state(board, node)
@@ -171,11 +172,16 @@ def reserve(board: Board, map_def: MapDef, family: str, coord: str, city: int = 
 
 
 def legal_tokens(
-    board: Board, map_def: MapDef, family: str, *, extra_slot: bool = False
+    board: Board,
+    map_def: MapDef,
+    family: str,
+    *,
+    extra_slot: bool = False,
+    no_turning: bool = False,
 ) -> list[TokenOption]:
     graph = graph_of(board)
     options: list[TokenOption] = []
-    for node in sorted(reach(board, family).nodes):
+    for node in sorted(reach(board, family, no_turning=no_turning).nodes):
         stop = graph.nodes[node]
         if stop.kind != "city" or _has_token_on_hex(board, family, node[0]):
             continue
