@@ -17,7 +17,7 @@ from domain.games.zoo18.recover import Unexplained
 from domain.kernel import Reason, Rejected
 from domain.rules import options_for
 from projections.live import LiveGame
-from server.store import open_store
+from server.store import read_once
 
 GAME_EVENTS = get_args(Event)
 RUNNING = "the 18xx.games export is given once the game is over (it reveals the powers deck)"
@@ -43,11 +43,7 @@ def export_live(live: LiveGame) -> dict[str, Any]:
 async def run_export(game_id: str, store_url: str | None, out: str | None) -> dict[str, Any]:
     """`plateau export-18xx`: read the game from the store, write the export (stdout if no
     file). Returns a short report."""
-    store = open_store(store_url)
-    try:
-        records = await store.read(game_id)
-    finally:
-        await store.close()
+    records = await read_once(store_url, game_id)
     if not records:
         raise Rejected(Reason.NOT_FOUND, f"no game {game_id!r}")
     exported = export_live(LiveGame.replay(game_id, records))

@@ -90,13 +90,9 @@ async def fetch(game_id: str, server: str | None, store_url: str | None) -> Proo
     """A game's proof, from a server's HTTP API (what anyone can check) or read straight
     from a store (an operator's check of what is stored)."""
     if store_url:
-        from server.store import open_store
+        from server.store import read_once
 
-        store = open_store(store_url)
-        try:
-            records = await store.read(game_id)
-        finally:
-            await store.close()
+        records = await read_once(store_url, game_id)
         if not records:
             raise Unavailable(f"no game {game_id!r} in {store_url}")
         return proof_of(game_id, records)

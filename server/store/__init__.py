@@ -157,3 +157,13 @@ def open_store(url: str | None) -> EventStore:
         if url.startswith("sqlite:////"):
             path = "/" + path.lstrip("/")
     return SqliteStore(path)
+
+
+async def read_once(url: str | None, stream: str) -> list[Recorded]:
+    """Every record of `stream` in the store at `url`, opened for this read alone (the
+    commands that check or export one stored game)."""
+    store = open_store(url)
+    try:
+        return await store.read(stream)
+    finally:
+        await store.close()
