@@ -67,6 +67,8 @@ def simulate(args: argparse.Namespace) -> int:
     if args.export_18xx and game.name != "18zoo":
         print("--export-18xx is for 18zoo games only", file=sys.stderr)
         return 2
+    if args.export_18xx:  # only a deck dealt from a seed replays on the site
+        options = msgspec.structs.replace(options, exportable=True)
     rng = random.Random(args.seed)
     wins: dict[str, float] = {}  # a shared win counts a fraction for each winner
     errors = 0

@@ -172,7 +172,7 @@ def first_difference(ours: Any, theirs: Any, path: str = "") -> tuple[str, Any, 
 def play_one(map_id: str, players: int, seed: int, keep: Path | None) -> Outcome:
     rng = random.Random(seed)
     bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
-    options = Options(map=map_id)
+    options = Options(map=map_id, exportable=True)  # dealt from a seed, as the site deals
     played = play(game, players, options, [strategy("18zoo", b) for b in bots], rng)
     start = game.initial(players, options)
     outcome = Outcome(map_id, players, seed, bots, end=played.state.ended)

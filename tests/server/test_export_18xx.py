@@ -15,6 +15,7 @@ from domain.games.zoo18.deck import lcg_deck
 from domain.games.zoo18.importer import import_game
 from server.cli import main
 from server.import_18xx import run_import
+from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import Running
 
 
@@ -32,8 +33,16 @@ async def play_through_service(server: Running, game_id: str, seats: int, moves:
         await service.submit(game_id, seat, f"c{n}", live.version, msgspec.json.encode(command))
 
 
+async def exportable_game(server: Running, seats: int, exportable: bool = True) -> str:
+    """A started 18ZOO table created with the option that deals its deck from a seed."""
+    game_id = await server.lobby.create("18zoo", seats, {"exportable": exportable})
+    tokens = [(await server.lobby.join(game_id, f"p{n}"))[1] for n in range(seats)]
+    await server.lobby.start(game_id, tokens[0])
+    return game_id
+
+
 async def test_a_finished_game_is_exported_and_replays_here(server: Running) -> None:
-    game_id, _ = await server.seated_game("18zoo", 3)
+    game_id = await exportable_game(server, 3)
     await play_through_service(server, game_id, 3, 100_000)
     answer = await server.lobby.http.get(f"/api/games/{game_id}/export/18xx")
     assert answer.status_code == 200
@@ -49,8 +58,17 @@ async def test_a_finished_game_is_exported_and_replays_here(server: Running) -> 
     assert again.match
 
 
+async def test_a_finished_game_not_created_exportable_is_refused_clearly(server: Running) -> None:
+    game_id = await exportable_game(server, 2, exportable=False)
+    await play_through_service(server, game_id, 2, 100_000)
+    assert (await server.state.service.load(game_id, fresh=True)).over
+    answer = await server.lobby.http.get(f"/api/games/{game_id}/export/18xx")
+    assert answer.status_code == 409
+    assert "option exportable" in answer.json()["detail"]
+
+
 async def test_a_running_game_is_not_exported(server: Running) -> None:
-    game_id, _ = await server.seated_game("18zoo", 2)
+    game_id = await exportable_game(server, 2)
     await play_through_service(server, game_id, 2, 20)
     answer = await server.lobby.http.get(f"/api/games/{game_id}/export/18xx")
     assert answer.status_code == 409
@@ -66,9 +84,7 @@ async def test_another_game_is_refused_clearly(server: Running) -> None:
 
 
 def test_the_command_line_writes_an_imported_game(tmp_path: Path) -> None:
-    fixture = (
-        Path(__file__).resolve().parents[2] / "../shared/data/18zoo/fixtures/18ZOOMapA/17.json"
-    )
+    fixture = ZOO18_FIXTURES / "18ZOOMapA" / "17.json"
     store = f"sqlite:///{tmp_path / 'plateau.db'}"
     imported = asyncio.run(run_import(str(fixture), store))
     out = tmp_path / "export.json"

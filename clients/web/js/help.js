@@ -77,6 +77,7 @@ export const GAMES = {
     options: {
       map: "Which map: each holds its own families and size.",
       imported: "Only for games imported from 18xx.games: accept their manual end and draft prices.",
+      exportable: "Deal the powers as 18xx.games does, so the finished game can be downloaded and replayed there. Its shuffle has few enough decks that a player with a program could work out the hidden powers from the face-up ones: leave it off unless you want the download.",
     },
     optionChoices: { map: ZOO_MAPS },
     howto: {

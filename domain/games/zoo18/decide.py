@@ -60,7 +60,7 @@ def start_events(
 
 def setup(state: State, rng: Rng) -> list[Event]:
     names = seat_names(state.seats)
-    if state.options.rules < 2:
+    if state.options.rules < 2 or not state.options.exportable:
         return start_events(state, names, random_deck(rng))
     seed = draw_seed(rng)
     return start_events(state, names, lcg_deck(seed), seed)

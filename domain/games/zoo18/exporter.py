@@ -55,8 +55,8 @@ def export_game(state: State, events: Sequence[Event]) -> dict[str, Any]:
     started, steps, final = recovered.started, recovered.steps, recovered.final
     if started.seed is None:
         raise NotExportable(
-            "its powers deck was not dealt from a seed (a game begun before rules version 2, "
-            "or imported before seeds were recorded): 18xx.games would deal another deck"
+            "its powers deck was dealt by Plateau's own shuffle, which 18xx.games cannot deal"
+            " again: only a game created with the option exportable (or imported) has a seed"
         )
     names = list(started.players)
     return {

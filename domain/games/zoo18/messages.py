@@ -16,6 +16,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     imported: bool = False
     # the rules version the game was opened with (domain.rules: the table sets it)
     rules: Annotated[int, msgspec.Meta(ge=1, le=RULES)] = RULES
+    # rules 2: deal the powers deck as 18xx.games does, from a seed below 2**31, so the finished
+    # game can be replayed there. Off by default: the site's shuffle has so few decks that the
+    # face-up powers let a viewer search out the hidden ones (docs/protocol.md)
+    exportable: bool = False
 
 
 # ---------------------------------------------------------------- commands

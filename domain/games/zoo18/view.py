@@ -52,6 +52,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     return {
         "started": True,
         "map": state.map,
+        "exportable": state.options.exportable,
         "phase": state.phase,
         "round": {
             "kind": flow.round,

@@ -101,7 +101,7 @@ def test_importing_the_export_gives_the_same_events_and_result(path: Path) -> No
 
 
 def test_a_game_played_here_exports_with_its_seed() -> None:
-    state = game.initial(3, Options(map="B"))
+    state = game.initial(3, Options(map="B", exportable=True))
     events = game.setup(state, random.Random(4))
     exported = export_game(state, events)
     assert exported["settings"]["seed"] == events[0].seed  # type: ignore[union-attr]
@@ -111,9 +111,10 @@ def test_a_game_played_here_exports_with_its_seed() -> None:
     assert exported["result"] == {"Player 1": worth, "Player 2": worth, "Player 3": worth}
 
 
-def test_a_game_dealt_without_a_seed_is_not_exported() -> None:
-    state = game.initial(3, Options(map="A", rules=1))
-    with pytest.raises(NotExportable, match="seed"):
+@pytest.mark.parametrize("options", [Options(map="A", rules=1), Options(map="A")])
+def test_a_game_dealt_without_a_seed_is_not_exported(options: Options) -> None:
+    state = game.initial(3, options)
+    with pytest.raises(NotExportable, match="option exportable"):
         export_game(state, game.setup(state, random.Random(4)))
 
 

@@ -13,8 +13,8 @@ from domain.games.zoo18.messages import Options, Started
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 
 
-def _started(rules: int, seed: int, seats: int = 3) -> Started:
-    state = game.initial(seats, Options(map="C", rules=rules))
+def _started(rules: int, seed: int, seats: int = 3, exportable: bool = True) -> Started:
+    state = game.initial(seats, Options(map="C", rules=rules, exportable=exportable))
     first = game.setup(state, random.Random(seed))[0]
     assert isinstance(first, Started)
     return first
@@ -32,6 +32,15 @@ def test_the_seed_comes_from_the_games_randomness() -> None:
     seeds = {_started(RULES, n).seed for n in range(8)}
     assert len(seeds) == 8
     assert _started(RULES, 3).seed == _started(RULES, 3).seed
+
+
+def test_a_game_not_asked_to_be_exportable_is_dealt_by_plateaus_shuffle() -> None:
+    """The default: the site's 2**31 decks are few enough for a viewer to search out the
+    hidden powers from the face-up ones, so only a game created exportable is dealt so."""
+    started = _started(RULES, 11, exportable=False)
+    assert started.seed is None
+    assert started.deck == random_deck(random.Random(11))
+    assert Options().exportable is False
 
 
 def test_rules_1_keeps_its_own_shuffle_and_records_no_seed() -> None:

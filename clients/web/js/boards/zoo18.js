@@ -180,7 +180,7 @@ export default {
       panel ? panel.box : null,
       panel && best ? h("div", { class: "cmd-row zoo-run-best" }, commandButton(best, ctx, best.routes.length ? "Run the best routes at once" : "Run no train", { class: "ghost" })) : null,
       rest.length ? legalPanel(rest, ctx, lays.size || tokens.size || panel ? "Other choices" : "Choose") : null) : null;
-    const exportLink = ctx.table.over && ctx.gameId
+    const exportLink = ctx.table.over && ctx.gameId && view.exportable
       ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(ctx.gameId)}/export/18xx`, download: `18zoo-${ctx.gameId}.json`, testid: "zoo-export" }, "Download for 18xx.games")
       : null;
     root.append(h("div", { class: "zoo-board", testid: "zoo-board" },
