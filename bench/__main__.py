@@ -144,7 +144,9 @@ def write(
     if tools is not None:
         png = out.with_suffix(".png")
         drawn = subprocess.run(
-            [str(tools), str(procs.ROOT / "bench" / "plot.py"), str(results), str(png)],
+            # -P: bench/ must not lead sys.path, or bench/numbers.py hides the standard
+            # library's numbers module from numpy
+            [str(tools), "-P", str(procs.ROOT / "bench" / "plot.py"), str(results), str(png)],
             capture_output=True,
             text=True,
         )
