@@ -1,4 +1,4 @@
-"""Export to 18xx.games: every shared fixture, imported then exported, gives back its actions,
+"""Export to 18xx.games: every recorded fixture, imported then exported, gives back its actions,
 and importing the export gives the same events and result.
 
 What the comparison leaves out, because the site adds it and replays without it: action ids
@@ -26,8 +26,9 @@ from domain.games.zoo18.messages import Options, Paid, Pass
 from domain.games.zoo18.recover import Step, Unexplained, recover
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
+from tests.paths import ZOO18_FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[3] / "../shared/data/18zoo/fixtures"
+FIXTURES = ZOO18_FIXTURES
 FILES = sorted(FIXTURES.glob("*/*.json"))
 SITE_ONLY = {"id", "created_at", "user", "original_id", "auto_actions", "extra_revenue", "tokener"}
 ROUTE_SITE_ONLY = {"hexes", "revenue", "revenue_str", "subsidy", "nodes", "halts", "abilities"}
@@ -73,7 +74,7 @@ def _exported(data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
 
 
 def test_the_fixtures_are_there() -> None:
-    assert len(FILES) >= 53, f"the shared fixtures are missing from {FIXTURES}"
+    assert len(FILES) >= 53, f"the carried fixtures are missing from {FIXTURES}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
