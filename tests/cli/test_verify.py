@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import sqlite3
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
 from server.cli import main
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import open_store
+from tests.service_play import random_moves
 
 
 async def play(url: str, name: str, seats: int, moves: int = 100_000) -> str:
@@ -28,15 +27,7 @@ async def play(url: str, name: str, seats: int, moves: int = 100_000) -> str:
             for n in range(seats)
         ]
         await service.start(game_id, tokens[0])
-        bots = random.Random(7)
-        for n in range(moves):
-            live = await service.load(game_id, fresh=True)
-            if live.over:
-                break
-            game, state = live.game, live.table.state
-            seat = bots.choice([s for s in range(seats) if game.legal(state, s)])
-            command = random_bot(game, state, seat, game.legal(state, seat), bots)
-            await service.submit(game_id, seat, f"c{n}", live.version, msgspec.json.encode(command))
+        await random_moves(service, game_id, seats, moves)
     finally:
         await store.close()
     return game_id

@@ -5,32 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 from pathlib import Path
 
-import msgspec
-
-from clients.python.bots import random_bot
 from domain.games.zoo18.deck import lcg_deck
 from domain.games.zoo18.importer import import_game
 from server.cli import main
 from server.import_18xx import run_import
 from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import Running
+from tests.service_play import random_moves
 
 
 async def play_through_service(server: Running, game_id: str, seats: int, moves: int) -> None:
-    """Random bots, in process through the service (a game of 18ZOO is a thousand moves)."""
-    service = server.state.service
-    bots = random.Random(7)
-    for n in range(moves):
-        live = await service.load(game_id, fresh=True)
-        if live.over:
-            return
-        game, state = live.game, live.table.state
-        seat = bots.choice([s for s in range(seats) if game.legal(state, s)])
-        command = random_bot(game, state, seat, game.legal(state, seat), bots)
-        await service.submit(game_id, seat, f"c{n}", live.version, msgspec.json.encode(command))
+    await random_moves(server.state.service, game_id, seats, moves)
 
 
 async def exportable_game(server: Running, seats: int, exportable: bool = True) -> str:
