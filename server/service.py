@@ -467,8 +467,9 @@ class GameService:
             )
         if not by_bot and seat < len(table.bots) and table.bots[seat]:
             raise Rejected(Reason.FORBIDDEN, "a bot plays this seat now; take it back first")
-        now = self.now_ms() if table.clock is not None else 0
-        late = seat in out_of_time(table, game, now)
+        clocked = table.clock is not None
+        now = self.now_ms() if clocked else 0
+        late = clocked and seat in out_of_time(table, game, now)
         if late != ran_out:  # a bot's move for a seat out of time, and only for one
             why = "your time has run out: a bot plays this turn" if late else "time is left"
             raise Rejected(Reason.FORBIDDEN, why)
@@ -476,7 +477,5 @@ class GameService:
         events = game.decide(state, seat, command, rng)
         if not events:
             raise Rejected(Reason.ILLEGAL, "that command changes nothing")
-        return [
-            *stamps(table, now, seat, ran_out),
-            *decided(game, table, seat, command, events, rng),
-        ]
+        stored = decided(game, table, seat, command, events, rng)
+        return [*stamps(table, now, seat, ran_out), *stored] if clocked else stored
