@@ -24,13 +24,9 @@ from collections.abc import Callable
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
+from websockets.utils import apply_mask  # public; the C speedup is internal to websockets
 
 from server.logs import log
-
-try:  # the C version websockets builds; its public pure-Python twin costs ~60 bytecodes a frame
-    from websockets.speedups import apply_mask
-except ImportError:  # a websockets without its extension (or one that moved it)
-    from websockets.utils import apply_mask
 
 WRITE_FRAME = "plateau.write_frame"
 ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
