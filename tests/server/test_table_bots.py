@@ -167,11 +167,13 @@ def decode(data: bytes) -> Any:
 async def test_a_game_left_off_the_agenda_is_put_back_by_a_process_that_folds_it(
     redis_url: str,
 ) -> None:
-    """As if the process that appended died before writing to the agenda: another process
-    that folds the game anew (a player's hello, a read) finds its bots awaited."""
+    """As if the agenda never heard of the game (its writes lost, or a process of before the
+    write-ahead died): another process that folds the game anew (a player's hello, a read)
+    finds its bots awaited."""
     async with running(redis_url) as one:
         await one.state.bots.stop()  # this process plays nothing, nor tells the agenda
         one.state.service.appended = lambda live: None
+        one.state.service.appending = lambda live, seats_a_bot: None
         game_id = await bot_table(one, "eiffel_mania", 3, [1, 2])
         _, token = await one.lobby.join(game_id, "Ada")
         await one.lobby.start(game_id, token)
