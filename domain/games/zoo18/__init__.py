@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.decide import decide, setup
+from domain.games.zoo18.decide import decide
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.explain import explain
 from domain.games.zoo18.facts import RULES
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
 from domain.games.zoo18.redeal import redeal
-from domain.games.zoo18.scoring import result
+from domain.games.zoo18.scoring import is_over, result
+from domain.games.zoo18.setup import initial, setup
 from domain.games.zoo18.state import State
 from domain.games.zoo18.view import redact, view
 from domain.kernel import Game
-
-
-def initial(seats: int, options: Options) -> State:
-    return State(seats=seats, options=options)
-
-
-def is_over(state: State) -> bool:
-    return bool(state.ended)
-
 
 game: Game[State, Command, Event] = Game(
     name="18zoo",

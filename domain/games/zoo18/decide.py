@@ -6,7 +6,6 @@ from domain.chance import Rng
 from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id
-from domain.games.zoo18.deck import draw_seed, lcg_deck, random_deck
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -26,7 +25,6 @@ from domain.games.zoo18.messages import (
     RunRoutes,
     SellShares,
     SellTicket,
-    Started,
     TrainMoved,
     UsePower,
 )
@@ -38,32 +36,9 @@ from domain.games.zoo18.rounds import (
     finish_game,
     next_step,
     settle,
-    start_draft,
 )
 from domain.games.zoo18.state import State
 from domain.kernel import Reason, Rejected
-
-
-def seat_names(seats: int) -> tuple[str, ...]:
-    return tuple(f"Player {n + 1}" for n in range(seats))
-
-
-def start_events(
-    state: State, names: tuple[str, ...], deck: tuple[str, ...], seed: int | None = None
-) -> list[Event]:
-    ctx = Ctx(state)
-    ctx.emit(Started(state.options.map, names, deck, seed))
-    start_draft(ctx)
-    settle(ctx)
-    return ctx.events
-
-
-def setup(state: State, rng: Rng) -> list[Event]:
-    names = seat_names(state.seats)
-    if state.options.rules < 2 or not state.options.exportable:
-        return start_events(state, names, random_deck(rng))
-    seed = draw_seed(rng)
-    return start_events(state, names, lcg_deck(seed), seed)
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:

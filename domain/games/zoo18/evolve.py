@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import reduce
+
 from msgspec.structs import replace
 
 from domain.games.zoo18 import board as B
@@ -218,3 +221,7 @@ def evolve(state: State, event: Event) -> State:
         case GameEnded(reason=reason):
             return replace(state, ended=reason)
     return state
+
+
+def fold(state: State, events: Iterable[Event]) -> State:
+    return reduce(evolve, events, state)

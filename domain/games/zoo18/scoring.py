@@ -9,6 +9,10 @@ from domain.games.zoo18.state import State
 from domain.kernel import Result
 
 
+def is_over(state: State) -> bool:
+    return bool(state.ended)
+
+
 def player_value(state: State, seat: int) -> int:
     me = seat_id(seat)
     player = state.players[seat]
