@@ -79,7 +79,7 @@ def plateau_digest(state: State) -> dict[str, Any]:
 
     tokens: dict[str, list[str]] = {}
     tiles: dict[str, str] = {}
-    if state.board is not None and boardlink.map_def(state.map) is not None:
+    if state.board is not None:
         for h in B.describe(state.board, boardlink.colours(state.phase)):
             if h.tile is not None:
                 tiles[h.hex] = f"{h.tile.rsplit('-', 1)[0]}@{h.rotation}"

@@ -28,41 +28,21 @@ def lay_colours(state: State, family: str, mode: B.LayMode) -> B.PhaseColours:
     return colours(state.phase)
 
 
-def map_def(map_id: str) -> B.MapDef | None:
-    try:
-        return B.load_map(map_id)
-    except NotImplementedError:
-        return None
+def map_def(map_id: str) -> B.MapDef:
+    return B.load_map(map_id)
 
 
 def initial(map_id: str) -> B.Board:
-    m = map_def(map_id)
-    if m is None:
-        return B.Board(map_id=map_id)
-    try:
-        return B.initial_board(m)
-    except NotImplementedError:
-        return B.Board(map_id=map_id)
-
-
-def ready(board: B.Board | None) -> bool:
-    """Whether the board engine is available (it is built by another module)."""
-    if board is None:
-        return False
-    try:
-        B.load_map(board.map_id)
-        return True
-    except NotImplementedError:
-        return False
+    return B.initial_board(map_def(map_id))
 
 
 def lay(
     state: State, family: str, hex_: str, tile: str, rotation: int, mode: B.LayMode, *, replay: bool
 ) -> B.Lay | None:
-    """Check and apply a lay (None when the board engine has no map). Replay mode is the
+    """Check and apply a lay (None before the game has a board). Replay mode is the
     board's: 18xx.games checks only the upgrade relation of a recorded lay."""
     m = map_def(state.map)
-    if m is None or state.board is None:
+    if state.board is None:
         return None
     colours_now = lay_colours(state, family, mode)
     return B.check_lay(

@@ -114,7 +114,7 @@ def _token(state: State, e: TokenPlaced) -> State:
     m = boardlink.map_def(state.map)
     if e.family != "WIP":
         state = _family(state, e.family, lambda f: replace(f, tokens_used=f.tokens_used + 1))
-    if m is None or state.board is None:
+    if state.board is None:
         return state
     if e.family != "WIP" and e.hex == m.home(e.family) and e.slot is None:
         board = B.place_home_token(state.board, m, e.family)

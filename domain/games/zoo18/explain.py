@@ -107,7 +107,7 @@ def _explain_as_given(state: State, seat: int, command: RunRoutes) -> RunExplain
 
 def _per_route(state: State, sym: str, command: RunRoutes) -> tuple[RouteExplained, ...]:
     m = boardlink.map_def(state.map)
-    if m is None or state.board is None or not command.routes:
+    if state.board is None or not command.routes:
         return tuple(
             RouteExplained(r.train, r.revenue or 0, r.subsidy or 0, (), r.connections)
             for r in command.routes

@@ -74,7 +74,7 @@ def _draft(state: State, seat: int) -> list[Command]:
 
 def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
     m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
+    if state.board is None:
         return []
     options = B.legal_lays(
         state.board,
@@ -167,7 +167,7 @@ def _operating(state: State, seat: int) -> list[Command]:
     elif step == "token":
         out.append(Pass())
         m = boardlink.map_def(state.map)
-        if m is not None and state.board is not None:
+        if state.board is not None:
             price = next_token_price(state, sym)
             if price is not None and price <= fam.cash:
                 out += [
@@ -212,7 +212,7 @@ def _operating(state: State, seat: int) -> list[Command]:
 
 def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
     m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
+    if state.board is None:
         return ()
     trains = tuple(
         B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym) if not t.operated
@@ -249,7 +249,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     out: list[Command] = []
     m = boardlink.map_def(state.map)
     board = state.board
-    if m is None or board is None:
+    if board is None:
         return out
     held = {p.id: p for p in state.owned_powers(sym)}
     if "WHEAT" in held:
