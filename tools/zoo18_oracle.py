@@ -28,9 +28,9 @@ from clients.python.simulate import play
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game, market
 from domain.games.zoo18.ctx import offered_powers
+from domain.games.zoo18.data import STARTING_CASH
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.exporter import export_game
-from domain.games.zoo18.facts import STARTING_CASH
 from domain.games.zoo18.messages import Assign, LayTile, Options, PlaceToken, RunRecorded, UsePower
 from domain.games.zoo18.recover import recover
 from domain.games.zoo18.state import State

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import market
-from domain.games.zoo18.facts import PHASE_BY_NAME
+from domain.games.zoo18.data import PHASE_BY_NAME
 from domain.games.zoo18.state import State
 
 LAY_MODES: tuple[B.LayMode, ...] = ("track", "home", "bonus", "rabbits", "moles", "ancient_maps")

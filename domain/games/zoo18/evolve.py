@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     MAP_FAMILIES,
     SHARE_PERCENTS,
     STARTING_CASH,

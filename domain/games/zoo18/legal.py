@@ -6,7 +6,7 @@ from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, powers, stock
 from domain.games.zoo18 import operating as op
 from domain.games.zoo18.ctx import next_token_price, offered_powers, seat_id, ticket_value
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     MAX_POWERS,
     POWER_PRICE,
     SR_POWERS,
@@ -107,7 +107,7 @@ def _home(state: State) -> list[Command]:
 
 
 def _home_is_white(state: State, sym: str) -> bool:
-    from domain.games.zoo18.facts import HOMES
+    from domain.games.zoo18.data import HOMES
 
     home = HOMES[state.map][sym]
     return state.board is not None and not any(t.hex == home for t in state.board.tiles)

@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 
 from domain.games.zoo18.board import Board
-from domain.games.zoo18.facts import RULES
+from domain.games.zoo18.data import RULES
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

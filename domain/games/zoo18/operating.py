@@ -13,7 +13,7 @@ from domain.games.zoo18.ctx import (
     ticket_value,
     tickets_value,
 )
-from domain.games.zoo18.facts import MAX_POWERS, POWER_PRICE, SR_POWERS
+from domain.games.zoo18.data import MAX_POWERS, POWER_PRICE, SR_POWERS
 from domain.games.zoo18.messages import (
     BuyTrain,
     FamilyMarked,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.zoo18 import market
 from domain.games.zoo18.ctx import seat_id
-from domain.games.zoo18.facts import TICKET_END_VALUE
+from domain.games.zoo18.data import TICKET_END_VALUE
 from domain.games.zoo18.state import State
 from domain.kernel import Result
 

@@ -15,7 +15,7 @@ from domain.games.zoo18.ctx import (
     seat_id,
     ticket_value,
 )
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     DAY_NAMES,
     FAMILY_NAMES,
     MARKET,
