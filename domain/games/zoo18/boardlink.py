@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import market
-from domain.games.zoo18.data import PHASE_BY_NAME
+from domain.games.zoo18.data import HOMES, PHASE_BY_NAME
+from domain.games.zoo18.messages import Command, LayTile
 from domain.games.zoo18.state import State
 
 LAY_MODES: tuple[B.LayMode, ...] = ("track", "home", "bonus", "rabbits", "moles", "ancient_maps")
@@ -57,3 +58,36 @@ def lay(
         strict=not replay,
         rules=state.options.rules,
     )
+
+
+LAY_SAMPLE = 12
+
+
+def lay_options(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
+    m = map_def(state.map)
+    if state.board is None:
+        return []
+    options = B.legal_lays(
+        state.board,
+        m,
+        sym,
+        lay_colours(state, sym, mode),
+        mode,
+        upgrades=upgrades,
+        exclude_hexes=frozenset(state.flow.laid_hexes),
+        limit=LAY_SAMPLE,
+        rules=state.options.rules,
+    )
+    cash = state.family(sym).cash
+    return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
+
+
+def home_lays(state: State, sym: str) -> list[Command]:
+    """The home tiles `sym` must choose from right after its par (empty when it may pass)."""
+    lays = lay_options(state, sym, "home")
+    return lays if home_is_white(state, sym) else []
+
+
+def home_is_white(state: State, sym: str) -> bool:
+    home = HOMES[state.map][sym]
+    return state.board is not None and not any(t.hex == home for t in state.board.tiles)
