@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from domain.games.zoo18.data import RULES
-from domain.games.zoo18.decide import decide
+from domain.games.zoo18.decide import decide, explain
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.explain import explain
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
 from domain.games.zoo18.redeal import redeal
