@@ -25,14 +25,14 @@ from typing import Any
 
 from clients.python.bots import strategy
 from clients.python.simulate import play
+from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game, market
 from domain.games.zoo18.ctx import offered_powers
 from domain.games.zoo18.data import STARTING_CASH
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.exporter import export_game
 from domain.games.zoo18.messages import Assign, LayTile, Options, PlaceToken, RunRecorded, UsePower
-from domain.games.zoo18.recover import recover
 from domain.games.zoo18.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
