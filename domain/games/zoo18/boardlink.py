@@ -60,6 +60,29 @@ def lay(
     )
 
 
+def token(
+    state: State, family: str, hex_: str, city: int, slot: int | None, *, extra_slot: bool
+) -> B.Board | None:
+    """Apply a recorded token (None before the game has a board): a family's home token placed
+    without a slot goes where its home keeps one; "WIP" is WORK IN PROGRESS's block."""
+    m = map_def(state.map)
+    if state.board is None:
+        return None
+    if family != "WIP" and hex_ == m.home(family) and slot is None:
+        return B.place_home_token(state.board, m, family)
+    return B.check_token(
+        state.board,
+        m,
+        family,
+        hex_,
+        city,
+        slot,
+        reachable=False,
+        extra_slot=extra_slot,
+        owner="WIP" if family == "WIP" else None,
+    )
+
+
 LAY_SAMPLE = 12
 
 

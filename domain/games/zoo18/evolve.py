@@ -7,7 +7,6 @@ from functools import reduce
 
 from msgspec.structs import replace
 
-from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink
 from domain.games.zoo18.data import (
     MAP_FAMILIES,
@@ -111,26 +110,10 @@ def _lay(state: State, e: TileLaid) -> State:
 
 
 def _token(state: State, e: TokenPlaced) -> State:
-    m = boardlink.map_def(state.map)
     if e.family != "WIP":
         state = _family(state, e.family, lambda f: replace(f, tokens_used=f.tokens_used + 1))
-    if state.board is None:
-        return state
-    if e.family != "WIP" and e.hex == m.home(e.family) and e.slot is None:
-        board = B.place_home_token(state.board, m, e.family)
-    else:
-        board = B.check_token(
-            state.board,
-            m,
-            e.family if e.family != "WIP" else "WIP",
-            e.hex,
-            e.city,
-            e.slot,
-            reachable=False,
-            extra_slot=e.extra_slot,
-            owner="WIP" if e.family == "WIP" else None,
-        )
-    return replace(state, board=board)
+    board = boardlink.token(state, e.family, e.hex, e.city, e.slot, extra_slot=e.extra_slot)
+    return state if board is None else replace(state, board=board)
 
 
 def evolve(state: State, event: Event) -> State:
