@@ -1,4 +1,12 @@
-"""18ZOO: the 18xx of animal families on six maps, as played at 18xx.games."""
+"""18ZOO: the 18xx of animal families on six maps, as played at 18xx.games.
+
+The package follows docs/adding-a-game.md (`data` holds the game's facts). Its rule modules are
+the rounds (`rounds`), the stock round (`stock`, `market`), the operating round (`operating`,
+`trains`), the powers (`powers`, `patch`), the powers deck (`deck`) and the board engine
+(`board/`, reached through `boardlink`), dispatched by `commands.judge`; `ctx` is the decision
+context they emit into. `decide` also holds `explain`. The 18xx.games import and export are
+outside, in domain/exchange/zoo18/.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Folding events into the state: facts only, no rules and no randomness."""
+"""Folding events into the state: facts only, no randomness. A recorded lay or token is
+applied by the board engine (through boardlink) in its replay mode, which checks it again."""
 
 from __future__ import annotations
 
