@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18.ctx import Ctx, illegal, seat_id, seat_of
-from domain.games.zoo18.facts import MAX_POWERS, TRAIN_TYPES
+from domain.games.zoo18.data import MAX_POWERS, TRAIN_TYPES
 from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
 from domain.games.zoo18.state import State
 

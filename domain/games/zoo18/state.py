@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.games.zoo18.board import Board
-from domain.games.zoo18.messages import Flow, Options
+from domain.games.zoo18.messages import Board, Flow, Options
 
 
 class Player(msgspec.Struct, frozen=True):
