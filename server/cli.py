@@ -137,6 +137,8 @@ def import_18xx(args: argparse.Namespace) -> int:
 
     report = asyncio.run(run_import(args.file, args.store))
     print(json.dumps(report))
+    if report["game_id"] is None:
+        return 1
     return 1 if args.check and not report["match"] else 0
 
 

@@ -29,6 +29,8 @@ async def run_import(path: str, store_url: str | None) -> dict[str, Any]:
 
     data = json.loads(Path(path).read_text())
     imported = import_game(data)
+    if not imported.events:  # nothing dealt (an unknown title or optional rule): not stored
+        return {"game_id": None, "title": imported.title, "match": False, "error": imported.error}
     game_id = uuid.uuid4().hex[:12]
     head = [
         TableOpened(

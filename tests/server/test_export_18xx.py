@@ -11,6 +11,7 @@ from domain.exchange.zoo18.importer import import_game
 from domain.games.zoo18.deck import lcg_deck
 from server.cli import main
 from server.import_18xx import run_import
+from server.store import open_store
 from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import Running
 from tests.service_play import random_moves
@@ -90,3 +91,68 @@ def test_simulate_writes_each_game(tmp_path: Path) -> None:
     assert [p.name for p in written] == ["game-0.json", "game-1.json"]
     for path in written:
         assert import_game(json.loads(path.read_text())).error == ""
+
+
+async def test_a_table_with_the_sites_optional_rules_plays_and_exports_them(
+    server: Running,
+) -> None:
+    chosen = {"map": "B", "exportable": True, "base_3": True, "power_visible": True}
+    game_id = await server.lobby.create("18zoo", 2, chosen)
+    tokens = [(await server.lobby.join(game_id, f"p{n}"))[1] for n in range(2)]
+    await server.lobby.start(game_id, tokens[0])
+    live = await server.state.service.load(game_id, fresh=True)
+    assert live.table.options["base_3"] and live.table.options["power_visible"]
+    assert live.table.state.board.variant == "base_3"
+    types = (await server.lobby.http.get("/api/games/types")).json()
+    offered = next(t["options"] for t in types if t["name"] == "18zoo")  # the lobby's form
+    assert {k: offered[k] for k in ("power_visible", "base_2", "base_3")} == dict.fromkeys(
+        ("power_visible", "base_2", "base_3"), False
+    )
+    await play_through_service(server, game_id, 2, 100_000)
+    exported = (await server.lobby.http.get(f"/api/games/{game_id}/export/18xx")).json()
+    assert exported["settings"]["optional_rules"] == ["power_visible", "base_3"]
+    again = import_game(exported)
+    assert again.error == "" and again.match
+    assert (again.options.base_3, again.options.power_visible, again.options.base_2) == (
+        True,
+        True,
+        False,
+    )
+
+
+async def test_bad_option_values_are_refused_clearly_and_store_nothing(server: Running) -> None:
+    before = len(await server.state.store.streams())
+    for options, words in [
+        ({"base_3": "yes"}, "options: Expected `bool`, got `str` - at `$.base_3`"),
+        ({"power_visible": None}, "options: Expected `bool`, got `null` - at `$.power_visible`"),
+        ({"base_4": True}, "options: Object contains unknown field `base_4`"),
+    ]:
+        reply = await server.lobby.http.post(
+            "/api/games", json={"game": "18zoo", "seats": 3, "options": options}
+        )
+        assert reply.status_code == 400, options
+        assert reply.json()["detail"] == words
+    assert len(await server.state.store.streams()) == before
+
+
+def test_an_import_with_an_unknown_optional_rule_is_refused_and_not_stored(
+    tmp_path: Path,
+) -> None:
+    data = json.loads((ZOO18_FIXTURES / "18ZOOMapA" / "17.json").read_text())
+    data["settings"] = {**(data.get("settings") or {}), "optional_rules": ["base_3", "nope"]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    store = f"sqlite:///{tmp_path / 'plateau.db'}"
+    report = asyncio.run(run_import(str(path), store))
+    assert report["game_id"] is None
+    assert "unsupported optional rule nope" in report["error"]
+    assert main(["import-18xx", str(path), "--store", store]) == 1
+
+    async def streams() -> list[str]:
+        opened = open_store(store)
+        try:
+            return await opened.streams()
+        finally:
+            await opened.close()
+
+    assert asyncio.run(streams()) == []

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 import pytest
@@ -31,6 +33,7 @@ from tests.server.test_noninterference import (
     SHORTER,
     STEPS,
     World,
+    below_the_days,
     knowledge,
     other_choice,
     reshuffled,
@@ -45,19 +48,27 @@ def at_rest(game: Game, state: object, seats: int) -> bool:  # type: ignore[type
     return not game.is_over(state) and any(game.legal(state, s) for s in range(seats))
 
 
-def fork_twins(game: Game, seed: int, kind: str) -> tuple[list[str], int]:  # type: ignore[type-arg]
+def fork_twins(
+    game: Game,  # type: ignore[type-arg]
+    seed: int,
+    kind: str,
+    chosen: dict[str, Any] | None = None,
+    twin: Callable[[list[Any]], list[Any]] | None = None,
+) -> tuple[list[str], int]:
     """Leaks found (forks that differ where the forker's log does not) and how many forks
-    were compared with the histories differing."""
+    were compared with the histories differing (`chosen`: the options; `twin`: world B's
+    setup made from A's)."""
     rng = random.Random(seed)
     seats = rng.randint(game.min_seats, min(game.max_seats, 4))
-    options = msgspec.convert({}, game.options_type)
+    options = msgspec.convert(chosen or {}, game.options_type)
     secret = rng.randbytes(32)
     dealt = SecretDraws(secret, "setup")
     setup = game.setup(game.initial(seats, options), dealt)
     drawn = recorded(dealt, None, None, len(setup))
     other_setup = reshuffled(game, setup, random.Random(rng.random())) if kind == "pile" else setup
-    a = World.open(game, seats, setup, secret, drawn)
-    b = World.open(game, seats, other_setup, secret, drawn)
+    other_setup = twin(setup) if twin else other_setup
+    a = World.open(game, seats, setup, secret, drawn, chosen)
+    b = World.open(game, seats, other_setup, secret, drawn, chosen)
     leaks: list[str] = []
     compared = 0
     swap_at, swapped = rng.randrange(STEPS // 4), False
@@ -122,3 +133,16 @@ def test_the_check_catches_a_fork_that_keeps_the_original() -> None:
     """A re-deal that keeps the state as it is hands the forker the original's secrets."""
     leaky = dataclasses.replace(games.get("bienvenue_a_bord"), redeal=lambda s, k, r: s)
     assert any(fork_twins(leaky, seed, "pile")[0] for seed in range(3))
+
+
+def test_a_fork_of_a_game_with_the_powers_visible_keeps_them_and_deals_the_rest_again() -> None:
+    """18ZOO's power_visible: the twelve powers shown are kept, the never-drawn rest (the twins
+    swap its last two) does not reach the fork."""
+    compared = 0
+    for seed in range(3):
+        leaks, more = fork_twins(
+            games.get("18zoo"), seed, "pile", {"power_visible": True}, below_the_days((0, 1))
+        )
+        assert leaks == [], leaks[:5]
+        compared += more
+    assert compared >= 10, compared

@@ -68,11 +68,17 @@ class World:
 
     @classmethod
     def open(
-        cls, game: Game[Any, Any, Any], seats: int, setup: list[Any], secret: bytes, drawn: Any
+        cls,
+        game: Game[Any, Any, Any],
+        seats: int,
+        setup: list[Any],
+        secret: bytes,
+        drawn: Any,
+        chosen: dict[str, Any] | None = None,
     ) -> World:
         """A started game whose setup is `setup`, committed to `secret`, with `drawn` the
-        record of what the setup drew."""
-        options = msgspec.to_builtins(msgspec.convert({}, game.options_type))
+        record of what the setup drew (and the options `chosen`)."""
+        options = msgspec.to_builtins(msgspec.convert(chosen or {}, game.options_type))
         table = [TableOpened(game=game.name, seats=seats, options=options)]
         table += [SeatClaimed(seat=n, name=f"p{n}", token_hash="ab" * 32) for n in range(seats)]
         table.append(GameStarted(seats=seats))
@@ -256,11 +262,18 @@ def other_choice(world: World, seat: int, command: Any) -> Any | None:
     return None
 
 
-def run_twins(name: str, seed: int, kind: str) -> Tally:
+def run_twins(
+    name: str,
+    seed: int,
+    kind: str,
+    chosen: dict[str, Any] | None = None,
+    twin: Callable[[list[Any]], list[Any]] | None = None,
+) -> Tally:
+    """`chosen`: the game's options; `twin`: world B's setup made from A's (a pile)."""
     game = games.get(name)
     rng = random.Random(seed)
     seats = rng.randint(game.min_seats, min(game.max_seats, 4))
-    options = msgspec.convert({}, game.options_type)
+    options = msgspec.convert(chosen or {}, game.options_type)
     secret = other_secret = rng.randbytes(32)
     dealt = SecretDraws(secret, "setup")
     setup = game.setup(game.initial(seats, options), dealt)
@@ -268,12 +281,13 @@ def run_twins(name: str, seed: int, kind: str) -> Tally:
     other_setup = setup
     if kind == "pile":
         other_setup = reshuffled(game, setup, random.Random(rng.random()))
+        other_setup = twin(setup) if twin else other_setup
         if other_setup == setup:
             return Tally()  # nothing hidden at setup in this game
     elif kind == "secret":
         other_secret = rng.randbytes(32)
-    a = World.open(game, seats, setup, secret, drawn)
-    b = World.open(game, seats, other_setup, other_secret, drawn)
+    a = World.open(game, seats, setup, secret, drawn, chosen)
+    b = World.open(game, seats, other_setup, other_secret, drawn, chosen)
     tally, before = Tally(), {}
     swap_at = rng.randrange(STEPS // 4)  # for a secret choice: the first one from this step
     swapped = False
@@ -341,3 +355,41 @@ def test_the_twins_really_differ_where_viewers_cannot_see(name: str, kind: str) 
         if compared >= 10:
             break
     assert compared >= 10, compared
+
+
+def below_the_days(swap: tuple[int, int]) -> Callable[[list[Any]], list[Any]]:
+    """18ZOO's setup with two deck positions counted from the last swapped."""
+
+    def twin(setup: list[Any]) -> list[Any]:
+        started, *rest = setup
+        deck = list(started.deck)
+        i, j = len(deck) - 1 - swap[0], len(deck) - 1 - swap[1]
+        deck[i], deck[j] = deck[j], deck[i]
+        return [msgspec.structs.replace(started, deck=tuple(deck)), *rest]
+
+    return twin
+
+
+def test_with_the_powers_visible_the_rest_of_the_deck_stays_hidden() -> None:
+    """18ZOO's option power_visible shows every power the days bring from the start (the
+    draft's and twelve more); the powers below them are never drawn, and nothing a viewer
+    receives depends on their order (the twins swap the last two)."""
+    compared = 0
+    for seed in range(3):
+        tally = run_twins("18zoo", seed, "pile", {"power_visible": True}, below_the_days((0, 1)))
+        assert not tally.leaks, tally.leaks[:5]
+        compared += tally.compared
+    assert compared >= 10, compared
+
+
+def test_with_the_powers_visible_a_power_of_wednesday_is_shown_from_the_start() -> None:
+    """Not vacuous: a swap within the twelve is known to every viewer at once (the view shows
+    it), so no viewer is compared; without the option the same swap is hidden, and compared."""
+    # the last power of Wednesday and the one before it, 4 and 5 from the end of 20 with 4
+    # drafted (the seeds below deal 2 to 4 seats)
+    swap = below_the_days((4, 5))
+    seen = sum(
+        run_twins("18zoo", s, "pile", {"power_visible": True}, swap).compared for s in (0, 1)
+    )
+    hidden = sum(run_twins("18zoo", s, "pile", {}, swap).compared for s in (0, 1))
+    assert seen == 0 and hidden > 0

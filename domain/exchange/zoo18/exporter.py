@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.exchange.zoo18.importer import CHOICE_FAMILY_KEY, TITLES
+from domain.exchange.zoo18.importer import CHOICE_FAMILY_KEY, OPTIONAL_RULES, TITLES
 from domain.exchange.zoo18.recover import Step, recover
 from domain.games.zoo18.market import cell_id
 from domain.games.zoo18.messages import (
@@ -27,6 +27,7 @@ from domain.games.zoo18.messages import (
     EndGame,
     Event,
     LayTile,
+    Options,
     Par,
     Parred,
     Pass,
@@ -62,11 +63,16 @@ def export_game(state: State, events: Sequence[Event]) -> dict[str, Any]:
     return {
         "title": SITE_TITLE[started.map],
         "players": [{"id": name, "name": name} for name in names],
-        "settings": {"seed": started.seed, "optional_rules": []},
+        "settings": {"seed": started.seed, "optional_rules": optional_rules(state.options)},
         "actions": [to_action(step, n + 1) for n, step in enumerate(steps)],
         "result": _result(final, names),
         "status": "finished" if final.ended else "active",
     }
+
+
+def optional_rules(options: Options) -> list[str]:
+    """The site's optional rules a game was set up with, in the site's order."""
+    return [rule for rule in OPTIONAL_RULES if getattr(options, rule)]
 
 
 def _result(state: State, names: list[str]) -> dict[str, int]:

@@ -42,6 +42,8 @@ from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 
 TITLES = {f"18ZOO - Map {m}": m for m in "ABCDEF"}
+# 18xx.games' optional rules of 18ZOO, each an option of the same name (messages.Options)
+OPTIONAL_RULES = ("power_visible", "base_2", "base_3")
 IGNORED = ("message", "program_share_pass", "program_buy_shares", "program_disable")
 IGNORED_PREFIX = "program_"
 # the choices that name the family a power acts on, and the key they name it by
@@ -204,13 +206,23 @@ def import_game(data: dict[str, Any]) -> Imported:
     ids = [p["id"] for p in players]
     names = tuple(p["name"] for p in players)
     seats = len(players)
-    options = Options(map=map_id or "A", imported=True)
-    expected = {str(k): int(v) for k, v in (data.get("result") or {}).items()}
-    if map_id is None:
-        return Imported(
-            title, players, seats, options, [], {}, expected, False, "", f"unknown title {title}"
-        )
     settings = data.get("settings") or {}
+    rules = [str(rule) for rule in settings.get("optional_rules") or ()]
+    options = Options(
+        map=map_id or "A",
+        imported=True,
+        power_visible="power_visible" in rules,
+        base_2="base_2" in rules,
+        base_3="base_3" in rules,
+    )
+    expected = {str(k): int(v) for k, v in (data.get("result") or {}).items()}
+    unknown = [rule for rule in rules if rule not in OPTIONAL_RULES]
+    refused = f"unknown title {title}" if map_id is None else ""
+    if unknown and not refused:
+        known = ", ".join(OPTIONAL_RULES)
+        refused = f"unsupported optional rule {', '.join(unknown)} (18ZOO has {known})"
+    if refused:
+        return Imported(title, players, seats, options, [], {}, expected, False, "", refused)
     seed = seed_of(data.get("id", ""), settings.get("seed"))
     state = State(seats=seats, options=options)
     events = start_events(state, names, lcg_deck(seed), seed)

@@ -29,12 +29,13 @@ def lay_colours(state: State, family: str, mode: B.LayMode) -> B.PhaseColours:
     return colours(state.phase)
 
 
-def map_def(map_id: str) -> B.MapDef:
-    return B.load_map(map_id)
+def map_def(state: State) -> B.MapDef:
+    """The game's map, with the centre its options chose (Base 2 / Base 3)."""
+    return B.load_map(state.map, state.options.centre)
 
 
-def initial(map_id: str) -> B.Board:
-    return B.initial_board(map_def(map_id))
+def initial(map_id: str, centre: str | None = None) -> B.Board:
+    return B.initial_board(B.load_map(map_id, centre))
 
 
 def lay(
@@ -42,7 +43,7 @@ def lay(
 ) -> B.Lay | None:
     """Check and apply a lay (None before the game has a board). Replay mode is the
     board's: 18xx.games checks only the upgrade relation of a recorded lay."""
-    m = map_def(state.map)
+    m = map_def(state)
     if state.board is None:
         return None
     colours_now = lay_colours(state, family, mode)
@@ -65,7 +66,7 @@ def token(
 ) -> B.Board | None:
     """Apply a recorded token (None before the game has a board): a family's home token placed
     without a slot goes where its home keeps one; "WIP" is WORK IN PROGRESS's block."""
-    m = map_def(state.map)
+    m = map_def(state)
     if state.board is None:
         return None
     if family != "WIP" and hex_ == m.home(family) and slot is None:
@@ -87,7 +88,7 @@ LAY_SAMPLE = 12
 
 
 def lay_options(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
-    m = map_def(state.map)
+    m = map_def(state)
     if state.board is None:
         return []
     options = B.legal_lays(

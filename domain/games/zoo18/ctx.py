@@ -71,9 +71,17 @@ def offered_powers(state: State) -> tuple[str, ...]:
     return tuple(p.id for p in state.powers if p.owner == "bank" and p.id in window)
 
 
+def face_up(state: State) -> int:
+    """How many deck positions every viewer has seen: the offer so far and the next four, or
+    with the option power_visible every power the three days bring (as 18xx.games shows them
+    from the start; the deck below is never drawn)."""
+    if state.options.power_visible:
+        return max(revealed(state), draft_size(len(state.players)) + 12)
+    return revealed(state) + 4
+
+
 def future_powers(state: State) -> tuple[str, ...]:
-    n = revealed(state)
-    return state.deck[n : n + 4]
+    return state.deck[revealed(state) : face_up(state)]
 
 
 def phase_tiles(state: State) -> tuple[str, ...]:

@@ -131,7 +131,7 @@ def _explain_as_given(state: State, seat: int, command: RunRoutes) -> RunExplain
 
 
 def _per_route(state: State, sym: str, command: RunRoutes) -> tuple[RouteExplained, ...]:
-    m = boardlink.map_def(state.map)
+    m = boardlink.map_def(state)
     if state.board is None or not command.routes:
         return tuple(
             RouteExplained(r.train, r.revenue or 0, r.subsidy or 0, (), r.connections)

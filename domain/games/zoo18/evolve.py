@@ -73,7 +73,7 @@ def _started(state: State, e: Started) -> State:
         tickets=tickets,
         deck=tuple(p or f"hidden-{i}" for i, p in enumerate(e.deck)),
         trains=initial_trains(n),
-        board=boardlink.initial(e.map),
+        board=boardlink.initial(e.map, state.options.centre),
         priority=tuple(range(n)),
     )
 

@@ -133,7 +133,7 @@ def _operating(state: State, seat: int) -> list[Command]:
         out += boardlink.lay_options(state, sym, "track", upgrades=not flow.upgraded)
     elif step == "token":
         out.append(Pass())
-        m = boardlink.map_def(state.map)
+        m = boardlink.map_def(state)
         if state.board is not None:
             price = next_token_price(state, sym)
             if price is not None and price <= fam.cash:
@@ -178,7 +178,7 @@ def _operating(state: State, seat: int) -> list[Command]:
 
 
 def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
-    m = boardlink.map_def(state.map)
+    m = boardlink.map_def(state)
     if state.board is None:
         return ()
     trains = tuple(
@@ -214,7 +214,7 @@ def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> 
 def _power_uses(state: State, sym: str) -> list[Command]:
     """A sample of what the family's OR powers can do now."""
     out: list[Command] = []
-    m = boardlink.map_def(state.map)
+    m = boardlink.map_def(state)
     board = state.board
     if board is None:
         return out

@@ -67,6 +67,18 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # game can be replayed there. Off by default: the site's shuffle has so few decks that the
     # face-up powers let a viewer search out the hidden ones (docs/protocol.md)
     exportable: bool = False
+    # 18xx.games' optional rules, named by its symbols (docs/18zoo.md). power_visible: every
+    # power the days will bring is face up from the start (the deck order is then public)
+    power_visible: bool = False
+    # the centre of the map replaced by the site's "Base 2" (less money) or "Base 3" (more
+    # money) hexes; with both, Base 3 only, as the site does
+    base_2: bool = False
+    base_3: bool = False
+
+    @property
+    def centre(self) -> str | None:
+        """The map's centre variant (board.load_map): "base_3", "base_2" or None."""
+        return "base_3" if self.base_3 else "base_2" if self.base_2 else None
 
 
 # ---------------------------------------------------------------- commands

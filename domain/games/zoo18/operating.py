@@ -109,7 +109,7 @@ def place_token(
         price = 0
     if price > state.family(sym).cash:
         raise illegal(f"{sym} has {state.family(sym).cash}$N but the token costs {price}$N")
-    m = boardlink.map_def(state.map)
+    m = boardlink.map_def(state)
     hex_, city = cmd.city, 0
     if state.board is not None:
         hex_, city = B.city_at(state.board, m, cmd.city)
@@ -138,7 +138,7 @@ def token_blocks(state: State, sym: str) -> bool:
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     if price > budget:
         return False
-    m = boardlink.map_def(state.map)
+    m = boardlink.map_def(state)
     if state.board is None:
         return False
     return bool(B.legal_tokens(state.board, m, sym, rules=state.options.rules))
@@ -156,7 +156,7 @@ def route_blocks(state: State, sym: str) -> bool:
         return False
     if any(t.name == "1S" for t in state.family_trains(sym)):
         return True
-    m = boardlink.map_def(state.map)
+    m = boardlink.map_def(state)
     if state.board is None:
         return False
     return B.can_run(state.board, m, sym)
@@ -170,7 +170,7 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
         raise illegal("each route must use a different train of the family")
     revenue = subsidy = 0
     if routes:
-        m = boardlink.map_def(state.map)
+        m = boardlink.map_def(state)
         if state.board is None:
             revenue = sum(r.revenue or 0 for r in routes)
             subsidy = sum(r.subsidy or 0 for r in routes)

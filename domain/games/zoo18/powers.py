@@ -133,13 +133,13 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         else:
             if cmd.hex == holding.data:
                 raise illegal("choose two different red areas")
-            m = boardlink.map_def(state.map)
+            m = boardlink.map_def(state)
             if state.board is not None:
                 ctx.emit(BoardSet(B.use_hole(state.board, m, holding.data, cmd.hex)))
             ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
             ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "WORK_IN_PROGRESS":
-        m = boardlink.map_def(state.map)
+        m = boardlink.map_def(state)
         if state.board is not None:
             B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
         ctx.emit(TokenPlaced("WIP", cmd.hex, 0, None))
@@ -147,7 +147,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
     elif cmd.power == "THAT_S_MINE":
         if holding.uses:
             raise illegal("THAT'S MINE already reserved a slot")
-        m = boardlink.map_def(state.map)
+        m = boardlink.map_def(state)
         if state.board is not None:
             ctx.emit(BoardSet(B.reserve(state.board, m, sym, cmd.hex, 0)))
         ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
