@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from clients.python.bots import strategy
 from clients.python.simulate import play
 from domain.exchange.zoo18.exporter import export_game
@@ -169,10 +171,14 @@ def first_difference(ours: Any, theirs: Any, path: str = "") -> tuple[str, Any, 
     return None if ours == theirs else (path.lstrip("."), ours, theirs)
 
 
-def play_one(map_id: str, players: int, seed: int, keep: Path | None) -> Outcome:
+def play_one(
+    map_id: str, players: int, seed: int, keep: Path | None, optional: tuple[str, ...] = ()
+) -> Outcome:
+    """`optional`: the site's optional rules to play with (power_visible, base_2, base_3)."""
     rng = random.Random(seed)
     bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
-    options = Options(map=map_id, exportable=True)  # dealt from a seed, as the site deals
+    chosen = {rule: True for rule in optional}  # dealt from a seed, as the site deals
+    options = msgspec.convert({"map": map_id, "exportable": True, **chosen}, Options)
     played = play(game, players, options, [strategy("18zoo", b) for b in bots], rng)
     start = game.initial(players, options)
     outcome = Outcome(map_id, players, seed, bots, end=played.state.ended)
@@ -267,6 +273,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", default="2345")
     parser.add_argument("--keep", type=Path, help="keep every export in this folder")
     parser.add_argument("--json", action="store_true", help="one JSON line per game")
+    parser.add_argument(
+        "--optional", default="", help="the site's optional rules, e.g. base_3,power_visible"
+    )
     args = parser.parse_args(argv)
     missing = available()
     if missing:
@@ -277,7 +286,8 @@ def main(argv: list[str]) -> int:
     for n in range(args.games):
         map_id = args.maps[n % len(args.maps)]
         players = int(args.players[(n // len(args.maps)) % len(args.players)])
-        outcome = play_one(map_id, players, args.seed + n, args.keep)
+        optional = tuple(rule for rule in args.optional.split(",") if rule)
+        outcome = play_one(map_id, players, args.seed + n, args.keep, optional)
         diverged += outcome.divergence is not None
         summary = {
             "map": outcome.map,
