@@ -106,6 +106,13 @@ def test_lobby_describes_games_and_shows_moves_not_versions(pages: Pages) -> Non
     expect(lobby.get_by_test_id("option-help-map")).to_be_visible()
     options = lobby.get_by_test_id("option-map").locator("option").all_text_contents()
     assert len(options) == 6 and all("families" in o or "hexes" in o for o in options), options
+    for rule, words in [
+        ("power_visible", "Powers visible"),
+        ("base_2", "Base 2"),
+        ("base_3", "Base 3"),
+    ]:
+        expect(lobby.get_by_test_id(f"option-{rule}")).not_to_be_checked()  # the site's rules, off
+        expect(lobby.get_by_test_id(f"option-help-{rule}")).to_contain_text(words)
     # A live game's row says how it stands in words, never "v12".
     row = lobby.locator(f"[data-testid=live-games] [data-game-id='{table.id}']")
     facts = row.get_by_test_id("game-row-facts")

@@ -78,6 +78,9 @@ export const GAMES = {
       map: "Which map: each holds its own families and size.",
       imported: "Only for games imported from 18xx.games: accept their manual end and draft prices.",
       exportable: "Deal the powers as 18xx.games does, so the finished game can be downloaded and replayed there. Its shuffle has few enough decks that a player with a program could work out the hidden powers from the face-up ones: leave it off unless you want the download.",
+      power_visible: "18xx.games' “Powers visible”: every power the three days will bring is shown from the start, to everyone.",
+      base_2: "18xx.games' “Base 2”: the centre of the map with less money (a red R area in the middle).",
+      base_3: "18xx.games' “Base 3”: the centre of the map with more money (a city in the middle). With Base 2 too, Base 3 only.",
     },
     optionChoices: { map: ZOO_MAPS },
     howto: {
