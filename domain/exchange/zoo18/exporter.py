@@ -4,7 +4,9 @@ The inverse of `importer`: the stored events give back the commands (`recover`),
 command becomes the site's action, named by the entity the site expects it from (the player in
 the draft and stock rounds, the family operating, the power or ticket used). Plateau has no
 programmed actions, so no action carries `auto_actions`. The deck replays on the site only when
-it was dealt from a seed (rules 2, or an import that recorded one).
+it was dealt from a seed (rules 2, or an import that recorded one). The site's optional rules
+the game was set up with (power_visible, base_2, base_3: options of the same names) go in
+`settings.optional_rules`.
 """
 
 from __future__ import annotations
