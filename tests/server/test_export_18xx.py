@@ -156,3 +156,13 @@ def test_an_import_with_an_unknown_optional_rule_is_refused_and_not_stored(
             await opened.close()
 
     assert asyncio.run(streams()) == []
+
+
+def test_simulate_with_the_sites_optional_rules_writes_them(tmp_path: Path) -> None:
+    args = ["simulate", "18zoo", "--players", "2", "--games", "1", "--seed", "4"]
+    chosen = '{"map": "C", "base_3": true, "power_visible": true}'
+    assert main([*args, "--options", chosen, "--export-18xx", str(tmp_path)]) == 0
+    exported = json.loads((tmp_path / "game-0.json").read_text())
+    assert exported["settings"]["optional_rules"] == ["power_visible", "base_3"]
+    again = import_game(exported)
+    assert again.error == "" and again.options.base_3 and again.options.power_visible
