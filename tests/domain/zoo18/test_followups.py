@@ -15,11 +15,14 @@ from domain.games.zoo18.messages import (
     Event,
     LayTile,
     Par,
+    Parred,
     Pass,
     PlaceToken,
     PowerMoved,
     PowerUpdated,
     RunRoutes,
+    SellShares,
+    SharesMoved,
     TrainFlagged,
     TrainMoved,
     UsePower,
@@ -230,3 +233,36 @@ def test_passing_the_second_ancient_maps_lay_keeps_the_spent_power() -> None:
 def test_rules_1_closed_ancient_maps_on_that_pass() -> None:
     after = play(_ancient_maps_halfway(1), Pass())
     assert after.power("ANCIENT_MAPS").owner == "closed"
+
+
+def _gi_forced_to_buy(rules: int) -> State:
+    """GI operates first (price 10), then PB (9) and PE (8); GI and its president (seat 0, who
+    also holds 60% of PB) have no money and GI must buy a train."""
+    state = play(start(2), Pass(), Pass())
+    state = replace(state, options=replace(state.options, rules=rules))
+    ctx = Ctx(state)
+    ctx.emit(
+        Parred("GI", 0, 3),
+        Parred("PB", 1, 3),
+        Parred("PE", 2, 3),
+        SharesMoved(("GI_0",), "p0"),
+        SharesMoved(("PB_0", "PB_1", "PB_2"), "p0"),
+        SharesMoved(("PE_0",), "p1"),
+    )
+    ctx.pay("p0", "bank", ctx.state.players[0].cash)
+    ctx.flow(round="or", or_num=1, order=("GI", "PB", "PE"), index=0, step="buy_train")
+    return ctx.state
+
+
+def test_an_emergency_sale_orders_the_families_yet_to_operate_again() -> None:
+    # given GI's forced train, with PB to operate before PE
+    state = _gi_forced_to_buy(rules=2)
+    # when seat 0 sells a PB share to pay for it, PB falls to 8, behind PE in that cell
+    sold = play(state, SellShares(("PB_1",)))
+    # then PE operates before PB, as 18xx.games recalculates the order after the sale
+    assert sold.flow.order == ("GI", "PE", "PB") and sold.flow.index == 0
+
+
+def test_rules_one_keeps_the_order_after_an_emergency_sale() -> None:
+    sold = play(_gi_forced_to_buy(rules=1), SellShares(("PB_1",)))
+    assert sold.flow.order == ("GI", "PB", "PE")
