@@ -119,8 +119,11 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
     midas = state.power("MIDAS") if any(p.id == "MIDAS" for p in state.powers) else None
     if midas is not None and midas.owner.startswith("p") and state.flow.midas >= 0:
         ctx.emit(PowerMoved("MIDAS", "closed"))
+    running = floated(ctx.state) if ctx.state.options.rules >= 2 else None
     for t in ctx.state.trains:
-        if t.operated:
+        # rules 2, as 18xx.games: only the families' trains are made ready, so a train PATCH
+        # set aside after it ran comes back having run (it cannot run again in that OR)
+        if t.operated and (running is None or t.owner in running):
             ctx.emit(TrainFlagged(t.id, t.obsolete, False, t.disabled))
     for sym in floated(ctx.state):
         pool = sum(1 for s in ctx.state.family_shares(sym) if s.owner == "market")

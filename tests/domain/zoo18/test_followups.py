@@ -27,6 +27,7 @@ from domain.games.zoo18.messages import (
     TrainMoved,
     UsePower,
 )
+from domain.games.zoo18.rounds import start_or
 from domain.games.zoo18.state import State
 from domain.kernel import Reason
 from tests.given import Given
@@ -266,3 +267,35 @@ def test_an_emergency_sale_orders_the_families_yet_to_operate_again() -> None:
 def test_rules_one_keeps_the_order_after_an_emergency_sale() -> None:
     sold = play(_gi_forced_to_buy(rules=1), SellShares(("PB_1",)))
     assert sold.flow.order == ("GI", "PB", "PE")
+
+
+def _patched_after_its_run(rules: int) -> State:
+    """GI's 2S ran, then PATCH set it aside for the 1S."""
+    state = _or_with_gi()
+    state = replace(state, options=replace(state.options, rules=rules))
+    return _give(
+        state,
+        TrainMoved("2S-0", "GI"),
+        TrainFlagged("2S-0", False, True, 0),
+        PowerMoved("PATCH", "GI"),
+        TrainMoved("2S-0", "aside"),
+        TrainMoved("1S-0", "GI"),
+        PowerUpdated("PATCH", 1, "2S-0"),
+    )
+
+
+def test_a_train_set_aside_by_patch_stays_run_when_an_or_starts() -> None:
+    # given GI's 2S set aside by PATCH after it ran
+    ctx = Ctx(_patched_after_its_run(rules=2))
+    # when the next OR starts
+    start_or(ctx, 2, 1)
+    # then only the families' trains are made ready: the 2S comes back from the patch having
+    # run, as at 18xx.games (whose route step then skips the family)
+    assert ctx.state.train("2S-0").operated
+    assert not ctx.state.train("1S-0").operated
+
+
+def test_rules_one_makes_the_set_aside_train_ready_too() -> None:
+    ctx = Ctx(_patched_after_its_run(rules=1))
+    start_or(ctx, 2, 1)
+    assert not ctx.state.train("2S-0").operated
