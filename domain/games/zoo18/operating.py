@@ -21,6 +21,7 @@ from domain.games.zoo18.messages import (
     Penalised,
     PlaceToken,
     PowerMoved,
+    PowerUpdated,
     PriceMoved,
     RouteClaim,
     RunRecorded,
@@ -422,4 +423,6 @@ def whatsup(
     ctx.emit(TrainFlagged(card.id, False, False, 1))
     after_purchase(ctx, card, sym, in_or=False)
     move_right(ctx, sym)
+    if state.options.rules >= 2:  # the family keeps the disabling (the site's ability), below
+        ctx.emit(PowerUpdated("WHATSUP", 1, sym))
     ctx.emit(PowerMoved("WHATSUP", "closed"))

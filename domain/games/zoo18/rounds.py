@@ -18,7 +18,7 @@ from domain.games.zoo18.operating import (
     route_blocks,
     token_blocks,
 )
-from domain.games.zoo18.state import State
+from domain.games.zoo18.state import State, TrainCard
 from domain.games.zoo18.stock import sold_out_moves, sr_has_actions
 from domain.games.zoo18.trains import counted
 
@@ -136,10 +136,22 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
         start_family_turn(ctx)
 
 
+def _disabled_by(state: State, sym: str) -> list[TrainCard]:
+    """The trains whose WHATSUP disabling `sym`'s turn starts count down: its own (rules 1), or
+    the train WHATSUP bought for `sym`, wherever it is now (rules 2: 18xx.games gives the family
+    an ability naming the train, so a train sold on is still disabled at the buyer's turn)."""
+    if state.options.rules < 2:
+        return [t for t in state.family_trains(sym) if t.disabled]
+    whatsup = next((p for p in state.powers if p.id == "WHATSUP"), None)
+    if whatsup is None or whatsup.data != sym:
+        return []
+    return [t for t in state.trains if t.disabled]
+
+
 def start_family_turn(ctx: Ctx) -> None:
     flow = ctx.state.flow
     sym = flow.order[flow.index]
-    for t in ctx.state.family_trains(sym):
+    for t in _disabled_by(ctx.state, sym):
         if t.disabled == 1:
             ctx.emit(TrainFlagged(t.id, t.obsolete, True, 2))
         elif t.disabled == 2:

@@ -27,7 +27,7 @@ from domain.games.zoo18.messages import (
     TrainMoved,
     UsePower,
 )
-from domain.games.zoo18.rounds import start_or
+from domain.games.zoo18.rounds import start_family_turn, start_or
 from domain.games.zoo18.state import State
 from domain.kernel import Reason
 from tests.given import Given
@@ -299,3 +299,37 @@ def test_rules_one_makes_the_set_aside_train_ready_too() -> None:
     ctx = Ctx(_patched_after_its_run(rules=1))
     start_or(ctx, 2, 1)
     assert not ctx.state.train("2S-0").operated
+
+
+def _whatsup_train_sold_to_gi(rules: int) -> State:
+    """WHATSUP bought 2S-0 for PB (disabled for PB's next turn); PB then sold it to GI."""
+    state = _or_with_gi()
+    state = replace(state, options=replace(state.options, rules=rules))
+    return _give(
+        state,
+        TrainMoved("2S-0", "GI"),
+        TrainFlagged("2S-0", False, False, 1),
+        PowerUpdated("WHATSUP", 1, "PB"),
+        PowerMoved("WHATSUP", "closed"),
+    )
+
+
+def _turn_of(state: State, sym: str) -> State:
+    ctx = Ctx(state)
+    ctx.flow(order=(sym,), index=0)
+    start_family_turn(ctx)
+    return ctx.state
+
+
+def test_whatsup_disables_the_train_at_the_buyer_s_turn_wherever_it_went() -> None:
+    # given the WHATSUP train now GI's
+    state = _whatsup_train_sold_to_gi(rules=2)
+    # when GI's turn starts, it may run the train (the disabling is PB's, as at 18xx.games)
+    assert not _turn_of(state, "GI").train("2S-0").operated
+    # when PB's turn starts, the train is marked as having run, though GI holds it
+    assert _turn_of(state, "PB").train("2S-0").operated
+
+
+def test_rules_one_disables_the_whatsup_train_at_its_owner_s_turn() -> None:
+    state = _whatsup_train_sold_to_gi(rules=1)
+    assert _turn_of(state, "GI").train("2S-0").operated
