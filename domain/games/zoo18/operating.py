@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, market
+from domain.games.zoo18.board.routes import SQUEEZE_BONUS
 from domain.games.zoo18.ctx import (
     Ctx,
     illegal,
@@ -397,6 +398,12 @@ def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
         raise illegal(f"{sym} has {state.family(sym).cash}$N")
     ctx.pay(sym, holding.owner, price)
     ctx.emit(PowerMoved(power, sym))
+    # rules 2: 18xx.games counts the subsidy at the dividend (routes_subsidy), with the powers
+    # held then, so A SQUEEZE bought between the run and the dividend still adds its 3
+    flow = ctx.state.flow
+    squeezed = power == "A_SQUEEZE" and state.options.rules >= 2 and flow.step == "dividend"
+    if squeezed and flow.ran and flow.subsidy > 0 and flow.order[flow.index] == sym:
+        ctx.flow(subsidy=flow.subsidy + SQUEEZE_BONUS)
 
 
 def whatsup(

@@ -10,6 +10,7 @@ from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import (
     BoardSet,
+    BuyPower,
     BuyTrain,
     Dividend,
     Event,
@@ -333,3 +334,28 @@ def test_whatsup_disables_the_train_at_the_buyer_s_turn_wherever_it_went() -> No
 def test_rules_one_disables_the_whatsup_train_at_its_owner_s_turn() -> None:
     state = _whatsup_train_sold_to_gi(rules=1)
     assert _turn_of(state, "GI").train("2S-0").operated
+
+
+def _gi_ran_with_a_pond(rules: int) -> State:
+    """GI's run earned 40 and 1$N of subsidy (a pond); its president holds A SQUEEZE."""
+    state = _or_with_gi()
+    state = replace(state, options=replace(state.options, rules=rules))
+    state = _give(state, PowerMoved("A_SQUEEZE", "p0"))
+    ctx = Ctx(state)
+    ctx.flow(step="dividend", ran=True, revenue=40, subsidy=1)
+    return ctx.state
+
+
+def test_a_squeeze_bought_after_the_run_adds_its_subsidy_at_the_dividend() -> None:
+    # given GI's run with a pond, its subsidy counted without A SQUEEZE
+    state = _gi_ran_with_a_pond(rules=2)
+    # when GI buys A SQUEEZE before deciding the dividend
+    bought = play(state, BuyPower("A_SQUEEZE", 1))
+    # then the dividend pays the subsidy with its 3 more, as 18xx.games counts it then
+    assert bought.flow.subsidy == 4
+    cash = bought.family("GI").cash
+    assert play(bought, Dividend("payout")).family("GI").cash == cash + 4
+
+
+def test_rules_one_counts_the_subsidy_at_the_run() -> None:
+    assert play(_gi_ran_with_a_pond(rules=1), BuyPower("A_SQUEEZE", 1)).flow.subsidy == 1
