@@ -81,6 +81,9 @@ def end_sr_turn(ctx: Ctx) -> None:
         passed = (*passed, seat)
     if len(passed) == len(ctx.state.players):
         ctx.flow(passed=passed)
+        if flow.greek and ctx.state.options.rules >= 2:
+            # 18xx.games closes the power as the round ends, its extra turn never played
+            ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
         finish_sr(ctx)
         return
     index = flow.index

@@ -359,3 +359,32 @@ def test_a_squeeze_bought_after_the_run_adds_its_subsidy_at_the_dividend() -> No
 
 def test_rules_one_counts_the_subsidy_at_the_run() -> None:
     assert play(_gi_ran_with_a_pond(rules=1), BuyPower("A_SQUEEZE", 1)).flow.subsidy == 1
+
+
+def _greek_after_the_others_passed(rules: int) -> State:
+    """SR 1: the first seat passed; the second, who parred a family earlier in this round,
+    holds IT'S ALL GREEK TO ME and uses it."""
+    state = play(start(2), Pass(), Pass())
+    state = replace(state, options=replace(state.options, rules=rules))
+    state = play(state, Pass())
+    ctx = Ctx(state)
+    ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", f"p{seat_now(state)}"))
+    ctx.flow(parred_this_sr=True)
+    return play(ctx.state, UsePower("IT_S_ALL_GREEK_TO_ME", "greek"))
+
+
+def test_greek_used_by_the_last_to_pass_closes_as_the_round_ends() -> None:
+    # given the others passed, the holder uses the power for an extra turn
+    state = _greek_after_the_others_passed(rules=2)
+    # when the holder passes too, the stock round ends (every seat passed; no family runs,
+    # so the next stock round starts)
+    ended = play(state, Pass())
+    assert (ended.flow.round, ended.flow.turn) == ("sr", 2)
+    # then the power is closed, as at 18xx.games: the extra turn is never played
+    assert ended.power("IT_S_ALL_GREEK_TO_ME").owner == "closed"
+
+
+def test_rules_one_keeps_the_unplayed_greek_with_its_holder() -> None:
+    ended = play(_greek_after_the_others_passed(rules=1), Pass())
+    assert (ended.flow.round, ended.flow.turn) == ("sr", 2)
+    assert ended.power("IT_S_ALL_GREEK_TO_ME").owner.startswith("p")
