@@ -68,6 +68,7 @@ def modifiers(state: State, sym: str) -> B.Modifiers:
         wings=owns(state, sym, "WINGS"),
         sugar=owns(state, sym, "A_TIP_OF_SUGAR"),
         hole=state.board is not None and state.board.hole is not None,
+        local_on_track=state.options.rules >= 2,
     )
 
 

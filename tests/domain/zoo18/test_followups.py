@@ -28,6 +28,7 @@ from domain.games.zoo18.messages import (
     TrainMoved,
     UsePower,
 )
+from domain.games.zoo18.operating import modifiers
 from domain.games.zoo18.rounds import start_family_turn, start_or
 from domain.games.zoo18.state import State
 from domain.kernel import Reason
@@ -388,3 +389,10 @@ def test_rules_one_keeps_the_unplayed_greek_with_its_holder() -> None:
     ended = play(_greek_after_the_others_passed(rules=1), Pass())
     assert (ended.flow.round, ended.flow.turn) == ("sr", 2)
     assert ended.power("IT_S_ALL_GREEK_TO_ME").owner.startswith("p")
+
+
+def test_rules_two_runs_a_local_route_only_on_track() -> None:
+    state = _or_with_gi()
+    assert modifiers(state, "GI").local_on_track
+    old = replace(state, options=replace(state.options, rules=1))
+    assert not modifiers(old, "GI").local_on_track

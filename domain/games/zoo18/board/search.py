@@ -123,7 +123,7 @@ def _candidate_routes(
         start_stop = graph.stop(start)
         base = stop_value(start_stop, colours)
         own = 1 if start_stop.kind == "city" or kind.kind == "J" else 0
-        if kind.kind == "1S":
+        if kind.kind == "1S" and (not modifiers.local_on_track or graph.by_node.get(start)):
             lone = Arm(((start, start, ()),), 0, 0, 0, 0)
             pairs.append((base, len(pairs), Arm((), 0, 0, 0, 0), lone))
         arms = _arms(graph, family, start, limit - own, kind, colours, plain.wings)

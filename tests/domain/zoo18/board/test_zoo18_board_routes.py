@@ -8,7 +8,7 @@ import pytest
 from domain.games.zoo18 import board as B
 from domain.kernel import Rejected
 from tests.domain.zoo18.board.fixture_board import fixture, replay
-from tests.domain.zoo18.board.scenario import BROWN, GREEN, YELLOW, gi_to_l4, lay
+from tests.domain.zoo18.board.scenario import BROWN, GREEN, YELLOW, gi_to_l4, lay, parred
 
 K9_L4 = ("K9", "K7", "L6", "L4")
 L4_M5 = ("L4", "M5")
@@ -280,6 +280,21 @@ def test_best_routes_combines_trains_on_track_both_tokens_see() -> None:
     specs = B.best_routes(board, map_def, "CR", trains, GREEN)
     # then it is found: before, the duplicates filled the routes tried per train (190)
     assert B.route_revenue(board, map_def, "CR", trains, specs, GREEN).revenue >= 230
+
+
+def test_a_local_run_needs_track_at_its_city_in_rules_two() -> None:
+    # given GI's home token on K9, whose home tile is not laid yet (a city with no track)
+    map_def, board = parred("A", "GI")
+    trains = (B.Train("1S-0", "1S"),)
+    local = (B.RouteSpec("1S-0", (("local", "K9"),)),)
+    site = B.Modifiers(local_on_track=True)
+    # then rules 2 refuses the 1S's local run there and the search offers none, as
+    # 18xx.games finds the city only among the stops track touches ("Route must contain token")
+    with pytest.raises(Rejected, match="no token on track on K9"):
+        B.route_revenue(board, map_def, "GI", trains, local, YELLOW, site)
+    assert B.best_routes(board, map_def, "GI", trains, YELLOW, site) == ()
+    # while rules 1 runs it
+    assert B.route_revenue(board, map_def, "GI", trains, local, YELLOW).routes[0].stops == ("K9",)
 
 
 def test_can_run_needs_track_from_a_token_to_another_stop() -> None:
