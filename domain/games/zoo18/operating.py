@@ -137,6 +137,8 @@ def token_blocks(state: State, sym: str) -> bool:
     price = next_token_price(state, sym)
     if price is None:
         return False
+    if state.options.rules >= 2 and owns(state, sym, "ON_A_DIET"):
+        price = 0  # 18xx.games' cheapest token counts ON A DIET's, free (min_token_price)
     pres = state.president(sym)
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     if price > budget:

@@ -15,6 +15,7 @@ from domain.games.zoo18.messages import (
     Dividend,
     Event,
     LayTile,
+    Paid,
     Par,
     Parred,
     Pass,
@@ -28,7 +29,7 @@ from domain.games.zoo18.messages import (
     TrainMoved,
     UsePower,
 )
-from domain.games.zoo18.operating import modifiers
+from domain.games.zoo18.operating import modifiers, token_blocks
 from domain.games.zoo18.rounds import start_family_turn, start_or
 from domain.games.zoo18.state import State
 from domain.kernel import Reason
@@ -396,3 +397,28 @@ def test_rules_two_runs_a_local_route_only_on_track() -> None:
     assert modifiers(state, "GI").local_on_track
     old = replace(state, options=replace(state.options, rules=1))
     assert not modifiers(old, "GI").local_on_track
+
+
+def _gi_short_of_a_token_with_on_a_diet(rules: int) -> State:
+    """GI holds ON A DIET but has 1$N, less than its next token (2$N), and no tickets help."""
+    state = _or_with_gi()
+    state = replace(state, options=replace(state.options, rules=rules))
+    tickets = [t.id for t in state.tickets if t.owner == "p0"]
+    return _give(
+        state,
+        PowerMoved("ON_A_DIET", "GI"),
+        *[PowerMoved(t, "closed") for t in tickets],
+        Paid("GI", "bank", state.family("GI").cash - 1),
+    )
+
+
+def test_on_a_diet_makes_the_token_step_wait_even_without_the_money() -> None:
+    # given GI short of its next token's price, holding ON A DIET
+    state = _gi_short_of_a_token_with_on_a_diet(rules=2)
+    # then the token step waits for GI, as 18xx.games counts ON A DIET's token as free when it
+    # asks whether a token can be placed
+    assert token_blocks(state, "GI")
+
+
+def test_rules_one_skips_the_token_step_without_the_money() -> None:
+    assert not token_blocks(_gi_short_of_a_token_with_on_a_diet(rules=1), "GI")
