@@ -9,6 +9,7 @@ from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import (
+    Assign,
     BoardSet,
     BuyPower,
     BuyTrain,
@@ -422,3 +423,32 @@ def test_on_a_diet_makes_the_token_step_wait_even_without_the_money() -> None:
 
 def test_rules_one_skips_the_token_step_without_the_money() -> None:
     assert not token_blocks(_gi_short_of_a_token_with_on_a_diet(rules=1), "GI")
+
+
+def _wip_on_the_home_of_tiger(rules: int) -> State:
+    """GI holds WORK IN PROGRESS; TI (not parred) keeps slot 0 of its home H14, where a
+    two-slot tile is laid."""
+    state = _or_with_gi()
+    state = replace(state, options=replace(state.options, rules=rules))
+    assert state.board is not None
+    board = replace(state.board, tiles=(*state.board.tiles, B.LaidTile("H14", "14-0", 0)))
+    return _give(state, BoardSet(board), PowerMoved("WORK_IN_PROGRESS", "GI"))
+
+
+def _slots_of_h14(state: State) -> dict[int, str]:
+    assert state.board is not None
+    return {t.slot: t.owner for t in state.board.tokens if t.hex == "H14"}
+
+
+def test_work_in_progress_takes_the_slot_kept_for_a_family_no_one_presides() -> None:
+    # given TI's home slot kept while TI has no president
+    state = _wip_on_the_home_of_tiger(rules=2)
+    # when GI blocks a slot of H14
+    blocked = play(state, Assign("WORK_IN_PROGRESS", "H14"))
+    # then the block goes into TI's slot, as at 18xx.games, and the other slot stays open
+    assert _slots_of_h14(blocked) == {0: "WIP"}
+
+
+def test_rules_one_blocks_the_first_open_slot() -> None:
+    blocked = play(_wip_on_the_home_of_tiger(rules=1), Assign("WORK_IN_PROGRESS", "H14"))
+    assert _slots_of_h14(blocked) == {1: "WIP"}
