@@ -65,6 +65,7 @@ TABLE_EVENTS = (
     *seat_bots.BOT_EVENTS,
     *clocks.CLOCK_EVENTS,
 )
+_TABLE_EVENT_TYPES = frozenset(TABLE_EVENTS)
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -146,6 +147,8 @@ def _placed(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:
 
 
 def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
+    if type(event) not in _TABLE_EVENT_TYPES:  # nearly every event: the game's own, first
+        return game.redact(event, viewer)
     if isinstance(event, SeatClaimed):
         return msgspec.structs.replace(event, token_hash="")
     if isinstance(event, forks.ForkDealt):

@@ -110,7 +110,7 @@ def _write_18xx(folder: str, number: int, start: Any, played: Any) -> None:
     """One simulated 18ZOO game as an 18xx.games export, `DIR/game-N.json`."""
     from pathlib import Path
 
-    from domain.games.zoo18.exporter import export_game
+    from domain.exchange.zoo18.exporter import export_game
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)

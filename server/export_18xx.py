@@ -2,7 +2,7 @@
 "Download for 18xx.games" (`GET /api/games/{id}/export/18xx`).
 
 The export holds what no viewer may see while the game runs (the seed tells the whole powers
-deck), so it is given for finished games only. The pure part is `domain.games.zoo18.exporter`.
+deck), so it is given for finished games only. The pure part is `domain.exchange.zoo18.exporter`.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 from typing import Any, get_args
 
-from domain.games.zoo18.exporter import NotExportable, export_game
+from domain.exchange.zoo18.exporter import NotExportable, export_game
+from domain.exchange.zoo18.recover import Unexplained
 from domain.games.zoo18.messages import Event
-from domain.games.zoo18.recover import Unexplained
 from domain.kernel import Reason, Rejected
 from domain.rules import options_for
 from projections.live import LiveGame

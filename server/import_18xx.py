@@ -25,7 +25,7 @@ def _stored_options(options: object) -> dict[str, Any]:
 
 
 async def run_import(path: str, store_url: str | None) -> dict[str, Any]:
-    from domain.games.zoo18.importer import import_game
+    from domain.exchange.zoo18.importer import import_game
 
     data = json.loads(Path(path).read_text())
     imported = import_game(data)

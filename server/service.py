@@ -11,7 +11,7 @@ import time
 import unicodedata
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -91,6 +91,10 @@ class GameService:
         # this process folded it anew: the bot seats' player looks whether a bot or a clock
         # is awaited now
         self.appended: Callable[[LiveGame], None] = lambda live: None
+        # before such an append (True: it seats a bot), the bot seats' player writes the game
+        # on the agenda for a little later, so a process that dies between the append and
+        # `appended` leaves the game due, not forgotten (None: nothing to write)
+        self.appending: Callable[[LiveGame, bool], Awaitable[None] | None] = lambda live, _: None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -321,6 +325,9 @@ class GameService:
                 dealt, started = await forks.opening(self, table, forked, dealing.rng)
                 events = [*dealing.events([dealt]), started]
             events = [*stamps(table, self.now_ms()), *events]  # the clocks start
+            ahead = self.appending(live, False)
+            if ahead is not None:
+                await ahead
             try:
                 version = await self.store.append(
                     game_id, live.version, [encode(e) for e in events], once(), live.hash
@@ -412,6 +419,9 @@ class GameService:
                     version=live.version,
                 )
                 raise
+            ahead = self.appending(live, False)
+            if ahead is not None:
+                await ahead
             started = time.perf_counter()
             try:
                 version = await self.store.append(
@@ -467,8 +477,9 @@ class GameService:
             )
         if not by_bot and seat < len(table.bots) and table.bots[seat]:
             raise Rejected(Reason.FORBIDDEN, "a bot plays this seat now; take it back first")
-        now = self.now_ms() if table.clock is not None else 0
-        late = seat in out_of_time(table, game, now)
+        clocked = table.clock is not None
+        now = self.now_ms() if clocked else 0
+        late = clocked and seat in out_of_time(table, game, now)
         if late != ran_out:  # a bot's move for a seat out of time, and only for one
             why = "your time has run out: a bot plays this turn" if late else "time is left"
             raise Rejected(Reason.FORBIDDEN, why)
@@ -476,7 +487,5 @@ class GameService:
         events = game.decide(state, seat, command, rng)
         if not events:
             raise Rejected(Reason.ILLEGAL, "that command changes nothing")
-        return [
-            *stamps(table, now, seat, ran_out),
-            *decided(game, table, seat, command, events, rng),
-        ]
+        stored = decided(game, table, seat, command, events, rng)
+        return [*stamps(table, now, seat, ran_out), *stored] if clocked else stored

@@ -146,18 +146,13 @@ def test_the_check_sees_a_forbidden_import() -> None:
     assert flagged == ["random", "time", "redis.asyncio"]
 
 
-# 18ZOO keeps its decide <-> legal cycle until it is reshaped to the game template (issue 29,
-# after issue 25's rewrite); any other cycle fails.
-KNOWN_CYCLES = {frozenset({"domain.games.zoo18.decide", "domain.games.zoo18.legal"})}
-
-
 def domain_sources() -> dict[str, str]:
     return {module_name(path): path.read_text() for path in (ROOT / "domain").rglob("*.py")}
 
 
 def test_domain_has_no_import_cycle() -> None:
     found = cycles(import_graph(domain_sources()))
-    assert [sorted(cycle) for cycle in found if cycle not in KNOWN_CYCLES] == []
+    assert [sorted(cycle) for cycle in found] == []
 
 
 def test_the_cycle_scan_sees_a_cycle_however_deep_the_import() -> None:

@@ -1,4 +1,4 @@
-"""Build the compact 18ZOO board facts of domain/games/zoo18/data/ from ../shared/data/18zoo.
+"""Build the compact 18ZOO board facts of domain/games/zoo18/board/ from ../shared/data/18zoo.
 
 Run from the repo root: `.venv/bin/python tools/zoo18_data.py`. It keeps only the facts the
 engine reads (no prose, no fixture lists) so the domain never reads ../shared at run time.
@@ -12,7 +12,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT.parent / "shared" / "data" / "18zoo"
-TARGET = ROOT / "domain" / "games" / "zoo18" / "data"
+TARGET = ROOT / "domain" / "games" / "zoo18" / "board"
 
 TILE_KEYS = (
     "color",

@@ -25,14 +25,14 @@ from typing import Any
 
 from clients.python.bots import strategy
 from clients.python.simulate import play
+from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game, market
 from domain.games.zoo18.ctx import offered_powers
+from domain.games.zoo18.data import STARTING_CASH
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.exporter import export_game
-from domain.games.zoo18.facts import STARTING_CASH
 from domain.games.zoo18.messages import Assign, LayTile, Options, PlaceToken, RunRecorded, UsePower
-from domain.games.zoo18.recover import recover
 from domain.games.zoo18.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,7 +79,7 @@ def plateau_digest(state: State) -> dict[str, Any]:
 
     tokens: dict[str, list[str]] = {}
     tiles: dict[str, str] = {}
-    if state.board is not None and boardlink.map_def(state.map) is not None:
+    if state.board is not None:
         for h in B.describe(state.board, boardlink.colours(state.phase)):
             if h.tile is not None:
                 tiles[h.hex] = f"{h.tile.rsplit('-', 1)[0]}@{h.rotation}"

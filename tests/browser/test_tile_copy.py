@@ -7,8 +7,8 @@ from tests.browser.conftest import ROOT
 
 
 def test_the_browsers_tile_manifest_is_the_engines() -> None:
-    engine = ROOT / "domain" / "games" / "zoo18" / "data" / "tiles.json"
+    engine = ROOT / "domain" / "games" / "zoo18" / "board" / "tiles.json"
     browser = ROOT / "clients" / "web" / "data" / "zoo18_tiles.json"
     assert browser.read_bytes() == engine.read_bytes(), (
-        "cp domain/games/zoo18/data/tiles.json " + str(browser.relative_to(ROOT))
+        "cp domain/games/zoo18/board/tiles.json " + str(browser.relative_to(ROOT))
     )

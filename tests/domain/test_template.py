@@ -63,7 +63,11 @@ ORDER = (
     "setup",
     "__init__",
 )
-RESHAPED_LATER = {"18zoo"}  # issue 29: follows the template once issue 25's rewrite lands
+# The one import against the order left, named so that any other fails and this one is seen when
+# it goes (issue 29): 18ZOO's evolve replays each recorded lay and token through the board
+# engine, by boardlink, a rule module. Removing it needs an evolve that applies them unchecked
+# (the map, tile and slot facts it needs live in board/) or events that carry the board made.
+AGAINST_THE_ORDER = {"domain.games.zoo18.evolve imports domain.games.zoo18.boardlink"}
 SNAKE = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -74,8 +78,7 @@ def packaged() -> list[str]:
             games.package(name)
         except KeyError:  # added at run time (the benchmark's game): no package
             continue
-        if name not in RESHAPED_LATER:
-            out.append(name)
+        out.append(name)
     return out
 
 
@@ -155,7 +158,9 @@ def test_imports_follow_the_order_of_the_roles(name: str) -> None:
     package = games.package(name)
     files = (ROOT / "domain" / "games" / package).rglob("*.py")
     graph = import_graph({module_name(path): path.read_text() for path in files})
-    assert backward_imports(package, graph) == []
+    found = backward_imports(package, graph)
+    known = {b for b in AGAINST_THE_ORDER if b.startswith(f"domain.games.{package}.")}
+    assert [b for b in found if b not in known] == [] and known <= set(found)
 
 
 def test_the_order_check_sees_an_import_against_it() -> None:

@@ -7,8 +7,8 @@ import asyncio
 import json
 from pathlib import Path
 
+from domain.exchange.zoo18.importer import import_game
 from domain.games.zoo18.deck import lcg_deck
-from domain.games.zoo18.importer import import_game
 from server.cli import main
 from server.import_18xx import run_import
 from tests.paths import ZOO18_FIXTURES

@@ -367,3 +367,33 @@ async def test_a_table_with_a_turn_clock_refuses_undo(server: Running) -> None:
     asked = await post(server, game_id, "undo", tokens[seat])
     assert asked.status_code == 403 and "turn clock" in asked.json()["detail"]
     assert await server.stored(game_id) == stored
+
+
+async def test_with_only_bots_to_ask_the_undo_is_granted_at_once(server: Running) -> None:
+    await server.state.bots.stop()  # the bot would otherwise move after the player's command
+    service = server.state.service
+    for n in range(20):  # deals from fixed secrets, until the player's first move may be undone
+        service.new_secret = lambda n=n: bytes([n]) * 32
+        reply = await server.lobby.http.post(
+            "/api/games", json={"game": "vertigo", "seats": 2, "bots": [1]}
+        )
+        assert reply.status_code == 201, reply.text
+        game_id = reply.json()["game_id"]
+        _, token = await server.lobby.join(game_id, "p0")
+        await server.lobby.start(game_id, token)
+        live = await service.load(game_id, fresh=True)
+        before = live.table.state
+        undoable = [c for c in live.game.legal(before, 0) if refusal(live, 0, c) is None]
+        if undoable:
+            break
+    else:
+        raise AssertionError("no deal gave the player a move that may be undone")
+    moved = await play(server, game_id, 0, undoable[0])
+    assert (await service.load(game_id, fresh=True)).table.state != before
+    asked = await post(server, game_id, "undo", token)
+    assert asked.status_code == 201, asked.text
+    live = await service.load(game_id, fresh=True)
+    assert live.version == moved + 2  # the request and the undo, in one append
+    assert live.table.undo_asked is None and live.table.state == before
+    answered = await post(server, game_id, "undo/accept", token)
+    assert answered.status_code == 403  # nothing is left to answer

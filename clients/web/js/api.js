@@ -35,7 +35,14 @@ export const api = {
   types: () => call("GET", "/api/games/types"),
   list: () => call("GET", "/api/games"),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
-  create: (game, seats, options, undo = "consent") => call("POST", "/api/games", { game, seats, options, undo }),
+  // `bots`: the seats the server's bots play, at `botLevel`; `clock`: { initial_s, increment_s,
+  // on_timeout } or null (docs/protocol.md); each is sent only when asked for
+  create: (game, seats, options, undo = "consent", { bots = [], botLevel, clock = null } = {}) =>
+    call("POST", "/api/games", {
+      game, seats, options, undo,
+      ...(bots.length ? { bots, ...(botLevel ? { bot_level: botLevel } : {}) } : {}),
+      ...(clock ? { clock } : {}),
+    }),
   join: (id, name) => call("POST", `/api/games/${encodeURIComponent(id)}/seats`, { name }),
   start: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/start`, {}, token),
   proof: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/proof`),

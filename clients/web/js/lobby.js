@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
+import { botsField, clockField } from "./new_table.js";
 import { loadSeat } from "./seats.js";
 import { humanize, plural, seatColour, timeAgo } from "./words.js";
 import { yourGames, yourGamesRows } from "./your_games.js";
@@ -100,12 +101,20 @@ export function lobbyPage(root) {
   const undoSelect = h("select", { id: "new-undo", testid: "new-game-undo" },
     h("option", { value: "consent", selected: true }, "when every other player accepts"),
     h("option", { value: "never" }, "never"));
+  const bots = botsField();
+  const clock = clockField();
   const describeBox = h("div", { class: "game-blurb", testid: "new-game-description" });
   const gamesBox = h("ul", { class: "game-list", testid: "game-descriptions" });
   const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
     event.preventDefault();
+    const timed = clock.read();
+    if (timed.error) {
+      toast(timed.error);
+      return;
+    }
     try {
-      const { game_id: gameId } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value);
+      const extras = { ...bots.read(), clock: timed.clock };
+      const { game_id: gameId } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value, extras);
       location.hash = `#/game/${gameId}`;
     } catch (error) {
       toast(error.message);
@@ -116,7 +125,9 @@ export function lobbyPage(root) {
   describeBox,
   h("label", { class: "option", for: "new-seats" }, h("span", {}, "Seats"), seatsInput),
   optionsBox,
+  bots.element,
   h("label", { class: "option", for: "new-undo" }, h("span", {}, "Undo a move"), undoSelect),
+  clock.element,
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
 
   function chooseType() {
@@ -129,8 +140,17 @@ export function lobbyPage(root) {
     const info = gameInfo(type.name);
     clear(describeBox).append(...(info ? [h("p", { testid: "new-game-line" }, info.line), h("p", { class: "muted" }, `${playerCount(type)} · ${info.length}`)] : []));
     clear(optionsBox).append(...Object.entries(type.options || {}).map(([key, value]) => optionInput(key, value, info)));
+    botSeats();
+  }
+
+  // a bot checkbox per seat of the count asked for (at most the game's most)
+  function botSeats() {
+    const type = types.find((t) => t.name === gameSelect.value);
+    const count = parseInt(seatsInput.value, 10);
+    bots.setSeats(Number.isInteger(count) ? Math.min(Math.max(count, 0), type ? type.max_seats : count) : 0);
   }
   gameSelect.addEventListener("change", chooseType);
+  seatsInput.addEventListener("input", botSeats);
 
   clear(root).append(
     h("div", { class: "lobby" },

@@ -6,14 +6,14 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     PHASE_BY_NAME,
     TICKET_END_VALUE,
     TICKET_VALUES,
     TOKEN_PRICES,
     draft_size,
 )
+from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.messages import Event, FlowChanged, Paid
 from domain.games.zoo18.state import State
 from domain.kernel import Reason, Rejected

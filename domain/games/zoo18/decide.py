@@ -1,69 +1,47 @@
-"""decide: check a command against the rules and emit the events it causes."""
+"""decide: the checks every command shares (the game is over, a manual end, not this seat's
+turn), then `commands.judge`, then what follows by itself (`rounds.settle`).
+
+`explain` is the other entry point (the bundle's optional `explain`): what a run would pay,
+computed on the public board, without deciding it.
+
+The browser draws a route by clicking stops; before each click lands it asks the server what
+the run would pay. `explain(state, seat, command)` answers for a `run_routes` command of the
+family whose turn it is (the seat must be its president):
+
+- the command is checked by `decide` itself (same checks, same modifiers, same words when it
+  is refused); its events are thrown away and nothing else of them is told;
+- the answer is `RunExplained`: per route the train, revenue, subsidy, visited stop hexes and
+  the connections in the recorded 18xx.games format, the totals, and `command`, the exact
+  `run_routes` command to send (which `decide` accepts as it is).
+
+Routes given as their stops. A connection of exactly two hexes `[A, B]` normally names a walk
+from a stop in A to a stop in the neighbouring hex B. When the command as given is refused and
+every connection has two hexes, `explain` reads each route as its ordered stops instead
+(`[[s0, s1], [s1, s2], ...]`; a one-hex connection `[[s0]]` for a route of one stop, which is
+the 1S's `[["local", s0]]` and refused in words for other trains) and finds
+the shortest free track between consecutive stops (never through another stop, never on track
+another part of the run already uses); the answer's `command` then carries the full hex paths.
+The recorded format keeps working unchanged (imports, the offered route sets).
+
+Only the public board is read: no deck order or other hidden fact is used or returned.
+"""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.chance import Rng
-from domain.games.zoo18 import operating as op
-from domain.games.zoo18 import patch, powers, stock
-from domain.games.zoo18.ctx import Ctx, illegal, seat_id
-from domain.games.zoo18.deck import draw_seed, lcg_deck, random_deck
-from domain.games.zoo18.messages import (
-    Assign,
-    Bid,
-    BuyPower,
-    BuyShares,
-    BuyTrain,
-    Command,
-    DiscardTrain,
-    Dividend,
-    EndGame,
-    Event,
-    LayTile,
-    Par,
-    Pass,
-    PlaceToken,
-    ProtectTrain,
-    RunRoutes,
-    SellShares,
-    SellTicket,
-    Started,
-    TrainMoved,
-    UsePower,
-)
-from domain.games.zoo18.rounds import (
-    acting_seat,
-    crowded,
-    end_family_turn,
-    end_sr_turn,
-    finish_game,
-    next_step,
-    settle,
-    start_draft,
-)
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink
+from domain.games.zoo18.board.graph import Graph, Node, graph_of
+from domain.games.zoo18.board.routes import chain_hexes, track_keys, train_kind
+from domain.games.zoo18.commands import judge
+from domain.games.zoo18.ctx import Ctx
+from domain.games.zoo18.messages import Command, EndGame, Event, RouteClaim, RunRecorded, RunRoutes
+from domain.games.zoo18.operating import modifiers
+from domain.games.zoo18.rounds import acting_seat, finish_game, settle
 from domain.games.zoo18.state import State
 from domain.kernel import Reason, Rejected
-
-
-def seat_names(seats: int) -> tuple[str, ...]:
-    return tuple(f"Player {n + 1}" for n in range(seats))
-
-
-def start_events(
-    state: State, names: tuple[str, ...], deck: tuple[str, ...], seed: int | None = None
-) -> list[Event]:
-    ctx = Ctx(state)
-    ctx.emit(Started(state.options.map, names, deck, seed))
-    start_draft(ctx)
-    settle(ctx)
-    return ctx.events
-
-
-def setup(state: State, rng: Rng) -> list[Event]:
-    names = seat_names(state.seats)
-    if state.options.rules < 2 or not state.options.exportable:
-        return start_events(state, names, random_deck(rng))
-    seed = draw_seed(rng)
-    return start_events(state, names, lcg_deck(seed), seed)
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
@@ -77,197 +55,190 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
         return ctx.events
     if acting_seat(state) != seat:
         raise Rejected(Reason.NOT_YOUR_TURN)
-    round_ = state.flow.round
-    if crowded(state) is not None and not state.flow.patch_family:
-        if not isinstance(command, DiscardTrain):
-            raise illegal("a family is over its train limit: it discards first")
-        _discard(ctx, command.train)
-    elif state.flow.patch_family:
-        if isinstance(command, ProtectTrain):
-            patch.decide_protection(ctx, command.train)
-        elif isinstance(command, Pass):
-            patch.decide_protection(ctx, None)
-        else:
-            raise illegal("first decide whether PATCH saves a rusting train")
-    elif round_ == "draft":
-        _draft(ctx, seat, command)
-    elif round_ == "sr":
-        _stock(ctx, seat, command)
-    elif round_ == "or":
-        _operate(ctx, seat, command)
-    else:
-        raise illegal("nothing to do now")
+    judge(ctx, seat, command)
     settle(ctx)
     return ctx.events
 
 
-def _draft(ctx: Ctx, seat: int, command: Command) -> None:
-    if isinstance(command, Bid):
-        stock.bid(ctx, seat, command.power, command.price)
-    elif not isinstance(command, Pass):
-        raise illegal("in the draft, buy one offered power or pass")
-    ctx.flow(index=ctx.state.flow.index + 1)
+# ---------------------------------------------------------------- explain
+
+MAX_CHOICES = 6  # shortest walks tried per leg before backtracking gives up
 
 
-def _stock(ctx: Ctx, seat: int, command: Command) -> None:
-    flow = ctx.state.flow
-    if flow.lay_family:
-        _home_lays(ctx, command)
-        return
-    match command:
-        case Pass():
-            if not ctx.state.options.imported and stock.must_sell(ctx.state, seat):
-                raise illegal("you hold more certificates than the limit: sell first")
-            end_sr_turn(ctx)
-        case Par():
-            stock.par(ctx, seat, command)
-        case BuyShares():
-            stock.buy_shares(ctx, seat, command)
-        case SellShares():
-            stock.sell_shares(ctx, seat, command.shares)
-        case BuyPower():
-            stock.buy_power_sr(ctx, seat, command)
-        case SellTicket():
-            _own_ticket(ctx, seat, command.ticket)
-            stock.sell_ticket_sr(ctx, seat, command.ticket)
-        case UsePower():
-            powers.use_sr_power(ctx, seat, command)
-        case _:
-            raise illegal("that is not a stock-round action")
+class RouteExplained(msgspec.Struct, frozen=True):
+    train: str
+    revenue: int
+    subsidy: int
+    stops: tuple[str, ...]
+    connections: tuple[tuple[str, ...], ...]
 
 
-def _home_lays(ctx: Ctx, command: Command) -> None:
-    flow = ctx.state.flow
-    sym = flow.lay_family
-    if isinstance(command, LayTile) and command.power is None:
-        op.lay_tile(ctx, sym, command, "home" if flow.step == "home" else "bonus")
-    elif not isinstance(command, Pass):
-        raise illegal(f"{sym} lays its home tile (or passes when it cannot)")
-    elif flow.step == "home" and not ctx.state.options.imported and _home_lay_required(ctx, sym):
-        raise illegal(f"{sym} must lay a tile on its white home hex")
-    if flow.step == "home":
-        ctx.flow(step="bonus")
-    elif isinstance(command, Pass):
-        ctx.flow(bonus_left=0)
-    else:
-        ctx.flow(bonus_left=flow.bonus_left - 1)
+class RunExplained(msgspec.Struct, frozen=True):
+    family: str
+    routes: tuple[RouteExplained, ...]
+    revenue: int
+    subsidy: int
+    total: int
+    command: RunRoutes
 
 
-def _home_lay_required(ctx: Ctx, sym: str) -> bool:
-    from domain.games.zoo18.legal import home_lays
+class _NoDraw:
+    """A run never draws; should a future rule try, explaining it must not pretend to know."""
 
-    return bool(home_lays(ctx.state, sym))
+    def randrange(self, n: int, /) -> int:
+        raise Rejected(Reason.FORBIDDEN, "this command involves chance and cannot be explained")
 
 
-def _own_ticket(ctx: Ctx, seat: int, ticket: str) -> None:
+def explain(state: State, seat: int, command: Command) -> RunExplained:
+    if not isinstance(command, RunRoutes):
+        raise Rejected(Reason.UNKNOWN_COMMAND, "only a run of trains (run_routes) is explained")
+    _check_turn(state, seat)
     try:
-        holding = ctx.state.power(ticket)
-    except KeyError:
-        raise illegal(f"there is no ticket {ticket}") from None
-    if not ticket.startswith("ZOOTicket") or holding.owner != seat_id(seat):
-        raise illegal(f"{ticket} is not your ZOOTicket")
+        return _explain_as_given(state, seat, command)
+    except Rejected as refusal:
+        if refusal.reason != Reason.ILLEGAL or not _stop_form(command):
+            raise
+        first = refusal
+    resolved = _resolve_stops(state, command)
+    if resolved is None or resolved == command:
+        raise first
+    return _explain_as_given(state, seat, resolved)
 
 
-def _operate(ctx: Ctx, seat: int, command: Command) -> None:
-    state = ctx.state
+def _check_turn(state: State, seat: int) -> None:
+    if state.ended:
+        raise Rejected(Reason.GAME_OVER)
+    if acting_seat(state) != seat:
+        raise Rejected(Reason.NOT_YOUR_TURN)
     flow = state.flow
-    sym = flow.order[flow.index]
-    step = flow.step
-    pending = powers.half_used(state, sym)
-    if pending == "ANCIENT_MAPS":
-        if isinstance(command, Pass):  # no second lay is possible: the power is spent
-            powers.give_up_lays(ctx, pending)
-            return
-        if not (isinstance(command, LayTile) and command.power == pending):
-            raise illegal("ANCIENT MAPS lays its two tiles together")
-    elif pending == "HOLE" and not (isinstance(command, Assign) and command.power == pending):
-        raise illegal("HOLE needs its second red area first")
-    match command:
-        case SellTicket():
-            _own_ticket(ctx, seat, command.ticket)
-            if flow.helped:
-                raise illegal("the president already helped this turn")
-            op.sell_ticket_or(ctx, sym, command.ticket, command.price)
-        case BuyPower():
-            if flow.helped:
-                raise illegal("the president already helped this turn")
-            op.buy_power_or(ctx, sym, command.power, command.price)
-        case UsePower():
-            powers.use_or_power(ctx, sym, command)
-        case Assign():
-            powers.assign(ctx, sym, command)
-        case LayTile() if command.power is not None:
-            powers.power_lay(ctx, sym, command)
-        case PlaceToken() if command.power is not None:
-            powers.power_token(ctx, sym, command)
-        case LayTile():
-            if step != "track":
-                raise illegal("tiles are laid at the start of the turn")
-            _track(ctx, sym, command)
-        case PlaceToken():
-            if step != "token":
-                raise illegal("no token can be placed now")
-            op.place_token(ctx, sym, command)
-            ctx.flow(tokened=True)
-            next_step(ctx)
-        case RunRoutes():
-            if step != "route":
-                raise illegal("the trains do not run now")
-            op.run_routes(ctx, sym, command.routes)
-            next_step(ctx)
-        case Dividend():
-            if step != "dividend":
-                raise illegal("no dividend to decide now")
-            if command.kind not in ("payout", "withhold"):
-                raise illegal("pay out or withhold")
-            op.dividend(ctx, sym, command.kind)
-            next_step(ctx)
-        case BuyTrain():
-            if step != "buy_train":
-                raise illegal("trains are bought after the run")
-            op.buy_train(ctx, sym, command)
-            if not op.buy_train_blocks(ctx.state, sym):
-                ctx.flow(step="done")
-        case SellShares():
-            if step != "buy_train" or not op.must_buy(state, sym):
-                raise illegal("shares are sold in the OR only to raise money for a train")
-            if tuple(command.shares) not in op.emergency_bundles(state, sym):
-                raise illegal("sell only what the forced train needs, keeping the presidency")
-            stock.sell_shares(ctx, seat, command.shares, emergency=True)
-        case DiscardTrain():
-            _discard(ctx, command.train)
-        case Pass():
-            if step in ("route", "dividend"):
-                raise illegal("run the trains and decide the dividend first")
-            if step == "buy_train" and op.must_buy(state, sym):
-                raise illegal(f"{sym} has no train and must buy one")
-            if step == "done":
-                end_family_turn(ctx)
-            else:
-                next_step(ctx)
-        case ProtectTrain():
-            raise illegal("no train is being protected")
-        case _:
-            raise illegal("that is not an operating-round action")
+    if flow.round != "or" or flow.step != "route":
+        raise Rejected(Reason.ILLEGAL, "the trains do not run now")
 
 
-def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
-    flow = ctx.state.flow
-    if cmd.hex in flow.laid_hexes:
-        raise illegal("one lay per hex and turn")
-    upgrade = op.lay_tile(ctx, sym, cmd, "track")
-    if upgrade and flow.upgraded:
-        raise illegal("only one upgrade per turn")
-    lays = flow.lays + 1
-    ctx.flow(lays=lays, upgraded=flow.upgraded or upgrade, laid_hexes=(*flow.laid_hexes, cmd.hex))
-    if lays >= 2:
-        next_step(ctx)
+def _explain_as_given(state: State, seat: int, command: RunRoutes) -> RunExplained:
+    events = decide(state, seat, command, _NoDraw())
+    recorded = next(e for e in events if isinstance(e, RunRecorded))
+    sym = recorded.family
+    routes = _per_route(state, sym, command)
+    return RunExplained(
+        family=sym,
+        routes=routes,
+        revenue=recorded.revenue,
+        subsidy=recorded.subsidy,
+        total=recorded.revenue + recorded.subsidy,
+        command=command,
+    )
 
 
-def _discard(ctx: Ctx, train: str) -> None:
-    sym = crowded(ctx.state)
-    if sym is None:
-        raise illegal("no family is over its train limit")
-    if ctx.state.train(train).owner != sym:
-        raise illegal(f"{train} does not belong to {sym}")
-    ctx.emit(TrainMoved(train, "discard"))
+def _per_route(state: State, sym: str, command: RunRoutes) -> tuple[RouteExplained, ...]:
+    m = boardlink.map_def(state.map)
+    if state.board is None or not command.routes:
+        return tuple(
+            RouteExplained(r.train, r.revenue or 0, r.subsidy or 0, (), r.connections)
+            for r in command.routes
+        )
+    trains = tuple(B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym))
+    specs = tuple(B.RouteSpec(r.train, r.connections) for r in command.routes)
+    result = B.route_revenue(
+        state.board, m, sym, trains, specs, boardlink.colours(state.phase), modifiers(state, sym)
+    )
+    return tuple(
+        RouteExplained(done.train, done.revenue, done.subsidy, done.stops, route.connections)
+        for done, route in zip(result.routes, command.routes, strict=True)
+    )
+
+
+# ---------------------------------------------------------------- routes given as stops
+
+
+def _stop_form(command: RunRoutes) -> bool:
+    """Whether every route reads as a list of clicked stops."""
+    for route in command.routes:
+        conns = route.connections
+        if len(conns) == 1 and len(conns[0]) == 1 and conns[0][0] != "local":
+            continue  # a route of one stop
+        if not conns or any(len(c) != 2 or c[0] == c[1] for c in conns):
+            return False
+        if any(conns[i][1] != conns[i + 1][0] for i in range(len(conns) - 1)):
+            return False
+    return bool(command.routes)
+
+
+def _resolve_stops(state: State, command: RunRoutes) -> RunRoutes | None:
+    """The command with every stop-to-stop leg replaced by the shortest free track; refused in
+    words when no free track joins two consecutive stops or a route has a single stop."""
+    board = state.board
+    if board is None:
+        return None
+    graph = graph_of(board)
+    taken: frozenset[tuple[str, int, tuple[int, int]]] = frozenset()
+    used: frozenset[int] = frozenset()
+    claims: list[RouteClaim] = []
+    for route in command.routes:
+        conns = route.connections
+        if len(conns) == 1 and len(conns[0]) == 1 and _is_1s(state, route.train):
+            claims.append(RouteClaim(route.train, (("local", conns[0][0]),)))
+            continue
+        if len(conns) == 1 and len(conns[0]) == 1:
+            raise Rejected(
+                Reason.ILLEGAL,
+                f"the route of {route.train} has one stop ({conns[0][0]}): add a second stop",
+            )
+        stops = (conns[0][0], *(c[1] for c in conns))
+        if any(coord not in graph.faces for coord in stops):
+            return None
+        found = _legs(graph, stops, taken, used)
+        if found is None:
+            raise Rejected(
+                Reason.ILLEGAL,
+                f"no free track joins {', '.join(stops)} in that order for {route.train}",
+            )
+        legs, taken, used = found
+        hexes = tuple(chain_hexes(graph, pids) for pids in legs)
+        claims.append(RouteClaim(route.train, hexes))
+    return RunRoutes(tuple(claims))
+
+
+def _is_1s(state: State, train: str) -> bool:
+    """The 1S (a patched family's) runs alone from its token city: one stop is its route."""
+    try:
+        card = state.train(train)
+        return train_kind(card.variant or card.name).kind == "1S"
+    except (KeyError, Rejected):
+        return False
+
+
+_Taken = frozenset[tuple[str, int, tuple[int, int]]]
+
+
+def _legs(
+    graph: Graph, stops: tuple[str, ...], taken: _Taken, used: frozenset[int]
+) -> tuple[list[tuple[int, ...]], _Taken, frozenset[int]] | None:
+    """Walks joining consecutive stop hexes (shortest first), each on track nobody uses yet."""
+
+    def step(
+        index: int, node: Node, taken: _Taken, used: frozenset[int], seen: frozenset[Node]
+    ) -> tuple[list[tuple[int, ...]], _Taken, frozenset[int]] | None:
+        if index == len(stops) - 1:
+            return [], taken, used
+        target = stops[index + 1]
+        options = []
+        for end, pids in graph.chains(node, used):
+            if end[0] != target or end in seen:
+                continue
+            keys = [key for pid in pids for key in track_keys(graph, pid)]
+            if len(set(keys)) != len(keys) or any(key in taken for key in keys):
+                continue
+            options.append((len(chain_hexes(graph, pids)), len(pids), end, pids, keys))
+        options.sort(key=lambda o: (o[0], o[1], o[2]))
+        for _, _, end, pids, keys in options[:MAX_CHOICES]:
+            rest = step(index + 1, end, taken | set(keys), used | set(pids), seen | {end})
+            if rest is not None:
+                return [pids, *rest[0]], rest[1], rest[2]
+        return None
+
+    for start in sorted(n for n in graph.nodes if n[0] == stops[0]):
+        found = step(0, start, taken, used, frozenset({start}))
+        if found is not None:
+            return found
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from domain.chance import Rng, number, shuffle
-from domain.games.zoo18.facts import POWERS
+from domain.games.zoo18.data import POWERS
 
 _MOD = 2**31  # the site's LCG works modulo 2**31: larger seeds deal as their remainder
 

@@ -1,12 +1,15 @@
-"""Folding events into the state: facts only, no rules and no randomness."""
+"""Folding events into the state: facts only, no randomness. A recorded lay or token is
+applied by the board engine (through boardlink) in its replay mode, which checks it again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import reduce
+
 from msgspec.structs import replace
 
-from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     MAP_FAMILIES,
     SHARE_PERCENTS,
     STARTING_CASH,
@@ -108,26 +111,10 @@ def _lay(state: State, e: TileLaid) -> State:
 
 
 def _token(state: State, e: TokenPlaced) -> State:
-    m = boardlink.map_def(state.map)
     if e.family != "WIP":
         state = _family(state, e.family, lambda f: replace(f, tokens_used=f.tokens_used + 1))
-    if m is None or state.board is None:
-        return state
-    if e.family != "WIP" and e.hex == m.home(e.family) and e.slot is None:
-        board = B.place_home_token(state.board, m, e.family)
-    else:
-        board = B.check_token(
-            state.board,
-            m,
-            e.family if e.family != "WIP" else "WIP",
-            e.hex,
-            e.city,
-            e.slot,
-            reachable=False,
-            extra_slot=e.extra_slot,
-            owner="WIP" if e.family == "WIP" else None,
-        )
-    return replace(state, board=board)
+    board = boardlink.token(state, e.family, e.hex, e.city, e.slot, extra_slot=e.extra_slot)
+    return state if board is None else replace(state, board=board)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -218,3 +205,7 @@ def evolve(state: State, event: Event) -> State:
         case GameEnded(reason=reason):
             return replace(state, ended=reason)
     return state
+
+
+def fold(state: State, events: Iterable[Event]) -> State:
+    return reduce(evolve, events, state)

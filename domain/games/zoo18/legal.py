@@ -5,8 +5,9 @@ from __future__ import annotations
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, powers, stock
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18.ctx import next_token_price, offered_powers, seat_id, ticket_value
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.commands import judge
+from domain.games.zoo18.ctx import Ctx, next_token_price, offered_powers, seat_id, ticket_value
+from domain.games.zoo18.data import (
     MAX_POWERS,
     POWER_PRICE,
     SR_POWERS,
@@ -33,12 +34,10 @@ from domain.games.zoo18.messages import (
     SellTicket,
     UsePower,
 )
-from domain.games.zoo18.rounds import acting_seat, crowded
+from domain.games.zoo18.rounds import acting_seat, crowded, settle
 from domain.games.zoo18.state import State
 from domain.games.zoo18.trains import depot_offer, list_price, sold_by_families, variants
 from domain.kernel import Rejected
-
-LAY_SAMPLE = 12
 
 
 def legal(state: State, seat: int) -> list[Command]:
@@ -72,45 +71,13 @@ def _draft(state: State, seat: int) -> list[Command]:
     return out
 
 
-def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
-    m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
-        return []
-    options = B.legal_lays(
-        state.board,
-        m,
-        sym,
-        boardlink.lay_colours(state, sym, mode),
-        mode,
-        upgrades=upgrades,
-        exclude_hexes=frozenset(state.flow.laid_hexes),
-        limit=LAY_SAMPLE,
-        rules=state.options.rules,
-    )
-    cash = state.family(sym).cash
-    return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
-
-
-def home_lays(state: State, sym: str) -> list[Command]:
-    """The home tiles `sym` must choose from right after its par (empty when it may pass)."""
-    lays = _lays(state, sym, "home")
-    return lays if _home_is_white(state, sym) else []
-
-
 def _home(state: State) -> list[Command]:
     flow = state.flow
     if flow.step == "home":
-        lays = _lays(state, flow.lay_family, "home")
-        forced = lays and _home_is_white(state, flow.lay_family)
+        lays = boardlink.lay_options(state, flow.lay_family, "home")
+        forced = lays and boardlink.home_is_white(state, flow.lay_family)
         return lays if forced else [Pass(), *lays]
-    return [Pass(), *_lays(state, flow.lay_family, "bonus")]
-
-
-def _home_is_white(state: State, sym: str) -> bool:
-    from domain.games.zoo18.facts import HOMES
-
-    home = HOMES[state.map][sym]
-    return state.board is not None and not any(t.hex == home for t in state.board.tiles)
+    return [Pass(), *boardlink.lay_options(state, flow.lay_family, "bonus")]
 
 
 def _stock(state: State, seat: int) -> list[Command]:
@@ -163,11 +130,11 @@ def _operating(state: State, seat: int) -> list[Command]:
     out: list[Command] = []
     if step == "track":
         out.append(Pass())
-        out += _lays(state, sym, "track", upgrades=not flow.upgraded)
+        out += boardlink.lay_options(state, sym, "track", upgrades=not flow.upgraded)
     elif step == "token":
         out.append(Pass())
         m = boardlink.map_def(state.map)
-        if m is not None and state.board is not None:
+        if state.board is not None:
             price = next_token_price(state, sym)
             if price is not None and price <= fam.cash:
                 out += [
@@ -212,7 +179,7 @@ def _operating(state: State, seat: int) -> list[Command]:
 
 def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
     m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
+    if state.board is None:
         return ()
     trains = tuple(
         B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym) if not t.operated
@@ -249,7 +216,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
     out: list[Command] = []
     m = boardlink.map_def(state.map)
     board = state.board
-    if m is None or board is None:
+    if board is None:
         return out
     held = {p.id: p for p in state.owned_powers(sym)}
     if "WHEAT" in held:
@@ -271,7 +238,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
         out += [Assign("HOLE", r) for r in m.r_areas if r != first][:3]
     for power, (mode, _) in powers.POWER_LAYS.items():
         if power in held and powers.lays_left(state, power):
-            for lay in _lays(state, sym, mode)[:4]:
+            for lay in boardlink.lay_options(state, sym, mode)[:4]:
                 assert isinstance(lay, LayTile)
                 out.append(LayTile(lay.hex, lay.tile, lay.rotation, power))
     if "THAT_S_MINE" in held and held["THAT_S_MINE"].uses and not state.flow.tokened:
@@ -294,16 +261,14 @@ def _power_uses(state: State, sym: str) -> list[Command]:
 
 
 def _accepts(state: State, sym: str, command: Command) -> bool:
-    from domain.games.zoo18.decide import decide
-
+    """Whether `decide` takes the command: the acting seat's, judged and settled."""
     seat = acting_seat(state)
+    if seat is None:
+        return False
+    ctx = Ctx(state)
     try:
-        decide(state, seat if seat is not None else -1, command, _NoRng())
+        judge(ctx, seat, command)
+        settle(ctx)
     except Rejected:
         return False
     return True
-
-
-class _NoRng:
-    def randrange(self, n: int, /) -> int:
-        raise AssertionError("deciding a power use never draws")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.facts import MARKET, Cell
+from domain.games.zoo18.data import MARKET, Cell
 
 Pos = tuple[int, int]
 

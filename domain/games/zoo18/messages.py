@@ -6,8 +6,55 @@ from typing import Annotated
 
 import msgspec
 
-from domain.games.zoo18.board import Board
-from domain.games.zoo18.facts import RULES
+from domain.games.zoo18.data import RULES
+
+
+# The changing board, which the board engine (domain.games.zoo18.board) works on: part of the
+# storage format, as the board_set event carries it.
+class LaidTile(msgspec.Struct, frozen=True):
+    """A tile copy (e.g. "7-0") laid on a hex; `label` is M/MM when laid on a hill/mountain."""
+
+    hex: str
+    tile: str
+    rotation: int
+    label: str | None = None
+
+
+class Token(msgspec.Struct, frozen=True):
+    """Something in a city slot: a family's token, or the neutral WORK IN PROGRESS block ("WIP")."""
+
+    hex: str
+    city: int
+    slot: int
+    owner: str
+
+
+class Reservation(msgspec.Struct, frozen=True):
+    """A city slot kept for a family (its home, or THAT'S MINE)."""
+
+    hex: str
+    city: int
+    slot: int
+    family: str
+
+
+class Board(msgspec.Struct, frozen=True):
+    """The changing board: laid tiles, tokens, reservations, used tile copies, the HOLE tunnel.
+
+    `used` lists the tile copies on the board (kept equal to the copies in `tiles`); a physical
+    piece has two faces (7 / X7), so the supply is counted per piece (see lays.supply).
+    `extra_slots` lists (hex, city) pairs that gained an ON A DIET slot.
+    `hole` is the sorted pair of R areas linked by the HOLE power, when it was used.
+    """
+
+    map_id: str
+    variant: str | None = None
+    tiles: tuple[LaidTile, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    reservations: tuple[Reservation, ...] = ()
+    used: frozenset[str] = frozenset()
+    extra_slots: tuple[tuple[str, int], ...] = ()
+    hole: tuple[str, str] | None = None
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

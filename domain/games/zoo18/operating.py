@@ -14,7 +14,7 @@ from domain.games.zoo18.ctx import (
     ticket_value,
     tickets_value,
 )
-from domain.games.zoo18.facts import MAX_POWERS, POWER_PRICE, SR_POWERS
+from domain.games.zoo18.data import MAX_POWERS, POWER_PRICE, SR_POWERS
 from domain.games.zoo18.messages import (
     BuyTrain,
     FamilyMarked,
@@ -114,7 +114,7 @@ def place_token(
         raise illegal(f"{sym} has {state.family(sym).cash}$N but the token costs {price}$N")
     m = boardlink.map_def(state.map)
     hex_, city = cmd.city, 0
-    if m is not None and state.board is not None:
+    if state.board is not None:
         hex_, city = B.city_at(state.board, m, cmd.city)
         B.check_token(
             state.board,
@@ -144,7 +144,7 @@ def token_blocks(state: State, sym: str) -> bool:
     if price > budget:
         return False
     m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
+    if state.board is None:
         return False
     return bool(B.legal_tokens(state.board, m, sym, rules=state.options.rules))
 
@@ -162,7 +162,7 @@ def route_blocks(state: State, sym: str) -> bool:
     if any(t.name == "1S" for t in state.family_trains(sym)):
         return True
     m = boardlink.map_def(state.map)
-    if m is None or state.board is None:
+    if state.board is None:
         return False
     return B.can_run(state.board, m, sym)
 
@@ -176,7 +176,7 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
     revenue = subsidy = 0
     if routes:
         m = boardlink.map_def(state.map)
-        if m is None or state.board is None:
+        if state.board is None:
             revenue = sum(r.revenue or 0 for r in routes)
             subsidy = sum(r.subsidy or 0 for r in routes)
         else:

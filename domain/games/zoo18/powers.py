@@ -134,13 +134,13 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
             if cmd.hex == holding.data:
                 raise illegal("choose two different red areas")
             m = boardlink.map_def(state.map)
-            if m is not None and state.board is not None:
+            if state.board is not None:
                 ctx.emit(BoardSet(B.use_hole(state.board, m, holding.data, cmd.hex)))
             ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
             ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "WORK_IN_PROGRESS":
         m = boardlink.map_def(state.map)
-        if m is not None and state.board is not None:
+        if state.board is not None:
             B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
         ctx.emit(TokenPlaced("WIP", cmd.hex, 0, _wip_slot(state, cmd.hex)))
         ctx.emit(PowerMoved(cmd.power, "closed"))
@@ -148,7 +148,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         if holding.uses:
             raise illegal("THAT'S MINE already reserved a slot")
         m = boardlink.map_def(state.map)
-        if m is not None and state.board is not None:
+        if state.board is not None:
             ctx.emit(BoardSet(B.reserve(state.board, m, sym, cmd.hex, 0)))
         ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
     else:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, seat_of, train_limit
-from domain.games.zoo18.facts import END_CELL
+from domain.games.zoo18.data import END_CELL
 from domain.games.zoo18.messages import (
     Flow,
     FlowChanged,

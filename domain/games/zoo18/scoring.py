@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from domain.games.zoo18 import market
 from domain.games.zoo18.ctx import seat_id
-from domain.games.zoo18.facts import TICKET_END_VALUE
+from domain.games.zoo18.data import TICKET_END_VALUE
 from domain.games.zoo18.state import State
 from domain.kernel import Result
+
+
+def is_over(state: State) -> bool:
+    return bool(state.ended)
 
 
 def player_value(state: State, seat: int) -> int:

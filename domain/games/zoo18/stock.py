@@ -11,7 +11,7 @@ from domain.games.zoo18.ctx import (
     seat_id,
     ticket_value,
 )
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     MAP_FAMILIES,
     MAX_POWERS,
     PARS,
@@ -289,7 +289,7 @@ def par(ctx: Ctx, seat: int, cmd: Par) -> None:
 
 
 def _home(state: State, sym: str) -> str:
-    from domain.games.zoo18.facts import HOMES
+    from domain.games.zoo18.data import HOMES
 
     return HOMES[state.map][sym]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.zoo18 import market
 from domain.games.zoo18.ctx import Ctx, illegal, train_limit
-from domain.games.zoo18.facts import PHASES, TRAIN_TYPES
+from domain.games.zoo18.data import PHASES, TRAIN_TYPES
 from domain.games.zoo18.messages import (
     PhaseChanged,
     PriceMoved,

@@ -15,7 +15,7 @@ from domain.games.zoo18.ctx import (
     seat_id,
     ticket_value,
 )
-from domain.games.zoo18.facts import (
+from domain.games.zoo18.data import (
     DAY_NAMES,
     FAMILY_NAMES,
     MARKET,
@@ -168,7 +168,7 @@ def _hexes(state: State) -> list[dict[str, Any]]:
     """Every hex as the board engine describes it: the face shown (laid tile, HOLE tunnel tile
     or printed hex), its track, its stops paying now with slots, tokens and reservations."""
     board = state.board
-    if board is None or boardlink.map_def(state.map) is None:
+    if board is None:
         return []
     return [_hex(board, h) for h in B.describe(board, boardlink.colours(state.phase))]
 

@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from domain.games.zoo18 import game
-from domain.games.zoo18.decide import seat_names, start_events
 from domain.games.zoo18.messages import Options
 from domain.games.zoo18.rounds import acting_seat
+from domain.games.zoo18.setup import seat_names, start_events
 from domain.games.zoo18.state import State
 
 DECK = (

@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from domain.games.zoo18 import game
-from domain.games.zoo18.explain import RunExplained, explain
+from domain.games.zoo18.decide import RunExplained, explain
 from domain.games.zoo18.messages import Dividend, Pass, RouteClaim, RunRecorded, RunRoutes
 from domain.games.zoo18.state import State
 from domain.kernel import Reason, Rejected

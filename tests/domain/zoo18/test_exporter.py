@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
+from domain.exchange.zoo18.exporter import NotExportable, export_game, to_action
+from domain.exchange.zoo18.importer import IGNORED, IGNORED_PREFIX, active_actions, import_game
+from domain.exchange.zoo18.recover import Step, Unexplained, recover
 from domain.games.zoo18 import game
-from domain.games.zoo18.exporter import NotExportable, export_game, to_action
-from domain.games.zoo18.importer import IGNORED, IGNORED_PREFIX, active_actions, import_game
 from domain.games.zoo18.messages import Options, Paid, Pass
-from domain.games.zoo18.recover import Step, Unexplained, recover
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
 from tests.paths import ZOO18_FIXTURES

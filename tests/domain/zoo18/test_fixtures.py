@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.zoo18.importer import import_game
+from domain.exchange.zoo18.importer import import_game
 from tests.paths import ZOO18_FIXTURES
 
 FIXTURES = ZOO18_FIXTURES

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.games.zoo18.importer import active_actions, import_game, to_command
+from domain.exchange.zoo18.importer import active_actions, import_game, to_command
 from domain.games.zoo18.messages import BuyTrain, Pass, SellTicket, UsePower
 from tests.paths import ZOO18_FIXTURES
 

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.games.zoo18 import game
-from domain.games.zoo18.facts import STARTING_CASH
+from domain.games.zoo18.data import STARTING_CASH
 from domain.games.zoo18.messages import Options
 from domain.games.zoo18.state import State
 from tests.gameplay import check_random_game

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from domain.games.zoo18 import game
+from domain.games.zoo18.data import RULES
 from domain.games.zoo18.deck import lcg_deck, random_deck
-from domain.games.zoo18.facts import RULES
 from domain.games.zoo18.messages import Options, Started
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import Ctx
-from domain.games.zoo18.facts import END_CELL
+from domain.games.zoo18.data import END_CELL
 from domain.games.zoo18.messages import LayTile, Par, Pass, PriceMoved, Started
 from domain.games.zoo18.rounds import end_or
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat

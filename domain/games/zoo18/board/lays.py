@@ -31,17 +31,13 @@ from domain.games.zoo18.board.model import (
     PhaseColours,
     TileDef,
 )
-from domain.kernel import Reason, Rejected
+from domain.kernel import Rejected, illegal
 
 NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "gray"}
 COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray")
 HOME_TILES = {"yellow": ("5", "6", "57"), "green": ("14", "15", "619"), "brown": ("611",)}
 OR_MODES = ("track", "rabbits", "moles", "ancient_maps")
 MOUNTAIN_NAMES = ("M", "MM")
-
-
-def _refuse(detail: str) -> Rejected:
-    return Rejected(Reason.ILLEGAL, detail)
 
 
 def laid_on(board: Board, coord: str) -> LaidTile | None:
@@ -207,7 +203,7 @@ def _validate(
         old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
         new = manifest()[name]
         if not any(_preserves(old, old_rotation, new, turn) for turn in range(6)):
-            raise _refuse(f"tile {name} does not keep the track of {hexdef.coord}")
+            illegal(f"tile {name} does not keep the track of {hexdef.coord}")
 
 
 def _check_tile(
@@ -225,25 +221,25 @@ def _check_tile(
     laid = laid_on(board, coord)
     problem = _why_not_upgradable(hexdef, laid, mode)
     if problem:
-        raise _refuse(problem)
+        illegal(problem)
     new = manifest()[name]
     if mode == "home" and coord != map_def.home(family):
-        raise _refuse(f"{coord} is not the home of {family}")
+        illegal(f"{coord} is not the home of {family}")
     if name not in _candidates(board, map_def, hexdef, family, mode, colours):
         what = tile_def(laid.tile).name if laid else f"an empty {hexdef.type} hex"
-        raise _refuse(f"tile {name} cannot be laid on {coord} ({what}) this way")
+        illegal(f"tile {name} cannot be laid on {coord} ({what}) this way")
     if new.only_via_power and mode != new.only_via_power.lower():
-        raise _refuse(f"tile {name} can only be laid with {new.only_via_power}")
+        illegal(f"tile {name} can only be laid with {new.only_via_power}")
     if new.only_on_home_of and dict(map_def.homes).get(new.only_on_home_of) != coord:
-        raise _refuse(f"tile {name} only goes on the home of {new.only_on_home_of}")
+        illegal(f"tile {name} only goes on the home of {new.only_on_home_of}")
     if strict and mode in ("track", "bonus", "ancient_maps", "home") and new.color not in colours:
-        raise _refuse(f"{new.color} tiles are not available in this phase")
+        illegal(f"{new.color} tiles are not available in this phase")
     old = tile_def(laid.tile) if laid else hexdef.preprinted
     if laid is not None and mode != "home" and NEXT_COLOUR.get(old.color) != new.color:
         wanted = NEXT_COLOUR.get(old.color)
-        raise _refuse(f"a {old.color} tile is upgraded to {wanted}, not {new.color}")
+        illegal(f"a {old.color} tile is upgraded to {wanted}, not {new.color}")
     if laid is not None and mode == "track" and _stop_counts(old) != _stop_counts(new):
-        raise _refuse(f"tile {name} does not keep the cities and ponds of {coord}")
+        illegal(f"tile {name} does not keep the cities and ponds of {coord}")
 
 
 def _linked_edges(board: Board, map_def: MapDef, coord: str) -> frozenset[int]:
@@ -272,23 +268,21 @@ def _check_rotation(
     old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
     new = manifest()[name]
     if not _preserves(old, old_rotation, new, rotation):
-        raise _refuse(f"tile {name} at rotation {rotation} does not keep the track of {coord}")
+        illegal(f"tile {name} at rotation {rotation} does not keep the track of {coord}")
     new_exits = exits(new, rotation)
     checked = new_exits if site else new_exits - exits(old, old_rotation)
     if not checked <= linked:
-        raise _refuse(
-            f"tile {name} at rotation {rotation} on {coord} points track where none can go"
-        )
+        illegal(f"tile {name} at rotation {rotation} on {coord} points track where none can go")
     if site and not restrictions.added_stops_fit(old, old_rotation, new, rotation):
-        raise _refuse(
+        illegal(
             f"tile {name} at rotation {rotation} on {coord} does not put its cities and ponds"
             " on the old ones' track"
         )
     exit_needed = mode != "home" and not (site and mode in ("rabbits", "moles"))
     if exit_needed and connected is not None and not (new_exits & connected):
-        raise _refuse(f"tile {name} at rotation {rotation} on {coord} misses {family}'s track")
+        illegal(f"tile {name} at rotation {rotation} on {coord} misses {family}'s track")
     if site and not restrictions.stops_kept(old, old_rotation, new, rotation):
-        raise _refuse(
+        illegal(
             f"tile {name} at rotation {rotation} on {coord} splits the track of a city or pond"
             " of the old tile"
         )
@@ -305,7 +299,7 @@ def _check_gain(
     if not restrictions.new_track_or_value(
         board, after, family, hexdef.coord, old, old_rotation, new, rotation
     ):
-        raise _refuse(
+        illegal(
             f"tile {name} at rotation {rotation} on {hexdef.coord} gives {family} no new track"
             " and changes no city's value: the upgrade must add track the family can use"
         )
@@ -325,25 +319,25 @@ def check_lay(
     rules: int = 1,
 ) -> Lay:
     if coord not in map_def.hexes:
-        raise _refuse(f"map {map_def.map_id} has no hex {coord}")
+        illegal(f"map {map_def.map_id} has no hex {coord}")
     if not 0 <= rotation < 6:
-        raise _refuse(f"rotation is 0 to 5, not {rotation}")
+        illegal(f"rotation is 0 to 5, not {rotation}")
     name = tile_name(tile)
     definition = tile_def(tile)
     if name == tile or not 0 <= copy_index(tile) < definition.count:
-        raise _refuse(f"{tile} is not a copy of a tile in the supply (e.g. {name}-0)")
+        illegal(f"{tile} is not a copy of a tile in the supply (e.g. {name}-0)")
     if strict and (
         any(laid.tile == tile for laid in board.tiles)
         or pieces_in_use(board, name) >= definition.count
     ):
-        raise _refuse(f"tile {tile} is not in the supply any more")
+        illegal(f"tile {tile} is not in the supply any more")
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":
         network = reach(board, family, no_turning=rules >= 2)
         connected = network.edges.get(coord, set())
         if not connected:
-            raise _refuse(f"{coord} is not reachable by {family}'s track")
+            illegal(f"{coord} is not reachable by {family}'s track")
     site = strict and rules >= 2
     _validate(
         board, map_def, family, hexdef, name, rotation, colours, mode, strict, connected, site

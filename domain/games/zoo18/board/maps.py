@@ -1,4 +1,4 @@
-"""Loading the shipped tile manifest and maps (domain/games/zoo18/data/*.json) into values."""
+"""Loading the shipped tile manifest and maps (domain/games/zoo18/board/*.json) into values."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ ORDINARY_LANE = (1, 0)
 
 @cache
 def _raw(name: str) -> Any:
-    text = resources.files("domain.games.zoo18.data").joinpath(name).read_text()
+    text = resources.files("domain.games.zoo18.board").joinpath(name).read_text()
     return json.loads(text)
 
 

@@ -2,7 +2,8 @@
 
 Static facts (`MapDef`, `HexDef`, `TileDef`) are loaded once per map and cached; they are never
 stored in events or state. What changes during a game lives in `Board`, a frozen msgspec Struct
-that the game state can hold and compare.
+that the game state can hold and compare (defined with the events, in messages.py, since the
+board_set event stores it).
 """
 
 from __future__ import annotations
@@ -10,6 +11,11 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+
+from domain.games.zoo18.messages import Board as Board
+from domain.games.zoo18.messages import LaidTile as LaidTile
+from domain.games.zoo18.messages import Reservation as Reservation
+from domain.games.zoo18.messages import Token as Token
 
 Colour = Literal["white", "yellow", "green", "brown", "gray", "red"]
 # A phase's tile colours, e.g. ("yellow", "green"); revenues by phase read the last one defined.
@@ -85,52 +91,6 @@ class MapDef(msgspec.Struct, frozen=True):
 
     def home(self, family: str) -> str:
         return dict(self.homes)[family]
-
-
-class LaidTile(msgspec.Struct, frozen=True):
-    """A tile copy (e.g. "7-0") laid on a hex; `label` is M/MM when laid on a hill/mountain."""
-
-    hex: str
-    tile: str
-    rotation: int
-    label: str | None = None
-
-
-class Token(msgspec.Struct, frozen=True):
-    """Something in a city slot: a family's token, or the neutral WORK IN PROGRESS block ("WIP")."""
-
-    hex: str
-    city: int
-    slot: int
-    owner: str
-
-
-class Reservation(msgspec.Struct, frozen=True):
-    """A city slot kept for a family (its home, or THAT'S MINE)."""
-
-    hex: str
-    city: int
-    slot: int
-    family: str
-
-
-class Board(msgspec.Struct, frozen=True):
-    """The changing board: laid tiles, tokens, reservations, used tile copies, the HOLE tunnel.
-
-    `used` lists the tile copies on the board (kept equal to the copies in `tiles`); a physical
-    piece has two faces (7 / X7), so the supply is counted per piece (see lays.supply).
-    `extra_slots` lists (hex, city) pairs that gained an ON A DIET slot.
-    `hole` is the sorted pair of R areas linked by the HOLE power, when it was used.
-    """
-
-    map_id: str
-    variant: str | None = None
-    tiles: tuple[LaidTile, ...] = ()
-    tokens: tuple[Token, ...] = ()
-    reservations: tuple[Reservation, ...] = ()
-    used: frozenset[str] = frozenset()
-    extra_slots: tuple[tuple[str, int], ...] = ()
-    hole: tuple[str, str] | None = None
 
 
 class Lay(msgspec.Struct, frozen=True):

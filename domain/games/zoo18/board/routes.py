@@ -23,17 +23,13 @@ from domain.games.zoo18.board.model import (
     Stop,
     Train,
 )
-from domain.kernel import Reason, Rejected
+from domain.kernel import illegal
 
 Chain = tuple[Node, Node, tuple[int, ...]]
 TrackKey = tuple[str, int, tuple[int, int]]
 WHEAT_BONUS = 30
 BARREL_BONUS = 10
 SQUEEZE_BONUS = 3
-
-
-def _refuse(detail: str) -> Rejected:
-    return Rejected(Reason.ILLEGAL, detail)
 
 
 @dataclass(frozen=True)
@@ -52,7 +48,7 @@ def train_kind(name: str) -> TrainKind:
         return TrainKind("J", int(head[:-1]), 2)
     if head.endswith("S"):
         return TrainKind("S", int(head[:-1]), 1)
-    raise _refuse(f"{name} is not an 18ZOO train")
+    illegal(f"{name} is not an 18ZOO train")
 
 
 def stop_value(stop: Stop, colours: PhaseColours) -> int:
@@ -120,35 +116,35 @@ def resolve(
     """The chains of a recorded route on this board (first fitting choice), or Rejected."""
     connections = spec.connections
     if not connections:
-        raise _refuse(f"the route of {spec.train} has no track")
+        illegal(f"the route of {spec.train} has no track")
     if len(connections) == 1 and connections[0] and connections[0][0] == "local":
         if len(connections[0]) != 2:
-            raise _refuse("a local run names one hex")
+            illegal("a local run names one hex")
         coord = connections[0][1]
         for node in graph.family_nodes(family):
             if node[0] == coord and (not on_track or graph.by_node.get(node)):
                 return ((node, node, ()),)
         if on_track:
-            raise _refuse(f"{family} has no token on track on {coord} to run from")
-        raise _refuse(f"{family} has no token on {coord} to run from")
+            illegal(f"{family} has no token on track on {coord} to run from")
+        illegal(f"{family} has no token on {coord} to run from")
     options: list[list[Chain]] = []
     for hexes in connections:
         if not hexes:
-            raise _refuse(f"the route of {spec.train} has an empty connection")
+            illegal(f"the route of {spec.train} has an empty connection")
         if any(coord not in graph.faces for coord in hexes):
-            raise _refuse(f"the route of {spec.train} names a hex off the map")
+            illegal(f"the route of {spec.train} names a hex off the map")
         options.append(_candidates(graph, tuple(hexes), avoid, taken))
         if not options[-1]:
             if _candidates(graph, tuple(hexes), frozenset(), frozenset()):
-                raise _refuse(f"the track {'-'.join(hexes)} is already used by another route")
-            raise _refuse(f"no track runs {'-'.join(hexes)} for {spec.train}")
+                illegal(f"the track {'-'.join(hexes)} is already used by another route")
+            illegal(f"no track runs {'-'.join(hexes)} for {spec.train}")
     if len(options) == 1:  # a lone connection takes the first walk that touches a token
         options[0].sort(key=lambda chain: family not in _route_owners(graph, [chain]))
     chosen = _pick(graph, options, 0, [], set(taken))
     if chosen is None:
-        raise _refuse(f"the connections of {spec.train} do not join into one route")
+        illegal(f"the connections of {spec.train} do not join into one route")
     if len(chosen) == 1 and family not in _route_owners(graph, chosen):
-        raise _refuse(f"the route of {spec.train} does not touch a token of {family}")
+        illegal(f"the route of {spec.train} does not touch a token of {family}")
     return tuple(chosen)
 
 
@@ -192,7 +188,7 @@ def ordered_stops(chains: tuple[Chain, ...]) -> list[Node]:
         elif stops[-1] == b:
             stops.append(a)
         else:
-            raise _refuse("the route branches: each connection must start where the last ended")
+            illegal("the route branches: each connection must start where the last ended")
     return stops
 
 
@@ -234,50 +230,50 @@ def score(
     stops = ordered_stops(chains)
     label = train.id
     if len(set(stops)) != len(stops):
-        raise _refuse(f"the route of {label} visits a stop twice")
+        illegal(f"the route of {label} visits a stop twice")
     if kind.kind != "1S" and len(stops) < 2:
-        raise _refuse(f"the route of {label} needs at least two stops")
+        illegal(f"the route of {label} needs at least two stops")
     if not any(family in graph.owners(node) for node in stops):
-        raise _refuse(f"the route of {label} does not touch a token of {family}")
+        illegal(f"the route of {label} does not touch a token of {family}")
     pids = tuple(pid for chain in chains for pid in chain[2])
     keys = [key for pid in pids for key in track_keys(graph, pid)]
     if len(set(pids)) != len(pids) or len(set(keys)) != len(keys):
-        raise _refuse(f"the route of {label} uses the same track twice")
+        illegal(f"the route of {label} uses the same track twice")
     skipped: list[Node] = []
     for node in stops[1:-1]:
         stop = graph.stop(node)
         if stop.kind == "offboard":
-            raise _refuse(f"the route of {label} runs through the off-board {node[0]}")
+            illegal(f"the route of {label} runs through the off-board {node[0]}")
         if stop.kind == "city" and graph.blocks(node, family):
             only_blocker = graph.slots(node) == 1 and graph.owners(node) == ["WIP"]
             if not modifiers.wings or only_blocker or skipped:
-                raise _refuse(f"the route of {label} runs through {node[0]}, full of other tokens")
+                illegal(f"the route of {label} runs through {node[0]}, full of other tokens")
             skipped.append(node)
     tunnel = _tunnel_paths(graph, pids)
     passes = len(tunnel) // 2
     if tunnel:
         if len(tunnel) != 2 or graph.paths[tunnel[0]].hex == graph.paths[tunnel[1]].hex:
-            raise _refuse(f"the route of {label} must leave the tunnel by the other hole")
+            illegal(f"the route of {label} must leave the tunnel by the other hole")
         if any(node[0] in (graph.board.hole or ()) for node in stops):
-            raise _refuse(f"the route of {label} cannot stop at a hole and also run through it")
+            illegal(f"the route of {label} cannot stop at a hole and also run through it")
     elif graph.board.hole is not None:
         ends = {node[0] for node in stops}
         if set(graph.board.hole) <= ends:
-            raise _refuse(f"the route of {label} cannot use both holes as its ends")
+            illegal(f"the route of {label} cannot use both holes as its ends")
     counted = sum(1 for node in stops if node not in skipped and is_counted(graph.stop(node), kind))
     counted += passes
     sugar = False
     if kind.kind == "1S":
         if counted > 1:
-            raise _refuse(f"the 1S runs to one stop plus ponds, not {counted}")
+            illegal(f"the 1S runs to one stop plus ponds, not {counted}")
     else:
         if counted < 2:
-            raise _refuse(f"the route of {label} needs two cities or off-boards, it has {counted}")
+            illegal(f"the route of {label} needs two cities or off-boards, it has {counted}")
         if counted > kind.distance:
             if kind.kind == "S" and modifiers.sugar and counted == kind.distance + 1:
                 sugar = True
             else:
-                raise _refuse(f"{train.name} runs {kind.distance} stops, the route has {counted}")
+                illegal(f"{train.name} runs {kind.distance} stops, the route has {counted}")
     base = sum(stop_value(graph.stop(node), colours) for node in stops if node not in skipped)
     revenue = base * kind.multiplier
     ponds = sum(1 for node in stops if graph.stop(node).kind == "town")
@@ -321,9 +317,9 @@ def route_revenue(
     wings = sugar = 0
     for spec in routes:
         if spec.train not in by_id:
-            raise _refuse(f"{family} has no train {spec.train}")
+            illegal(f"{family} has no train {spec.train}")
         if spec.train in seen_trains:
-            raise _refuse(f"{spec.train} runs only once")
+            illegal(f"{spec.train} runs only once")
         seen_trains.add(spec.train)
         chains = resolve(
             graph, family, spec, frozenset(used), frozenset(keys), modifiers.local_on_track
@@ -332,21 +328,21 @@ def route_revenue(
         for pid in scored.pids:
             for key in track_keys(graph, pid):
                 if key in keys:
-                    raise _refuse(f"two routes share track on {key[0]}")
+                    illegal(f"two routes share track on {key[0]}")
             keys.update(track_keys(graph, pid))
         used.update(scored.pids)
         wings += scored.wings
         sugar += scored.sugar
         claim = spec.revenue
         if claim is not None and claim != scored.result.revenue:
-            raise _refuse(
+            illegal(
                 f"the route of {spec.train} pays {scored.result.revenue}, not the {claim} claimed"
             )
         results.append(scored.result)
     if wings > 1:
-        raise _refuse("WINGS lets only one train skip one city per run")
+        illegal("WINGS lets only one train skip one city per run")
     if sugar > 1:
-        raise _refuse("A TIP OF SUGAR lets only one train run one stop further")
+        illegal("A TIP OF SUGAR lets only one train run one stop further")
     revenue = sum(r.revenue for r in results)
     subsidy = 0 if modifiers.two_barrels else sum(r.subsidy for r in results)
     if subsidy > 0 and modifiers.a_squeeze:

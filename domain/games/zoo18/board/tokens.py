@@ -8,13 +8,9 @@ from domain.games.zoo18.board.graph import Node, graph_of, reach
 from domain.games.zoo18.board.lays import laid_on
 from domain.games.zoo18.board.maps import hole_faces
 from domain.games.zoo18.board.model import Board, MapDef, Reservation, Token, TokenOption
-from domain.kernel import Reason, Rejected
+from domain.kernel import illegal
 
 BLOCKER = "WIP"
-
-
-def _refuse(detail: str) -> Rejected:
-    return Rejected(Reason.ILLEGAL, detail)
 
 
 def initial_board(map_def: MapDef) -> Board:
@@ -28,12 +24,12 @@ def initial_board(map_def: MapDef) -> Board:
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
     if board.hole is not None:
-        raise _refuse("the hole is already open")
+        illegal("the hole is already open")
     for area in (area_a, area_b):
         if area not in map_def.r_areas:
-            raise _refuse(f"{area} is not an R area that a hole can link")
+            illegal(f"{area} is not an R area that a hole can link")
     if area_a == area_b:
-        raise _refuse("a hole links two different R areas")
+        illegal("a hole links two different R areas")
     pair = (min(area_a, area_b), max(area_a, area_b))
     hole_faces(board.map_id, pair)  # rejects pairs without a tunnel
     return msgspec.structs.replace(board, hole=pair)
@@ -48,7 +44,7 @@ def city_id(board: Board, coord: str, city: int) -> str:
 def city_at(board: Board, map_def: MapDef, ident: str) -> tuple[str, int]:
     tile_id, _, index = ident.rpartition("-")
     if not index.isdigit():
-        raise _refuse(f"{ident!r} is not a city id")
+        illegal(f"{ident!r} is not a city id")
     for coord, (_, _, face_id) in graph_of(board).faces.items():
         if face_id == tile_id:
             node = (coord, int(index))
@@ -56,9 +52,9 @@ def city_at(board: Board, map_def: MapDef, ident: str) -> tuple[str, int]:
                 graph_of(board).nodes.get(node) is None
                 or graph_of(board).nodes[node].kind != "city"
             ):
-                raise _refuse(f"{ident} is not a city")
+                illegal(f"{ident} is not a city")
             return node
-    raise _refuse(f"no city {ident} on the board")
+    illegal(f"no city {ident} on the board")
 
 
 def _slot_state(board: Board, node: Node) -> tuple[int, dict[int, str], dict[int, str]]:
@@ -83,7 +79,7 @@ def _has_token_on_hex(board: Board, family: str, coord: str) -> bool:
 def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
     home = map_def.home(family)
     if _has_token_on_hex(board, family, home):
-        raise _refuse(f"{family} already has its home token")
+        illegal(f"{family} already has its home token")
     slot = next(
         (r.slot for r in board.reservations if r.family == family and r.hex == home),
         None,
@@ -91,7 +87,7 @@ def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
     if slot is None:
         slot = _free_slot(board, (home, 0), family)
     if slot is None:
-        raise _refuse(f"the home of {family} has no free slot")
+        illegal(f"the home of {family} has no free slot")
     return _put(board, Token(home, 0, slot, family))
 
 
@@ -127,15 +123,15 @@ def check_token(
     node = (coord, city)
     stop = graph.nodes.get(node)
     if stop is None or stop.kind != "city":
-        raise _refuse(f"there is no city {city} on {coord}")
+        illegal(f"there is no city {city} on {coord}")
     who = owner or family
     if who == BLOCKER:
         if laid_on(board, coord) is None:
-            raise _refuse(f"{coord} has no tile yet: work in progress goes on laid tiles")
+            illegal(f"{coord} has no tile yet: work in progress goes on laid tiles")
     elif _has_token_on_hex(board, family, coord):
-        raise _refuse(f"{family} already has a token on {coord}")
+        illegal(f"{family} already has a token on {coord}")
     if reachable and node not in reach(board, family, no_turning=no_turning).nodes:
-        raise _refuse(f"{family} cannot reach the city on {coord}")
+        illegal(f"{family} cannot reach the city on {coord}")
     if extra_slot:
         slots, _, _ = _slot_state(board, node)
         return _put(board, Token(coord, city, slots, who), extra=True)
@@ -143,14 +139,14 @@ def check_token(
     if slot is None:
         slot = _free_slot(board, node, who)
         if slot is None:
-            raise _refuse(f"the city on {coord} has no free slot for {family}")
+            illegal(f"the city on {coord} has no free slot for {family}")
     if not 0 <= slot < slots:
-        raise _refuse(f"the city on {coord} has slots 0 to {slots - 1}, not {slot}")
+        illegal(f"the city on {coord} has slots 0 to {slots - 1}, not {slot}")
     if slot in taken:
-        raise _refuse(f"slot {slot} on {coord} is taken by {taken[slot]}")
+        illegal(f"slot {slot} on {coord} is taken by {taken[slot]}")
     # a WORK IN PROGRESS block given its slot may take one kept for a family (powers.py)
     if reserved.get(slot, who) != who and who != BLOCKER:
-        raise _refuse(f"slot {slot} on {coord} is kept for {reserved[slot]}")
+        illegal(f"slot {slot} on {coord} is kept for {reserved[slot]}")
     return _put(board, Token(coord, city, slot, who))
 
 
@@ -160,16 +156,16 @@ def reserve(board: Board, map_def: MapDef, family: str, coord: str, city: int = 
     node = (coord, city)
     stop = graph.nodes.get(node)
     if stop is None or stop.kind != "city" or laid_on(board, coord) is None:
-        raise _refuse(f"{coord} has no city on a laid tile")
+        illegal(f"{coord} has no city on a laid tile")
     if _has_token_on_hex(board, family, coord):
-        raise _refuse(f"{family} already has a token on {coord}")
+        illegal(f"{family} already has a token on {coord}")
     slots, taken, reserved = _slot_state(board, node)
     for slot in range(slots):
         if slot not in taken and slot not in reserved:
             return msgspec.structs.replace(
                 board, reservations=(*board.reservations, Reservation(coord, city, slot, family))
             )
-    raise _refuse(f"the city on {coord} has no open slot to reserve")
+    illegal(f"the city on {coord} has no open slot to reserve")
 
 
 def legal_tokens(

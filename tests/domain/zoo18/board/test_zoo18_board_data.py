@@ -17,7 +17,7 @@ def test_shipped_data_matches_the_shared_facts() -> None:
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    shipped = ROOT / "domain" / "games" / "zoo18" / "data"
+    shipped = ROOT / "domain" / "games" / "zoo18" / "board"
     tiles = tool.build_tiles(json.loads((tool.SOURCE / "tiles.json").read_text()))
     maps = tool.build_maps(json.loads((tool.SOURCE / "maps.json").read_text()))
     assert json.loads((shipped / "tiles.json").read_text()) == tiles

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.games.zoo18.importer import CHOICE_FAMILY_KEY, TITLES
+from domain.exchange.zoo18.importer import CHOICE_FAMILY_KEY, TITLES
+from domain.exchange.zoo18.recover import Step, recover
 from domain.games.zoo18.market import cell_id
 from domain.games.zoo18.messages import (
     Assign,
@@ -37,7 +38,6 @@ from domain.games.zoo18.messages import (
     UsePower,
 )
 from domain.games.zoo18.powers import half_used
-from domain.games.zoo18.recover import Step, recover
 from domain.games.zoo18.rounds import acting_entity
 from domain.games.zoo18.scoring import player_value, standings
 from domain.games.zoo18.state import State

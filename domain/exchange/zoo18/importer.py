@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.games.zoo18.decide import decide, start_events
+from domain.games.zoo18.decide import decide
 from domain.games.zoo18.deck import lcg_deck, seed_of
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.messages import (
@@ -37,6 +37,7 @@ from domain.games.zoo18.messages import (
 )
 from domain.games.zoo18.rounds import acting_seat
 from domain.games.zoo18.scoring import player_value, standings
+from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import market
-from domain.games.zoo18.decide import decide, start_events
+from domain.games.zoo18.decide import decide
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import (
@@ -47,6 +47,7 @@ from domain.games.zoo18.messages import (
     TrainMoved,
 )
 from domain.games.zoo18.rounds import acting_seat
+from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 
