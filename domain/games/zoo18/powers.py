@@ -216,10 +216,10 @@ def half_used(state: State, sym: str) -> str | None:
 
 
 def _wip_slot(state: State, coord: str) -> int | None:
-    """Rules 2, as 18xx.games: the block goes into a slot kept for a family no one presides
+    """Rules 3, as 18xx.games: the block goes into a slot kept for a family no one presides
     yet (the site looks the blocker's missing owner up among the reservations, and an unparred
     family's owner is missing too); otherwise (None) into the first free slot."""
-    if state.options.rules < 2 or state.board is None:
+    if state.options.rules < 3 or state.board is None:
         return None
     taken = {t.slot for t in state.board.tokens if (t.hex, t.city) == (coord, 0)}
     kept = sorted(

@@ -81,7 +81,7 @@ def end_sr_turn(ctx: Ctx) -> None:
         passed = (*passed, seat)
     if len(passed) == len(ctx.state.players):
         ctx.flow(passed=passed)
-        if flow.greek and ctx.state.options.rules >= 2:
+        if flow.greek and ctx.state.options.rules >= 3:
             # 18xx.games closes the power as the round ends, its extra turn never played
             ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
         finish_sr(ctx)
@@ -122,9 +122,9 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
     midas = state.power("MIDAS") if any(p.id == "MIDAS" for p in state.powers) else None
     if midas is not None and midas.owner.startswith("p") and state.flow.midas >= 0:
         ctx.emit(PowerMoved("MIDAS", "closed"))
-    running = floated(ctx.state) if ctx.state.options.rules >= 2 else None
+    running = floated(ctx.state) if ctx.state.options.rules >= 3 else None
     for t in ctx.state.trains:
-        # rules 2, as 18xx.games: only the families' trains are made ready, so a train PATCH
+        # rules 3, as 18xx.games: only the families' trains are made ready, so a train PATCH
         # set aside after it ran comes back having run (it cannot run again in that OR)
         if t.operated and (running is None or t.owner in running):
             ctx.emit(TrainFlagged(t.id, t.obsolete, False, t.disabled))
@@ -141,9 +141,9 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
 
 def _disabled_by(state: State, sym: str) -> list[TrainCard]:
     """The trains whose WHATSUP disabling `sym`'s turn starts count down: its own (rules 1), or
-    the train WHATSUP bought for `sym`, wherever it is now (rules 2: 18xx.games gives the family
+    the train WHATSUP bought for `sym`, wherever it is now (rules 3: 18xx.games gives the family
     an ability naming the train, so a train sold on is still disabled at the buyer's turn)."""
-    if state.options.rules < 2:
+    if state.options.rules < 3:
         return [t for t in state.family_trains(sym) if t.disabled]
     whatsup = next((p for p in state.powers if p.id == "WHATSUP"), None)
     if whatsup is None or whatsup.data != sym:

@@ -350,12 +350,12 @@ def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = 
             sr_bundles=flow.sr_bundles if was_president else (*flow.sr_bundles, bundle),
         )
     fix_president(ctx, sym, seat)
-    if emergency and state.options.rules >= 2:
+    if emergency and state.options.rules >= 3:
         reorder_the_rest(ctx)
 
 
 def reorder_the_rest(ctx: Ctx) -> None:
-    """The families yet to operate in this OR, ordered again by their prices now (rules 2): an
+    """The families yet to operate in this OR, ordered again by their prices now (rules 3): an
     emergency sale moves prices, and 18xx.games recalculates the order behind the operating
     family (`Round::Operating#recalculate_order`)."""
     flow = ctx.state.flow

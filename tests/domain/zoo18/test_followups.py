@@ -261,15 +261,15 @@ def _gi_forced_to_buy(rules: int) -> State:
 
 def test_an_emergency_sale_orders_the_families_yet_to_operate_again() -> None:
     # given GI's forced train, with PB to operate before PE
-    state = _gi_forced_to_buy(rules=2)
+    state = _gi_forced_to_buy(rules=3)
     # when seat 0 sells a PB share to pay for it, PB falls to 8, behind PE in that cell
     sold = play(state, SellShares(("PB_1",)))
     # then PE operates before PB, as 18xx.games recalculates the order after the sale
     assert sold.flow.order == ("GI", "PE", "PB") and sold.flow.index == 0
 
 
-def test_rules_one_keeps_the_order_after_an_emergency_sale() -> None:
-    sold = play(_gi_forced_to_buy(rules=1), SellShares(("PB_1",)))
+def test_rules_two_keeps_the_order_after_an_emergency_sale() -> None:
+    sold = play(_gi_forced_to_buy(rules=2), SellShares(("PB_1",)))
     assert sold.flow.order == ("GI", "PB", "PE")
 
 
@@ -290,7 +290,7 @@ def _patched_after_its_run(rules: int) -> State:
 
 def test_a_train_set_aside_by_patch_stays_run_when_an_or_starts() -> None:
     # given GI's 2S set aside by PATCH after it ran
-    ctx = Ctx(_patched_after_its_run(rules=2))
+    ctx = Ctx(_patched_after_its_run(rules=3))
     # when the next OR starts
     start_or(ctx, 2, 1)
     # then only the families' trains are made ready: the 2S comes back from the patch having
@@ -299,8 +299,8 @@ def test_a_train_set_aside_by_patch_stays_run_when_an_or_starts() -> None:
     assert not ctx.state.train("1S-0").operated
 
 
-def test_rules_one_makes_the_set_aside_train_ready_too() -> None:
-    ctx = Ctx(_patched_after_its_run(rules=1))
+def test_rules_two_makes_the_set_aside_train_ready_too() -> None:
+    ctx = Ctx(_patched_after_its_run(rules=2))
     start_or(ctx, 2, 1)
     assert not ctx.state.train("2S-0").operated
 
@@ -327,15 +327,15 @@ def _turn_of(state: State, sym: str) -> State:
 
 def test_whatsup_disables_the_train_at_the_buyer_s_turn_wherever_it_went() -> None:
     # given the WHATSUP train now GI's
-    state = _whatsup_train_sold_to_gi(rules=2)
+    state = _whatsup_train_sold_to_gi(rules=3)
     # when GI's turn starts, it may run the train (the disabling is PB's, as at 18xx.games)
     assert not _turn_of(state, "GI").train("2S-0").operated
     # when PB's turn starts, the train is marked as having run, though GI holds it
     assert _turn_of(state, "PB").train("2S-0").operated
 
 
-def test_rules_one_disables_the_whatsup_train_at_its_owner_s_turn() -> None:
-    state = _whatsup_train_sold_to_gi(rules=1)
+def test_rules_two_disables_the_whatsup_train_at_its_owner_s_turn() -> None:
+    state = _whatsup_train_sold_to_gi(rules=2)
     assert _turn_of(state, "GI").train("2S-0").operated
 
 
@@ -351,7 +351,7 @@ def _gi_ran_with_a_pond(rules: int) -> State:
 
 def test_a_squeeze_bought_after_the_run_adds_its_subsidy_at_the_dividend() -> None:
     # given GI's run with a pond, its subsidy counted without A SQUEEZE
-    state = _gi_ran_with_a_pond(rules=2)
+    state = _gi_ran_with_a_pond(rules=3)
     # when GI buys A SQUEEZE before deciding the dividend
     bought = play(state, BuyPower("A_SQUEEZE", 1))
     # then the dividend pays the subsidy with its 3 more, as 18xx.games counts it then
@@ -360,8 +360,8 @@ def test_a_squeeze_bought_after_the_run_adds_its_subsidy_at_the_dividend() -> No
     assert play(bought, Dividend("payout")).family("GI").cash == cash + 4
 
 
-def test_rules_one_counts_the_subsidy_at_the_run() -> None:
-    assert play(_gi_ran_with_a_pond(rules=1), BuyPower("A_SQUEEZE", 1)).flow.subsidy == 1
+def test_rules_two_counts_the_subsidy_at_the_run() -> None:
+    assert play(_gi_ran_with_a_pond(rules=2), BuyPower("A_SQUEEZE", 1)).flow.subsidy == 1
 
 
 def _greek_after_the_others_passed(rules: int) -> State:
@@ -378,7 +378,7 @@ def _greek_after_the_others_passed(rules: int) -> State:
 
 def test_greek_used_by_the_last_to_pass_closes_as_the_round_ends() -> None:
     # given the others passed, the holder uses the power for an extra turn
-    state = _greek_after_the_others_passed(rules=2)
+    state = _greek_after_the_others_passed(rules=3)
     # when the holder passes too, the stock round ends (every seat passed; no family runs,
     # so the next stock round starts)
     ended = play(state, Pass())
@@ -387,16 +387,16 @@ def test_greek_used_by_the_last_to_pass_closes_as_the_round_ends() -> None:
     assert ended.power("IT_S_ALL_GREEK_TO_ME").owner == "closed"
 
 
-def test_rules_one_keeps_the_unplayed_greek_with_its_holder() -> None:
-    ended = play(_greek_after_the_others_passed(rules=1), Pass())
+def test_rules_two_keeps_the_unplayed_greek_with_its_holder() -> None:
+    ended = play(_greek_after_the_others_passed(rules=2), Pass())
     assert (ended.flow.round, ended.flow.turn) == ("sr", 2)
     assert ended.power("IT_S_ALL_GREEK_TO_ME").owner.startswith("p")
 
 
-def test_rules_two_runs_a_local_route_only_on_track() -> None:
+def test_rules_three_runs_a_local_route_only_on_track() -> None:
     state = _or_with_gi()
     assert modifiers(state, "GI").local_on_track
-    old = replace(state, options=replace(state.options, rules=1))
+    old = replace(state, options=replace(state.options, rules=2))
     assert not modifiers(old, "GI").local_on_track
 
 
@@ -415,14 +415,14 @@ def _gi_short_of_a_token_with_on_a_diet(rules: int) -> State:
 
 def test_on_a_diet_makes_the_token_step_wait_even_without_the_money() -> None:
     # given GI short of its next token's price, holding ON A DIET
-    state = _gi_short_of_a_token_with_on_a_diet(rules=2)
+    state = _gi_short_of_a_token_with_on_a_diet(rules=3)
     # then the token step waits for GI, as 18xx.games counts ON A DIET's token as free when it
     # asks whether a token can be placed
     assert token_blocks(state, "GI")
 
 
-def test_rules_one_skips_the_token_step_without_the_money() -> None:
-    assert not token_blocks(_gi_short_of_a_token_with_on_a_diet(rules=1), "GI")
+def test_rules_two_skips_the_token_step_without_the_money() -> None:
+    assert not token_blocks(_gi_short_of_a_token_with_on_a_diet(rules=2), "GI")
 
 
 def _wip_on_the_home_of_tiger(rules: int) -> State:
@@ -442,13 +442,13 @@ def _slots_of_h14(state: State) -> dict[int, str]:
 
 def test_work_in_progress_takes_the_slot_kept_for_a_family_no_one_presides() -> None:
     # given TI's home slot kept while TI has no president
-    state = _wip_on_the_home_of_tiger(rules=2)
+    state = _wip_on_the_home_of_tiger(rules=3)
     # when GI blocks a slot of H14
     blocked = play(state, Assign("WORK_IN_PROGRESS", "H14"))
     # then the block goes into TI's slot, as at 18xx.games, and the other slot stays open
     assert _slots_of_h14(blocked) == {0: "WIP"}
 
 
-def test_rules_one_blocks_the_first_open_slot() -> None:
-    blocked = play(_wip_on_the_home_of_tiger(rules=1), Assign("WORK_IN_PROGRESS", "H14"))
+def test_rules_two_blocks_the_first_open_slot() -> None:
+    blocked = play(_wip_on_the_home_of_tiger(rules=2), Assign("WORK_IN_PROGRESS", "H14"))
     assert _slots_of_h14(blocked) == {1: "WIP"}

@@ -211,17 +211,23 @@ class Reach:
     leaves: set[tuple[str, int]] = field(default_factory=set)
 
 
-def reach(board: Board, family: str, *, no_turning: bool = False) -> Reach:
-    """What `family` reaches. `no_turning` (rules 2) walks as 18xx.games' graph does
-    (`site_reach`): never turning back at a city or pond along the path just arrived by (a train
-    cannot), each path and stop entered once per walk."""
+def reach(board: Board, family: str, *, no_turning: bool = False, site: bool = False) -> Reach:
+    """What `family` reaches. `no_turning` (rules 2) forbids turning back at a city or pond
+    along the path just arrived by: a train cannot, so the site's graph does not count the
+    switch behind it as reached. `site` (rules 3) walks as 18xx.games' graph does
+    (`site_reach`): no turning back either, and each path and stop entered once per walk."""
+    if site:
+        return _site_reach(board, family)
     return _reach(board, family, no_turning)
 
 
 @lru_cache(maxsize=256)
+def _site_reach(board: Board, family: str) -> Reach:
+    return site_reach(board, family)
+
+
+@lru_cache(maxsize=256)
 def _reach(board: Board, family: str, no_turning: bool = False) -> Reach:
-    if no_turning:
-        return site_reach(board, family)
     graph = graph_of(board)
     starts = graph.family_nodes(family)
     nodes: set[Node] = set(starts)

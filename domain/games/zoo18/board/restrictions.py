@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from domain.games.zoo18.board.graph import graph_of, relaid, site_reach
+from domain.games.zoo18.board.geometry import neighbour, opposite
+from domain.games.zoo18.board.graph import Graph, Lane, Reach, graph_of, reach, relaid, site_reach
 from domain.games.zoo18.board.maps import JUNCTION, STOP_BASE
 from domain.games.zoo18.board.model import Board, Stop, TileDef
 
@@ -98,9 +99,12 @@ def new_track_or_value(
     old_rotation: int,
     new: TileDef,
     rotation: int,
+    walk: bool = False,
 ) -> bool:
     """Whether a path of the new tile that `family` reaches once it is laid (`after` builds that
-    board) is new track or changes a stop's value."""
+    board) is new track or changes a stop's value. `walk` (rules 3): reached as the site's
+    graph walks the board with the tile laid; without it (rules 2), as the walk that never turns
+    back, read off the network before the lay where that tells."""
     if not old.paths:
         return True
     old_ends = path_ends(old, old_rotation)
@@ -113,17 +117,84 @@ def new_track_or_value(
             telling.append(index)
     if not telling:
         return False
-    reached = _reached_paths(before, after(), family, coord)
+    if walk:
+        reached = _site_reached_paths(before, after(), family, coord)
+    else:
+        verdict = _reached_before(before, family, coord, new, rotation, telling)
+        if verdict is not None:
+            return verdict
+        reached = _reached_paths(after(), family, coord)
     return any(
         (_absolute(new.paths[i][0], rotation), _absolute(new.paths[i][1], rotation)) in reached
         for i in telling
     )
 
 
-def _reached_paths(before: Board, after: Board, family: str, coord: str) -> set[tuple[int, int]]:
+def _site_reached_paths(
+    before: Board, after: Board, family: str, coord: str
+) -> set[tuple[int, int]]:
     graph = relaid(graph_of(before), after, coord)
     return {
         (graph.paths[pid].a, graph.paths[pid].b)
         for pid in site_reach(after, family, graph).paths
+        if graph.paths[pid].hex == coord
+    }
+
+
+def _reached_before(
+    board: Board, family: str, coord: str, new: TileDef, rotation: int, telling: list[int]
+) -> bool | None:
+    """Rules 2: the answer read off the network before the lay (None when only the new board
+    tells). 18xx.games' own walk disagrees with this shortcut (rules 3 drops it); games stored
+    under rules 2 keep it.
+
+    A new path is surely reached when it crosses an edge into track the family reaches, meets
+    the hex's city the family reaches and may pass, or shares a junction with such a path.
+    When none is, only the new tile itself could bring new reach (through a city it unblocks
+    or a path leading off to unreached track): without such a city the answer is no."""
+    graph = graph_of(board)
+    network = reach(board, family, no_turning=True)
+    cities = [i for i, stop in enumerate(new.stops) if stop.kind == "city"]
+    city_node = (coord, 0) if len(cities) == 1 and (coord, 0) in graph.nodes else None
+    city_open = (
+        city_node is not None
+        and city_node in network.nodes
+        and graph.nodes[city_node].kind == "city"
+        and not graph.blocks(city_node, family)
+    )
+    surely = set()
+    for index, (a, b) in enumerate(new.paths):
+        lanes = new.lanes[index]
+        for end, lane in ((a, lanes[0]), (b, lanes[1])):
+            if 0 <= end < STOP_BASE:
+                edge = _absolute(end, rotation)
+                if _walked_in(graph, network, coord, edge, lane):
+                    surely.add(index)
+            elif end >= STOP_BASE and city_open and new.stops[end - STOP_BASE].kind == "city":
+                surely.add(index)
+    if any(JUNCTION in new.paths[i] for i in surely):
+        surely |= {i for i, path in enumerate(new.paths) if JUNCTION in path}
+    if surely & set(telling):
+        return True
+    unblocked = city_node is not None and city_node in network.nodes and not city_open
+    return None if unblocked or any(JUNCTION in path for path in new.paths) else False
+
+
+def _walked_in(graph: Graph, network: Reach, coord: str, edge: int, lane: Lane) -> bool:
+    """Whether the family's walk comes into `coord` across `edge` (from track beyond it)."""
+    beyond = neighbour(coord, edge)
+    if beyond is None:
+        return False
+    back = opposite(edge)
+    return (beyond, back) in network.leaves and any(
+        pid in network.paths for pid, _, _ in graph.crossing(coord, edge, lane)
+    )
+
+
+def _reached_paths(board: Board, family: str, coord: str) -> set[tuple[int, int]]:
+    graph = graph_of(board)
+    return {
+        (graph.paths[pid].a, graph.paths[pid].b)
+        for pid in reach(board, family, no_turning=True).paths
         if graph.paths[pid].hex == coord
     }

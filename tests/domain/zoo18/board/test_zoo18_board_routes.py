@@ -282,18 +282,18 @@ def test_best_routes_combines_trains_on_track_both_tokens_see() -> None:
     assert B.route_revenue(board, map_def, "CR", trains, specs, GREEN).revenue >= 230
 
 
-def test_a_local_run_needs_track_at_its_city_in_rules_two() -> None:
+def test_a_local_run_needs_track_at_its_city_in_rules_three() -> None:
     # given GI's home token on K9, whose home tile is not laid yet (a city with no track)
     map_def, board = parred("A", "GI")
     trains = (B.Train("1S-0", "1S"),)
     local = (B.RouteSpec("1S-0", (("local", "K9"),)),)
     site = B.Modifiers(local_on_track=True)
-    # then rules 2 refuses the 1S's local run there and the search offers none, as
+    # then rules 3 refuses the 1S's local run there and the search offers none, as
     # 18xx.games finds the city only among the stops track touches ("Route must contain token")
     with pytest.raises(Rejected, match="no token on track on K9"):
         B.route_revenue(board, map_def, "GI", trains, local, YELLOW, site)
     assert B.best_routes(board, map_def, "GI", trains, YELLOW, site) == ()
-    # while rules 1 runs it
+    # while rules 2 runs it
     assert B.route_revenue(board, map_def, "GI", trains, local, YELLOW).routes[0].stops == ("K9",)
 
 

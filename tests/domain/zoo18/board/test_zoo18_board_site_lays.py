@@ -153,9 +153,9 @@ def test_a_city_reached_again_round_a_loop_is_not_left_again() -> None:
     # given GI's walk entering the city H3 from H5, then coming back into H3 round the ponds
     map_def, board = gi_round_the_ponds_of_h3()
     # when GI upgrades H5 to 23 with the new branch leaving from edge 3, the side of H3
-    # then rules 2 refuses: 18xx.games' walk enters H3 once, from H5, and never leaves it
+    # then rules 3 refuses: 18xx.games' walk enters H3 once, from H5, and never leaves it
     # again towards H5, so the branch is not reached (a closure walked back out of H3)
     rejects(
-        "gives GI no new track", B.check_lay, board, map_def, "GI", "H5", "23-0", 3, GREEN, rules=2
+        "gives GI no new track", B.check_lay, board, map_def, "GI", "H5", "23-0", 3, GREEN, rules=3
     )
-    assert B.check_lay(board, map_def, "GI", "H5", "23-0", 3, GREEN, rules=1).upgrade
+    assert B.check_lay(board, map_def, "GI", "H5", "23-0", 3, GREEN, rules=2).upgrade
