@@ -7,8 +7,44 @@ from __future__ import annotations
 
 # The rules version (domain.rules). Version 2 deals the powers deck as 18xx.games does, from a
 # seed drawn at setup (recorded in `Started.seed`), so that an export replays on the site;
-# version 1 shuffled the deck itself.
-RULES = 2
+# version 1 shuffled the deck itself. Version 3 stores what a tile lay, a token and a board
+# power decided (messages.TilePlaced, TokenPut, HoleOpened, SlotReserved) instead of what was
+# asked (TileLaid, TokenPlaced, BoardSet, which games of versions 1 and 2 keep storing): it plays
+# and folds the same.
+RULES = 3
+FACTS = 3  # the first version whose board events are facts
+
+# The board facts evolve needs to upgrade a board event of rules 1-2 (board/*.json has them
+# all; tests/domain/zoo18/test_facts.py checks these against it). The hills (M) and mountains
+# (MM) of each map: a tile laid there keeps the mark.
+HILLS = {
+    "A": {"D12": "M", "E11": "MM", "E17": "M", "F10": "MM", "G17": "MM", "H18": "MM",
+          "I15": "M", "J14": "M", "K3": "MM", "L18": "MM", "N16": "MM"},
+    "B": {"H19": "MM", "I16": "M", "J15": "M", "K4": "MM", "K6": "M", "L19": "MM", "L7": "MM",
+          "N17": "MM"},
+    "C": {"E13": "M", "E7": "MM", "F12": "MM", "F18": "M", "F8": "MM", "G11": "MM", "G9": "M",
+          "H18": "MM", "I19": "MM", "J16": "M", "L4": "MM", "L6": "M", "M7": "MM"},
+    "D": {"D13": "M", "E12": "MM", "E18": "M", "F11": "MM", "G18": "MM", "H19": "MM",
+          "I16": "M", "J15": "M", "K4": "MM", "K6": "M", "L19": "MM", "L7": "MM", "N17": "MM"},
+    "E": {"D7": "MM", "G18": "MM", "H19": "MM", "I16": "M", "J15": "M", "K4": "MM", "K6": "M",
+          "L19": "MM", "L7": "MM", "N17": "MM"},
+    "F": {"E13": "M", "E7": "MM", "F12": "MM", "F18": "M", "F8": "MM", "G11": "MM", "G9": "M",
+          "H18": "MM", "I19": "MM", "J16": "M", "L4": "MM", "L6": "M", "M7": "MM"},
+}  # fmt: skip
+# The slots of each city of the tiles whose cities have more than one (every other city of a
+# tile or a printed hex has one).
+CITY_SLOTS = {
+    "14": (2,),
+    "15": (2,),
+    "582": (2,),
+    "611": (2,),
+    "619": (2,),
+    "792": (2,),
+    "793": (2,),
+    "BB_455": (3,),
+    "GI_455": (3,),
+    "TI_455": (3,),
+}
 
 MAPS = ("A", "B", "C", "D", "E", "F")
 
