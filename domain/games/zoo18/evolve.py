@@ -84,8 +84,8 @@ def initial_trains(players: int) -> tuple[TrainCard, ...]:
 
 def _started(state: State, e: Started) -> State:
     n = len(e.players)
-    cash = STARTING_CASH[e.map][n]
-    fams = MAP_FAMILIES[e.map]
+    cash = STARTING_CASH.get(e.map, {}).get(n, 0)  # setup names a map and count it has
+    fams = MAP_FAMILIES.get(e.map, ())
     tickets = tuple(
         Holding(f"ZOOTicket {k} - {name}", f"p{seat}")
         for seat, name in enumerate(e.players)
@@ -120,15 +120,17 @@ def _cash(state: State, who: str, delta: int) -> State:
     if who == "bank":
         return state
     if who.startswith("p"):
-        seat = int(who[1:])
-        p = state.players[seat]
-        players = (
-            *state.players[:seat],
-            replace(p, cash=p.cash + delta),
-            *state.players[seat + 1 :],
-        )
-        return replace(state, players=players)
+        return _player(state, who[1:], lambda p: replace(p, cash=p.cash + delta))
     return _family(state, who, lambda f: replace(f, cash=f.cash + delta))
+
+
+def _player(state: State, seat: object, change: object) -> State:
+    """`change` the player of `seat` ("2" or 2); none changes for a seat the game has not."""
+    players = tuple(
+        change(p) if str(n) == str(seat) else p  # type: ignore[operator]
+        for n, p in enumerate(state.players)
+    )
+    return replace(state, players=players)
 
 
 def _family(state: State, sym: str, change: object) -> State:
@@ -224,9 +226,10 @@ def upgrade_token(board: Board, e: TokenPlaced) -> TokenPut:
             e.family, home, 0, _first_free(board, home, 0, e.family) if slot is None else slot
         )
     if e.extra_slot:
-        return TokenPut(e.family, e.hex, e.city, _slots(board, e.hex, e.city), extra_slot=True)
+        slot = _slots(board, e.hex, e.city)
+        return TokenPut(e.family, e.hex, e.city, slot, extra_slot=True, asked_slot=e.slot)
     slot = _first_free(board, e.hex, e.city, e.family) if e.slot is None else e.slot
-    return TokenPut(e.family, e.hex, e.city, slot)
+    return TokenPut(e.family, e.hex, e.city, slot, asked_slot=e.slot)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -282,7 +285,9 @@ def evolve(state: State, event: Event) -> State:
         case BoardSet(board=board):
             return replace(state, board=board_of(board))
         case TrainMoved(train=tid, to=to, variant=variant):
-            t = state.train(tid)
+            t = next((t for t in state.trains if t.id == tid), None)
+            if t is None:  # a train the game has not made
+                return state
             return _train(
                 state,
                 tid,
@@ -301,13 +306,7 @@ def evolve(state: State, event: Event) -> State:
         case RunRecorded(family=sym, revenue=revenue, subsidy=subsidy):
             return replace(state, last_run=(sym, revenue, subsidy))
         case Penalised(seat=seat, amount=amount):
-            p = state.players[seat]
-            players = (
-                *state.players[:seat],
-                replace(p, penalty=p.penalty + amount),
-                *state.players[seat + 1 :],
-            )
-            return replace(state, players=players)
+            return _player(state, seat, lambda p: replace(p, penalty=p.penalty + amount))
         case FamilyMarked(family=sym, mark=mark):
             if mark.startswith("-"):
                 gone = mark[1:]
