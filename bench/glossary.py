@@ -164,5 +164,8 @@ HOW_TO = """\
   into the git-ignored `bench/.peer/`; the project's virtualenv is not touched.
 - `python -m bench.ab OTHER_TREE [--rounds 6] [--store redis|sqlite]`: an interleaved A/B of
   this tree's server and another tree's under scenario 2's closed loop.
+- `python -m bench.opcount OTHER_TREE`: the Python bytecodes each tree's server runs per
+  command under the same closed loop, a count the machine's load does not move, with the
+  functions that moved most.
 - What was measured and tried before, run by run: `docs/benchmarks-history.md` and the git
   history of `docs/benchmarks.json`."""

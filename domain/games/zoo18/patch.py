@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.ctx import Ctx, illegal, seat_id, seat_of
+from domain.games.zoo18.ctx import Ctx, illegal, seat_id
 from domain.games.zoo18.data import MAX_POWERS, TRAIN_TYPES
 from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
 from domain.games.zoo18.state import State
@@ -28,11 +28,6 @@ def can_protect(state: State, sym: str) -> bool:
         return True
     pres = state.president(sym)
     return pres is not None and owner == seat_id(pres) and len(state.owned_powers(sym)) < MAX_POWERS
-
-
-def patch_seat(state: State) -> int | None:
-    owner = patch_holder(state)
-    return None if owner is None else seat_of(state, owner)
 
 
 def rust(ctx: Ctx, train_ids: list[str]) -> None:

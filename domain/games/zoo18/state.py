@@ -243,8 +243,3 @@ class State(msgspec.Struct, frozen=True):
 
     def owned_tickets(self, owner: str) -> tuple[Holding, ...]:
         return tuple(t for t in self.tickets if t.owner == owner)
-
-    def cash_of(self, who: str) -> int:
-        if who.startswith("p"):
-            return self.players[int(who[1:])].cash
-        return self.family(who).cash

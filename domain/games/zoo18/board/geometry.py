@@ -28,7 +28,3 @@ def neighbour(coord: str, edge: int) -> str | None:
 
 def opposite(edge: int) -> int:
     return (edge + 3) % 6
-
-
-def rotate(edge: int, rotation: int) -> int:
-    return (edge + rotation) % 6
