@@ -90,7 +90,7 @@ def home_token(state: State, family: str) -> TokenPut:
 
 
 def stored(board: B.Board) -> BoardV1:
-    """The board as a board_set event of rules 1-2 stores it."""
+    """The board as a board_set event of rules 1-3 stores it."""
     return BoardV1(
         map_id=board.map_id,
         variant=board.variant,

@@ -37,8 +37,8 @@ class Ctx:
         self.emit(FlowChanged(flow_record(flow)))
 
     def record(self, fact: Event, asked: Event) -> None:
-        """Emit what a board move decided (`fact`: rules 3 stores it), or, in a game of rules
-        1-2, what was asked (`asked`, the form those games stored, which evolve upgrades to the
+        """Emit what a board move decided (`fact`: rules 4 stores it), or, in a game of rules
+        1-3, what was asked (`asked`, the form those games stored, which evolve upgrades to the
         same fact): a game keeps storing the events of its rules version, so that a stored
         decision decides again to the events it stored."""
         self.emit(fact if self.state.options.rules >= FACTS else asked)

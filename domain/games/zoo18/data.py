@@ -7,14 +7,17 @@ from __future__ import annotations
 
 # The rules version (domain.rules). Version 2 deals the powers deck as 18xx.games does, from a
 # seed drawn at setup (recorded in `Started.seed`), so that an export replays on the site;
-# version 1 shuffled the deck itself. Version 3 stores what a tile lay, a token and a board
-# power decided (messages.TilePlaced, TokenPut, HoleOpened, SlotReserved) instead of what was
-# asked (TileLaid, TokenPlaced, BoardSet, which games of versions 1 and 2 keep storing): it plays
-# and folds the same.
-RULES = 3
-FACTS = 3  # the first version whose board events are facts
+# version 1 shuffled the deck itself. Version 3 (after rules 2 was released, at f29edb4) takes
+# the fixes the reference engine showed: its own reach walk, the order after an emergency sale,
+# WHATSUP, A SQUEEZE, IT'S ALL GREEK TO ME, ON A DIET, a 1S's local run, the WIP slot, only the
+# families' trains made ready; games stored under rules 2 keep playing by rules 2. Version 4
+# stores what a tile lay, a token and a board power decided (messages.TilePlaced, TokenPut,
+# HoleOpened, SlotReserved) instead of what was asked (TileLaid, TokenPlaced, BoardSet, which
+# games of versions 1 to 3 keep storing): it plays and folds as version 3.
+RULES = 4
+FACTS = 4  # the first version whose board events are facts
 
-# The board facts evolve needs to upgrade a board event of rules 1-2 (board/*.json has them
+# The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them
 # all; tests/domain/zoo18/test_facts.py checks these against it). The hills (M) and mountains
 # (MM) of each map: a tile laid there keeps the mark.
 HILLS = {

@@ -6,7 +6,7 @@ board powers what they changed (HoleOpened, SlotReserved); decide computed all o
 board engine (boardlink, board/), which evolve never calls. The flow is stored in its own form
 (messages.FlowRecord) and converted (state.flow_of).
 
-Games of rules 1-2 stored the board moves as asked (TileLaid, TokenPlaced without a slot,
+Games of rules 1-3 stored the board moves as asked (TileLaid, TokenPlaced without a slot,
 BoardSet with the whole board, see messages): `upgrade_lay` and `upgrade_token` turn each into
 the fact it caused, from the board before it and the map facts of data (HILLS, CITY_SLOTS,
 HOMES), as the board engine's replay of them did (tests/domain/zoo18/test_facts.py folds logs
@@ -174,7 +174,7 @@ def _put(state: State, e: TokenPut) -> State:
     return _board(state, put)
 
 
-# ---- upgrades of the board events of rules 1-2
+# ---- upgrades of the board events of rules 1-3
 
 
 def _laid_on(board: Board, hex_: str) -> LaidTile | None:

@@ -5,8 +5,8 @@ without a rule (a tile lay names the tile, rotation, label and the copy it repla
 its slot; a board power what it changed). Stored forms are their own structs (FlowRecord for
 the flow), never the state's (state.py), which the engines may change.
 
-Rules 3 stores the board facts (TilePlaced, TokenPut, HoleOpened, SlotReserved). Games of
-rules 1-2 stored board moves as asked (TileLaid, TokenPlaced, BoardSet with the whole board as
+Rules 4 stores the board facts (TilePlaced, TokenPut, HoleOpened, SlotReserved). Games of
+rules 1-3 stored board moves as asked (TileLaid, TokenPlaced, BoardSet with the whole board as
 BoardV1): those tags are still decoded, evolve upgrades each to its fact (evolve.upgrade_lay,
 upgrade_token), and such games keep storing them (ctx.Ctx.record), so that every stored
 decision decides again to the events it stored. flow_changed kept its tag and its fields:
@@ -22,7 +22,7 @@ import msgspec
 from domain.games.zoo18.data import RULES
 
 
-# The board as board_set events stored it (rules 1 and 2): the storage form, kept apart from
+# The board as board_set events stored it (rules 1 to 3): the storage form, kept apart from
 # the state's Board (state.py), which the board engine may change; evolve converts it.
 class LaidTileV1(msgspec.Struct, frozen=True):
     """A tile copy (e.g. "7-0") laid on a hex; `label` is M/MM when laid on a hill/mountain."""
@@ -258,7 +258,7 @@ class PowerUpdated(_Event, frozen=True, tag="power_updated"):
 
 
 class TilePlaced(_Event, frozen=True, tag="tile_placed"):
-    """A tile laid (rules 3): everything the lay decided. `tile` at `rotation` now shows on
+    """A tile laid (rules 4): everything the lay decided. `tile` at `rotation` now shows on
     `hex` with `label` (M/MM: laid on a hill or mountain, kept by its upgrades); `replaced` is
     the copy it replaces, back in the supply (None on a first lay). Tokens stay in their slots;
     the terrain cost is the Paid event before it. `mode` names who laid it (the lay modes of
@@ -274,7 +274,7 @@ class TilePlaced(_Event, frozen=True, tag="tile_placed"):
 
 
 class TokenPut(_Event, frozen=True, tag="token_put"):
-    """A token in a city slot (rules 3): `slot` is the slot it took (an ON A DIET one when
+    """A token in a city slot (rules 4): `slot` is the slot it took (an ON A DIET one when
     `extra_slot`: the city gains it), any reservation of that slot is used up. `family` is the
     token's owner, "WIP" for WORK IN PROGRESS's block (a family's own token counts as used).
     `asked_slot` is the slot the command named (None: it left it to the rules), which evolve
@@ -289,13 +289,13 @@ class TokenPut(_Event, frozen=True, tag="token_put"):
 
 
 class HoleOpened(_Event, frozen=True, tag="hole_opened"):
-    """HOLE (rules 3): the tunnel between two R areas is open (the sorted pair)."""
+    """HOLE (rules 4): the tunnel between two R areas is open (the sorted pair)."""
 
     areas: tuple[str, str]
 
 
 class SlotReserved(_Event, frozen=True, tag="slot_reserved"):
-    """THAT'S MINE (rules 3): slot `slot` of city `city` on `hex` is kept for `family`."""
+    """THAT'S MINE (rules 4): slot `slot` of city `city` on `hex` is kept for `family`."""
 
     hex: str
     city: int
@@ -303,12 +303,12 @@ class SlotReserved(_Event, frozen=True, tag="slot_reserved"):
     family: str
 
 
-# ---- the board events of rules 1 and 2, still decoded: evolve upgrades them to the facts
+# ---- the board events of rules 1 to 3, still decoded: evolve upgrades them to the facts
 # above (evolve.upgrade_lay, upgrade_token), and games of those versions keep storing them
 
 
 class TileLaid(_Event, frozen=True, tag="tile_laid"):
-    """Rules 1-2: a tile laid, without what the lay decided (see TilePlaced)."""
+    """Rules 1-3: a tile laid, without what the lay decided (see TilePlaced)."""
 
     family: str
     hex: str
@@ -318,7 +318,7 @@ class TileLaid(_Event, frozen=True, tag="tile_laid"):
 
 
 class TokenPlaced(_Event, frozen=True, tag="token_placed"):
-    """Rules 1-2: a token placed; `slot` None when the command named none (see TokenPut)."""
+    """Rules 1-3: a token placed; `slot` None when the command named none (see TokenPut)."""
 
     family: str  # or "WIP"
     hex: str
@@ -328,7 +328,7 @@ class TokenPlaced(_Event, frozen=True, tag="token_placed"):
 
 
 class BoardSet(_Event, frozen=True, tag="board_set"):
-    """Rules 1-2: the whole board after a power's change (HOLE tunnel, THAT'S MINE)."""
+    """Rules 1-3: the whole board after a power's change (HOLE tunnel, THAT'S MINE)."""
 
     board: BoardV1
 

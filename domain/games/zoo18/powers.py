@@ -146,8 +146,11 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         m = boardlink.map_def(state.map)
         if state.board is None:
             raise illegal("the game has no board yet")
-        after = B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
-        ctx.record(boardlink.token_put(state.board, after), TokenPlaced("WIP", cmd.hex, 0, None))
+        slot = _wip_slot(state, cmd.hex)
+        after = B.check_token(state.board, m, sym, cmd.hex, 0, slot, reachable=False, owner="WIP")
+        ctx.record(
+            boardlink.token_put(state.board, after, slot), TokenPlaced("WIP", cmd.hex, 0, slot)
+        )
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "THAT_S_MINE":
         if holding.uses:
@@ -223,3 +226,18 @@ def half_used(state: State, sym: str) -> str | None:
         if power_owner_family(state, power) == sym and state.power(power).uses == 1:
             return power
     return None
+
+
+def _wip_slot(state: State, coord: str) -> int | None:
+    """Rules 3, as 18xx.games: the block goes into a slot kept for a family no one presides
+    yet (the site looks the blocker's missing owner up among the reservations, and an unparred
+    family's owner is missing too); otherwise (None) into the first free slot."""
+    if state.options.rules < 3 or state.board is None:
+        return None
+    taken = {t.slot for t in state.board.tokens if (t.hex, t.city) == (coord, 0)}
+    kept = sorted(
+        r.slot
+        for r in state.board.reservations
+        if (r.hex, r.city) == (coord, 0) and state.president(r.family) is None
+    )
+    return next((slot for slot in kept if slot not in taken), None)

@@ -109,7 +109,7 @@ def flow_record(flow: Flow) -> FlowRecord:
 
 
 def board_of(stored: BoardV1) -> Board:
-    """The state's Board of one a board_set event stored (rules 1-2)."""
+    """The state's Board of one a board_set event stored (rules 1-3)."""
     return Board(
         map_id=stored.map_id,
         variant=stored.variant,

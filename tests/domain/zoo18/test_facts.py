@@ -1,11 +1,11 @@
 """18ZOO events record facts, evolve applies them (issue 25, item 5).
 
-Rules 3 stores what a board move decided (TilePlaced, TokenPut, HoleOpened, SlotReserved) and
+Rules 4 stores what a board move decided (TilePlaced, TokenPut, HoleOpened, SlotReserved) and
 the flow in its own stored form (FlowRecord); evolve writes them into the state, runs no rule
-and raises nothing. Games of rules 1-2 stored the moves as asked (TileLaid, TokenPlaced,
+and raises nothing. Games of rules 1-3 stored the moves as asked (TileLaid, TokenPlaced,
 BoardSet) and keep doing so; evolve upgrades them to the same facts. Checked here: logs stored
-by the code before the change fold to what that code folded them to, a game played at rules 2
-and at rules 3 goes through the same states, and random games fold from their stored events.
+by the code before the change fold to what that code folded them to, a game played at rules 3
+and at rules 4 goes through the same states, and random games fold from their stored events.
 """
 
 from __future__ import annotations
@@ -44,15 +44,20 @@ from domain.games.zoo18.messages import (
 from domain.games.zoo18.state import Flow, State, flow_of, flow_record
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 
-STORED = Path(__file__).parents[2] / "data" / "18zoo" / "before-facts" / "games.jsonl.gz"
+BEFORE = Path(__file__).parents[2] / "data" / "18zoo" / "before-facts"
+# stored by the code of bfa62ba (rules 1 and 2) and of 1df3af6 (rules 3), before rules 4
+STORED = (BEFORE / "games.jsonl.gz", BEFORE / "rules3.jsonl.gz")
 LEGACY = (TileLaid, TokenPlaced, BoardSet)
 FACTS = (TilePlaced, TokenPut, HoleOpened, SlotReserved)
 DECODE = msgspec.json.Decoder(game.event_type).decode
 
 
 def stored_games() -> list[dict[str, Any]]:
-    with gzip.open(STORED, "rt", encoding="utf-8") as file:
-        return [msgspec.json.decode(line) for line in file]
+    games = []
+    for path in STORED:
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            games += [msgspec.json.decode(line) for line in file]
+    return games
 
 
 def view_hashes(state: State, seats: int) -> dict[str, str]:
@@ -69,8 +74,8 @@ def view_hashes(state: State, seats: int) -> dict[str, str]:
     "record", stored_games(), ids=lambda r: f"{r['options']['map']}-{r['seed']}"
 )
 def test_a_game_stored_before_facts_folds_to_what_that_code_folded(record: dict[str, Any]) -> None:
-    """tests/data/18zoo/before-facts/record.py stored these games with the code of commit
-    bfa62ba (its board events are requests the board engine replayed): today's fold reaches
+    """tests/data/18zoo/before-facts/record.py stored these games with the code of commits
+    bfa62ba and 1df3af6 (board events as requests the board engine replayed): today's fold reaches
     the same state every `check` events and at the end, the same result and the same views."""
     options = msgspec.convert(record["options"], Options)
     state = game.initial(record["seats"], options)
@@ -89,7 +94,7 @@ def test_a_game_stored_before_facts_folds_to_what_that_code_folded(record: dict[
     assert view_hashes(state, record["seats"]) == record["views"]
 
 
-def test_the_stored_games_cover_every_board_event_of_rules_1_and_2() -> None:
+def test_the_stored_games_cover_every_board_event_of_rules_1_to_3() -> None:
     kinds = set()
     for record in stored_games():
         for line in record["events"]:
@@ -138,23 +143,23 @@ def play_with(
     map_id=st.sampled_from(MAPS),
     greedy=st.integers(0, 1),
 )
-def test_random_games_fold_from_their_stored_events_and_rules_2_and_3_agree(
+def test_random_games_fold_from_their_stored_events_and_rules_3_and_4_agree(
     seed: int, seats: int, map_id: str, greedy: int
 ) -> None:
     """Folding the stored (encoded, decoded) events never raises and gives the state the game
-    was played on; the same game played at rules 2 (board events as asked, upgraded by evolve)
-    and at rules 3 (facts) goes through the same states."""
+    was played on; the same game played at rules 3 (board events as asked, upgraded by evolve)
+    and at rules 4 (facts) goes through the same states."""
     runs = {}
-    for version in (2, 3):
+    for version in (3, 4):
         states, events = play_with(map_id, seats, seed, version, greedy)
         decoded = [DECODE(msgspec.json.encode(e)) for e in events]
         assert decoded == events
         options = Options(map=map_id, rules=version)
         assert fold(game.initial(seats, options), decoded) == states[-1]
         kinds = tuple(type(e) for e in decoded)
-        assert not any(issubclass(k, FACTS if version == 2 else LEGACY) for k in kinds)
+        assert not any(issubclass(k, FACTS if version == 3 else LEGACY) for k in kinds)
         runs[version] = [replace(s, options=Options()) for s in states]
-    assert runs[2] == runs[3]
+    assert runs[3] == runs[4]
 
 
 @settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -164,8 +169,8 @@ def test_evolve_raises_on_no_state_whatever_event_of_the_game_comes(
 ) -> None:
     """evolve is total: any event a game stored, of either form, applied to any state of that
     game (out of order too: a train not made yet, a board without the tile) gives a state."""
-    states, events = play_with(map_id, seats, seed, 3, 0)
-    legacy_states, legacy_events = play_with(map_id, seats, seed, 2, 0)
+    states, events = play_with(map_id, seats, seed, 4, 0)
+    legacy_states, legacy_events = play_with(map_id, seats, seed, 3, 0)
     pick = random.Random(seed)
     every = [*events, *legacy_events]
     for state in pick.sample([*states, *legacy_states], 40):

@@ -1,6 +1,8 @@
-"""Record 18ZOO games as the code before rules 3 stored them (board events as asked), with
-what that code folded them to: run from a checkout of that code (commit bfa62ba), e.g.
-`PYTHONPATH=/path/to/checkout python tests/data/18zoo/before-facts/record.py OUT.jsonl.gz`.
+"""Record 18ZOO games as the code before rules 4 stored them (board events as asked), with
+what that code folded them to: run from a checkout of that code, e.g.
+`PYTHONPATH=/path/to/checkout python tests/data/18zoo/before-facts/record.py OUT.jsonl.gz`
+(games.jsonl.gz: commit bfa62ba, rules 1 and 2), or with a version to play every game by
+(rules3.jsonl.gz: `... record.py OUT.jsonl.gz 3` at commit 1df3af6).
 
 Each line of the gzip file is one game: its options, seats, the stored events (JSON, as the
 store keeps them) and, every CHECK events and at the end, the digest of the folded state
@@ -37,12 +39,12 @@ def viewers(seats: int) -> list[object]:
     return [OMNISCIENT, SPECTATOR, *(Seat(n) for n in range(seats))]
 
 
-def main(out: str) -> None:
+def main(out: str, only: int | None = None) -> None:
     greedy = strategy("18zoo", "greedy")
     seen: Counter[str] = Counter()
     with gzip.open(out, "wt", encoding="utf-8") as file:
         for map_id, seats, version, seed, greedies in GAMES:
-            options = Options(map=map_id, rules=version)
+            options = Options(map=map_id, rules=only or version)
             bots = [greedy] * greedies + [random_bot] * (seats - greedies)
             played = play(game, seats, options, bots, random.Random(seed))
             state = game.initial(seats, options)
@@ -77,4 +79,4 @@ def main(out: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else None)
