@@ -1,4 +1,7 @@
-"""legal: the commands a seat may send now (a representative sample where the space is huge)."""
+"""legal: every command a seat may send now, as complete as 18xx.games (issue 25): every lay,
+token, trade and price the rules accept is offered. Where several commands are the same move
+(shares sold in another order, another copy of a tile, a default named or left out) one form is
+offered, and `canonical` maps every form to it."""
 
 from __future__ import annotations
 
@@ -235,7 +238,7 @@ def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> 
 
 
 def _power_uses(state: State, sym: str) -> list[Command]:
-    """A sample of what the family's OR powers can do now."""
+    """What the family's OR powers can do now (each use `decide` accepts)."""
     out: list[Command] = []
     m = boardlink.map_def(state.map)
     board = state.board
