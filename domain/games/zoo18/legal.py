@@ -358,15 +358,8 @@ def canonical(command: Command, state: State) -> Command:
 def _first_rotation(name: str, rotation: int) -> int:
     """The lowest rotation at which tile `name` lies exactly as at `rotation`."""
     tile = B.maps.tile_def(name)
-
-    def lying(turn: int) -> frozenset[tuple[int, int]]:
-        def end(e: int) -> int:
-            return (e + turn) % 6 if 0 <= e < 6 else e
-
-        return frozenset(tuple(sorted((end(a), end(b)))) for a, b in tile.paths)  # type: ignore[misc]
-
-    here = lying(rotation)
-    return next(turn for turn in range(6) if lying(turn) == here)
+    here = B.lays.layout(tile, rotation)
+    return next(turn for turn in range(6) if B.lays.layout(tile, turn) == here)
 
 
 def _first_free_slot(state: State, city: str, slot: int | None) -> int | None:

@@ -160,3 +160,15 @@ def test_everything_legal_offers_is_accepted(seed: int) -> None:
         command = random_bot(game, state, seat, offered, rng)
         state = game.fold(decide(state, seat, command, rng), state)
     assert checked > 0
+
+
+def test_rotations_are_told_apart_by_where_each_stop_leads() -> None:
+    """X25's two ponds lead 0-2 and 0-4 at rotation 0, 2-4 and 2-0 at rotation 2: the same
+    edges and stops, other track, so `legal_lays` offers both and `canonical` keeps both."""
+    from domain.games.zoo18.board import lays, maps
+
+    x25 = maps.tile_def("X25")
+    assert lays.track_shape(x25, 0) == lays.track_shape(x25, 2)
+    assert lays.layout(x25, 0) != lays.layout(x25, 2)
+    nine = maps.tile_def("9")  # a straight lies the same way turned half round
+    assert lays.layout(nine, 0) == lays.layout(nine, 3)
