@@ -17,9 +17,7 @@ pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.availabl
 
 # seeded games the reference engine agrees with from the first action to the result today: a
 # rules change that makes Plateau part from the site on any of them fails here
-# (the games follow `legal`: when it offers more, the bots play other games; D-4-2 became D-4-3
-# when legal became complete, the new D-4-2 finding a WHATSUP train Plateau keeps from running)
-AGREED = [("A", 2, 1), ("D", 4, 3), ("C", 2, 5), ("E", 3, 6)]
+AGREED = [("A", 2, 1), ("D", 4, 2), ("C", 2, 5), ("E", 3, 6)]
 
 
 @pytest.mark.parametrize(("map_id", "players", "seed"), AGREED)
@@ -32,7 +30,8 @@ def test_a_seeded_game_agrees_with_the_reference_throughout(
 
 
 def test_a_known_divergence_names_its_action_and_field() -> None:
-    outcome = oracle.play_one("F", 5, 3, None)  # the site refuses a lay Plateau allowed
+    # the site refuses a lay Plateau allowed ("Must use new track or change city value")
+    outcome = oracle.play_one("D", 4, 3, None)
     assert outcome.divergence is not None
     assert outcome.divergence["index"] >= 0 and outcome.divergence["field"]
     assert outcome.divergence.get("reference") != "no output"  # the reference ran
