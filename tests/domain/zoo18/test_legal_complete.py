@@ -172,3 +172,15 @@ def test_rotations_are_told_apart_by_where_each_stop_leads() -> None:
     assert lays.layout(x25, 0) != lays.layout(x25, 2)
     nine = maps.tile_def("9")  # a straight lies the same way turned half round
     assert lays.layout(nine, 0) == lays.layout(nine, 3)
+
+
+def test_the_random_bot_picks_a_move_before_its_price() -> None:
+    """A train offered at thirty prices is one move, as likely as the depot train beside it."""
+    from domain.games.zoo18.messages import BuyTrain
+
+    offered = [BuyTrain("2S-0", 7, "2S"), *(BuyTrain("3S-1", p) for p in range(1, 31))]
+    rng = random.Random(5)
+    picks = [random_bot(game, None, 0, offered, rng) for _ in range(2000)]
+    depot = sum(1 for c in picks if c.train == "2S-0")
+    assert 850 < depot < 1150
+    assert len({c.price for c in picks if c.train == "3S-1"}) == 30
