@@ -117,7 +117,8 @@ def plateau_digest(state: State) -> dict[str, Any]:
                 "president": None
                 if state.president(f.sym) is None
                 else names[state.president(f.sym) or 0],
-                "trains": sorted(t.name for t in state.family_trains(f.sym)),
+                # a train by the variant it runs as: the site renames a 4J bought as a 2J
+                "trains": sorted(t.variant or t.name for t in state.family_trains(f.sym)),
                 "tokens": sorted(tokens.get(f.sym, [])),
                 "ipo": state.percent_of("ipo", f.sym),
                 "market": state.percent_of("market", f.sym),

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 # The rules version (domain.rules). Version 2 deals the powers deck as 18xx.games does, from a
 # seed drawn at setup (recorded in `Started.seed`), so that an export replays on the site;
-# version 1 shuffled the deck itself.
-RULES = 2
+# version 1 shuffled the deck itself. Version 3 (after rules 2 was released, at f29edb4) takes
+# the fixes the reference engine showed: its own reach walk, the order after an emergency sale,
+# WHATSUP, A SQUEEZE, IT'S ALL GREEK TO ME, ON A DIET, a 1S's local run, the WIP slot, only the
+# families' trains made ready; games stored under rules 2 keep playing by rules 2.
+RULES = 3
 
 MAPS = ("A", "B", "C", "D", "E", "F")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, market
+from domain.games.zoo18.board.routes import SQUEEZE_BONUS
 from domain.games.zoo18.ctx import (
     Ctx,
     illegal,
@@ -21,6 +22,7 @@ from domain.games.zoo18.messages import (
     Penalised,
     PlaceToken,
     PowerMoved,
+    PowerUpdated,
     PriceMoved,
     RouteClaim,
     RunRecorded,
@@ -66,6 +68,7 @@ def modifiers(state: State, sym: str) -> B.Modifiers:
         wings=owns(state, sym, "WINGS"),
         sugar=owns(state, sym, "A_TIP_OF_SUGAR"),
         hole=state.board is not None and state.board.hole is not None,
+        local_on_track=state.options.rules >= 3,
     )
 
 
@@ -134,6 +137,8 @@ def token_blocks(state: State, sym: str) -> bool:
     price = next_token_price(state, sym)
     if price is None:
         return False
+    if state.options.rules >= 3 and owns(state, sym, "ON_A_DIET"):
+        price = 0  # 18xx.games' cheapest token counts ON A DIET's, free (min_token_price)
     pres = state.president(sym)
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     if price > budget:
@@ -396,6 +401,12 @@ def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
         raise illegal(f"{sym} has {state.family(sym).cash}$N")
     ctx.pay(sym, holding.owner, price)
     ctx.emit(PowerMoved(power, sym))
+    # rules 3: 18xx.games counts the subsidy at the dividend (routes_subsidy), with the powers
+    # held then, so A SQUEEZE bought between the run and the dividend still adds its 3
+    flow = ctx.state.flow
+    squeezed = power == "A_SQUEEZE" and state.options.rules >= 3 and flow.step == "dividend"
+    if squeezed and flow.ran and flow.subsidy > 0 and flow.order[flow.index] == sym:
+        ctx.flow(subsidy=flow.subsidy + SQUEEZE_BONUS)
 
 
 def whatsup(
@@ -422,4 +433,6 @@ def whatsup(
     ctx.emit(TrainFlagged(card.id, False, False, 1))
     after_purchase(ctx, card, sym, in_or=False)
     move_right(ctx, sym)
+    if state.options.rules >= 3:  # the family keeps the disabling (the site's ability), below
+        ctx.emit(PowerUpdated("WHATSUP", 1, sym))
     ctx.emit(PowerMoved("WHATSUP", "closed"))

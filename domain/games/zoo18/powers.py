@@ -142,7 +142,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         m = boardlink.map_def(state.map)
         if state.board is not None:
             B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
-        ctx.emit(TokenPlaced("WIP", cmd.hex, 0, None))
+        ctx.emit(TokenPlaced("WIP", cmd.hex, 0, _wip_slot(state, cmd.hex)))
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "THAT_S_MINE":
         if holding.uses:
@@ -213,3 +213,18 @@ def half_used(state: State, sym: str) -> str | None:
         if power_owner_family(state, power) == sym and state.power(power).uses == 1:
             return power
     return None
+
+
+def _wip_slot(state: State, coord: str) -> int | None:
+    """Rules 3, as 18xx.games: the block goes into a slot kept for a family no one presides
+    yet (the site looks the blocker's missing owner up among the reservations, and an unparred
+    family's owner is missing too); otherwise (None) into the first free slot."""
+    if state.options.rules < 3 or state.board is None:
+        return None
+    taken = {t.slot for t in state.board.tokens if (t.hex, t.city) == (coord, 0)}
+    kept = sorted(
+        r.slot
+        for r in state.board.reservations
+        if (r.hex, r.city) == (coord, 0) and state.president(r.family) is None
+    )
+    return next((slot for slot in kept if slot not in taken), None)

@@ -18,7 +18,7 @@ from domain.games.zoo18.operating import (
     route_blocks,
     token_blocks,
 )
-from domain.games.zoo18.state import State
+from domain.games.zoo18.state import State, TrainCard
 from domain.games.zoo18.stock import sold_out_moves, sr_has_actions
 from domain.games.zoo18.trains import counted
 
@@ -81,6 +81,9 @@ def end_sr_turn(ctx: Ctx) -> None:
         passed = (*passed, seat)
     if len(passed) == len(ctx.state.players):
         ctx.flow(passed=passed)
+        if flow.greek and ctx.state.options.rules >= 3:
+            # 18xx.games closes the power as the round ends, its extra turn never played
+            ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
         finish_sr(ctx)
         return
     index = flow.index
@@ -119,8 +122,11 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
     midas = state.power("MIDAS") if any(p.id == "MIDAS" for p in state.powers) else None
     if midas is not None and midas.owner.startswith("p") and state.flow.midas >= 0:
         ctx.emit(PowerMoved("MIDAS", "closed"))
+    running = floated(ctx.state) if ctx.state.options.rules >= 3 else None
     for t in ctx.state.trains:
-        if t.operated:
+        # rules 3, as 18xx.games: only the families' trains are made ready, so a train PATCH
+        # set aside after it ran comes back having run (it cannot run again in that OR)
+        if t.operated and (running is None or t.owner in running):
             ctx.emit(TrainFlagged(t.id, t.obsolete, False, t.disabled))
     for sym in floated(ctx.state):
         pool = sum(1 for s in ctx.state.family_shares(sym) if s.owner == "market")
@@ -133,10 +139,22 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
         start_family_turn(ctx)
 
 
+def _disabled_by(state: State, sym: str) -> list[TrainCard]:
+    """The trains whose WHATSUP disabling `sym`'s turn starts count down: its own (rules 1), or
+    the train WHATSUP bought for `sym`, wherever it is now (rules 3: 18xx.games gives the family
+    an ability naming the train, so a train sold on is still disabled at the buyer's turn)."""
+    if state.options.rules < 3:
+        return [t for t in state.family_trains(sym) if t.disabled]
+    whatsup = next((p for p in state.powers if p.id == "WHATSUP"), None)
+    if whatsup is None or whatsup.data != sym:
+        return []
+    return [t for t in state.trains if t.disabled]
+
+
 def start_family_turn(ctx: Ctx) -> None:
     flow = ctx.state.flow
     sym = flow.order[flow.index]
-    for t in ctx.state.family_trains(sym):
+    for t in _disabled_by(ctx.state, sym):
         if t.disabled == 1:
             ctx.emit(TrainFlagged(t.id, t.obsolete, True, 2))
         elif t.disabled == 2:

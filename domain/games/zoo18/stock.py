@@ -350,6 +350,19 @@ def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = 
             sr_bundles=flow.sr_bundles if was_president else (*flow.sr_bundles, bundle),
         )
     fix_president(ctx, sym, seat)
+    if emergency and state.options.rules >= 3:
+        reorder_the_rest(ctx)
+
+
+def reorder_the_rest(ctx: Ctx) -> None:
+    """The families yet to operate in this OR, ordered again by their prices now (rules 3): an
+    emergency sale moves prices, and 18xx.games recalculates the order behind the operating
+    family (`Round::Operating#recalculate_order`)."""
+    flow = ctx.state.flow
+    rest = flow.order[flow.index + 1 :]
+    ranked = tuple(sym for sym in operating_order(ctx.state) if sym in rest)
+    if ranked != rest:
+        ctx.flow(order=(*flow.order[: flow.index + 1], *ranked))
 
 
 def fix_president(ctx: Ctx, sym: str, actor: int) -> None:

@@ -40,14 +40,6 @@ from domain.kernel import Rejected
 
 FIXTURES = Path(__file__).parents[2] / "data" / "18zoo" / "fixtures"
 PATHS = sorted(FIXTURES.glob("*/*.json"))
-# Lays the site accepted that the board's semi-restrictive check (rules 2, board/restrictions.py)
-# refuses for a RABBITS/MOLES upgrade of a hex laid the same turn ("gives no new track"); decide
-# refuses them outside imports, so legal must not offer them until the rule follows the site.
-KNOWN_GAPS = {
-    ("or_power.moles.json", 17),
-    ("or_power.rabbits.O_to_green.json", 19),
-    ("or_power.rabbits.O_to_green.json", 20),
-}
 
 
 def positions(data: dict[str, Any]) -> Iterator[tuple[State, int, Command, Any]]:
@@ -79,14 +71,13 @@ def earned(events: list[Event]) -> int:
     return sum(e.revenue + e.subsidy for e in events if isinstance(e, RunRecorded))
 
 
-def missing_in(path: Path, known: bool = False) -> tuple[Counter[str], list[str]]:
-    """The recorded commands of one fixture that `legal` does not offer, by kind (with `known`,
-    also the known gaps)."""
+def missing_in(path: Path) -> tuple[Counter[str], list[str]]:
+    """The recorded commands of one fixture that `legal` does not offer, by kind."""
     data = json.loads(path.read_text())
     missing: Counter[str] = Counter()
     notes: list[str] = []
     for state, seat, command, action_id in positions(data):
-        if isinstance(command, EndGame) or (not known and (path.name, action_id) in KNOWN_GAPS):
+        if isinstance(command, EndGame):
             continue
         offered = legal(state, seat)
         kind = type(command).__name__
@@ -112,14 +103,6 @@ def test_every_recorded_command_is_legal(path: Path) -> None:
 
 def test_the_fixtures_are_all_there() -> None:
     assert len(PATHS) == 53
-
-
-def test_the_known_gaps_are_still_gaps() -> None:
-    """When the rule follows the site, these lays are offered: take them out of KNOWN_GAPS."""
-    for name in sorted({name for name, _ in KNOWN_GAPS}):
-        path = next(p for p in PATHS if p.name == name)
-        missing, _ = missing_in(path, known=True)
-        assert missing["LayTile"] == sum(1 for n, _ in KNOWN_GAPS if n == name)
 
 
 def test_a_narrower_legal_fails(monkeypatch: pytest.MonkeyPatch) -> None:

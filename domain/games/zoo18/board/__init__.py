@@ -251,8 +251,8 @@ def check_token(
     that place anywhere), a free slot not reserved for another family (or reserved for it), and
     no token of the family already in that city. `extra_slot=True` is ON A DIET (adds a slot).
     `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
-    Money is the caller's business. Returns the new board. `rules` 2 reaches as 18xx.games
-    does (`reach(no_turning=True)`).
+    Money is the caller's business. Returns the new board. `rules` 2 reaches without turning
+    back (`reach(no_turning=True)`), `rules` 3 as 18xx.games' graph does (`reach(site=True)`).
     """
     return tokens.check_token(
         board,
@@ -265,6 +265,7 @@ def check_token(
         extra_slot=extra_slot,
         owner=owner,
         no_turning=rules >= 2,
+        site=rules >= 3,
     )
 
 
@@ -278,16 +279,16 @@ def legal_tokens(
 ) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`; with `extra_slot`
     (ON A DIET) every reachable city without its token, full or not, at its new extra slot."""
-    return list(_legal_tokens(board, family, extra_slot, rules >= 2))
+    return list(_legal_tokens(board, family, extra_slot, rules >= 2, rules >= 3))
 
 
 @lru_cache(maxsize=256)
 def _legal_tokens(
-    board: Board, family: str, extra_slot: bool, no_turning: bool
+    board: Board, family: str, extra_slot: bool, no_turning: bool, site: bool
 ) -> tuple[TokenOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
     found = tokens.legal_tokens(
-        board, map_def, family, extra_slot=extra_slot, no_turning=no_turning
+        board, map_def, family, extra_slot=extra_slot, no_turning=no_turning, site=site
     )
     return tuple(found)
 

@@ -301,15 +301,21 @@ def _check_rotation(
 
 
 def _check_gain(
-    board: Board, after: Callable[[], Board], family: str, hexdef: HexDef, name: str, rotation: int
+    board: Board,
+    after: Callable[[], Board],
+    family: str,
+    hexdef: HexDef,
+    name: str,
+    rotation: int,
+    walk: bool,
 ) -> None:
     """Rules 2 (18xx.games' semi-restrictive rule): the lay must give `family` new track or
-    change the value of a stop it reaches."""
+    change the value of a stop it reaches; `walk` (rules 3) reaches as the site's graph does."""
     laid = laid_on(board, hexdef.coord)
     old, old_rotation = (tile_def(laid.tile), laid.rotation) if laid else (hexdef.preprinted, 0)
     new = manifest()[name]
     if not restrictions.new_track_or_value(
-        board, after, family, hexdef.coord, old, old_rotation, new, rotation
+        board, after, family, hexdef.coord, old, old_rotation, new, rotation, walk
     ):
         illegal(
             f"tile {name} at rotation {rotation} on {hexdef.coord} gives {family} no new track"
@@ -346,7 +352,7 @@ def check_lay(
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":
-        network = reach(board, family, no_turning=rules >= 2)
+        network = reach(board, family, no_turning=rules >= 2, site=rules >= 3)
         connected = network.edges.get(coord, set())
         if not connected:
             illegal(f"{coord} is not reachable by {family}'s track")
@@ -356,7 +362,7 @@ def check_lay(
     )
     lay = _apply(board, hexdef, tile, rotation, mode)
     if site:
-        _check_gain(board, lambda: lay.board, family, hexdef, name, rotation)
+        _check_gain(board, lambda: lay.board, family, hexdef, name, rotation, rules >= 3)
     return lay
 
 
@@ -392,14 +398,14 @@ def legal_lays(
     limit: int | None = None,
     rules: int = 1,
 ) -> list[LayOption]:
-    site = rules >= 2
+    site, walk = rules >= 2, rules >= 3  # the site's lay rules; its own walk
     found: list[LayOption] = []
     counts = _laid_counts(board)
     if mode == "home":
         coords = [map_def.home(family)]
         network_edges: dict[str, set[int]] = {}
     else:
-        network_edges = reach(board, family, no_turning=site).edges
+        network_edges = reach(board, family, no_turning=site, site=walk).edges
         coords = sorted(network_edges)
     for coord in coords:
         if coord in exclude_hexes or coord not in map_def.hexes:
@@ -432,7 +438,7 @@ def legal_lays(
                     )
                     if site and (laid is not None or hexdef.preprinted.paths):
                         after = partial(_new_board, board, hexdef, copy, rotation, mode)
-                        _check_gain(board, after, family, hexdef, name, rotation)
+                        _check_gain(board, after, family, hexdef, name, rotation, walk)
                 except Rejected:
                     continue
                 shapes.add(shape)

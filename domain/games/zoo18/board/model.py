@@ -148,6 +148,9 @@ class Modifiers(msgspec.Struct, frozen=True):
     wings: bool = False  # family owns WINGS
     sugar: bool = False  # family owns A TIP OF SUGAR
     hole: bool = False  # family owns HOLE (informative: every family may use an open tunnel)
+    # rules 3, as 18xx.games: a local (1S) run needs track at its city (the site finds the
+    # city among the tile's stops that track touches)
+    local_on_track: bool = False
 
 
 class RouteResult(msgspec.Struct, frozen=True):

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from domain.games.zoo18.board.geometry import neighbour, opposite
-from domain.games.zoo18.board.graph import Graph, Lane, Reach, graph_of, reach
+from domain.games.zoo18.board.graph import Graph, Lane, Reach, graph_of, reach, relaid, site_reach
 from domain.games.zoo18.board.maps import JUNCTION, STOP_BASE
 from domain.games.zoo18.board.model import Board, Stop, TileDef
 
@@ -99,9 +99,12 @@ def new_track_or_value(
     old_rotation: int,
     new: TileDef,
     rotation: int,
+    walk: bool = False,
 ) -> bool:
     """Whether a path of the new tile that `family` reaches once it is laid (`after` builds that
-    board) is new track or changes a stop's value."""
+    board) is new track or changes a stop's value. `walk` (rules 3): reached as the site's
+    graph walks the board with the tile laid; without it (rules 2), as the walk that never turns
+    back, read off the network before the lay where that tells."""
     if not old.paths:
         return True
     old_ends = path_ends(old, old_rotation)
@@ -114,20 +117,36 @@ def new_track_or_value(
             telling.append(index)
     if not telling:
         return False
-    verdict = _reached_before(before, family, coord, new, rotation, telling)
-    if verdict is not None:
-        return verdict
-    reached = _reached_paths(after(), family, coord)
+    if walk:
+        reached = _site_reached_paths(before, after(), family, coord)
+    else:
+        verdict = _reached_before(before, family, coord, new, rotation, telling)
+        if verdict is not None:
+            return verdict
+        reached = _reached_paths(after(), family, coord)
     return any(
         (_absolute(new.paths[i][0], rotation), _absolute(new.paths[i][1], rotation)) in reached
         for i in telling
     )
 
 
+def _site_reached_paths(
+    before: Board, after: Board, family: str, coord: str
+) -> set[tuple[int, int]]:
+    graph = relaid(graph_of(before), after, coord)
+    return {
+        (graph.paths[pid].a, graph.paths[pid].b)
+        for pid in site_reach(after, family, graph).paths
+        if graph.paths[pid].hex == coord
+    }
+
+
 def _reached_before(
     board: Board, family: str, coord: str, new: TileDef, rotation: int, telling: list[int]
 ) -> bool | None:
-    """The answer read off the network before the lay (None when only the new board tells).
+    """Rules 2: the answer read off the network before the lay (None when only the new board
+    tells). 18xx.games' own walk disagrees with this shortcut (rules 3 drops it); games stored
+    under rules 2 keep it.
 
     A new path is surely reached when it crosses an edge into track the family reaches, meets
     the hex's city the family reaches and may pass, or shares a junction with such a path.

@@ -111,6 +111,7 @@ def resolve(
     spec: RouteSpec,
     avoid: frozenset[int],
     taken: frozenset[TrackKey] = frozenset(),
+    on_track: bool = False,
 ) -> tuple[Chain, ...]:
     """The chains of a recorded route on this board (first fitting choice), or Rejected."""
     connections = spec.connections
@@ -121,8 +122,10 @@ def resolve(
             illegal("a local run names one hex")
         coord = connections[0][1]
         for node in graph.family_nodes(family):
-            if node[0] == coord:
+            if node[0] == coord and (not on_track or graph.by_node.get(node)):
                 return ((node, node, ()),)
+        if on_track:
+            illegal(f"{family} has no token on track on {coord} to run from")
         illegal(f"{family} has no token on {coord} to run from")
     options: list[list[Chain]] = []
     for hexes in connections:
@@ -318,7 +321,9 @@ def route_revenue(
         if spec.train in seen_trains:
             illegal(f"{spec.train} runs only once")
         seen_trains.add(spec.train)
-        chains = resolve(graph, family, spec, frozenset(used), frozenset(keys))
+        chains = resolve(
+            graph, family, spec, frozenset(used), frozenset(keys), modifiers.local_on_track
+        )
         scored = score(graph, family, by_id[spec.train], chains, colours, modifiers)
         for pid in scored.pids:
             for key in track_keys(graph, pid):

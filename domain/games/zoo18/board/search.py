@@ -35,7 +35,7 @@ from domain.kernel import Rejected
 
 MAX_ARMS = 400  # arms grown from one token city
 MAX_SCORED = 150  # joined routes scored per train
-BRANCHING = 30  # routes tried per train when combining trains
+BRANCHING = 60  # routes tried per train when combining trains
 
 
 def can_run(board: Board, family: str) -> bool:
@@ -123,7 +123,7 @@ def _candidate_routes(
         start_stop = graph.stop(start)
         base = stop_value(start_stop, colours)
         own = 1 if start_stop.kind == "city" or kind.kind == "J" else 0
-        if kind.kind == "1S":
+        if kind.kind == "1S" and (not modifiers.local_on_track or graph.by_node.get(start)):
             lone = Arm(((start, start, ()),), 0, 0, 0, 0)
             pairs.append((base, len(pairs), Arm((), 0, 0, 0, 0), lone))
         arms = _arms(graph, family, start, limit - own, kind, colours, plain.wings)
@@ -168,12 +168,18 @@ def _best_routes(
     modifiers: Modifiers,
 ) -> tuple[RouteSpec, ...]:
     graph = graph_of(board)
-    options = [_candidate_routes(graph, family, train, colours, modifiers) for train in trains]
+    options: list[list[Scored]] = []
+    keys_of: list[list[frozenset[object]]] = []
+    for train in trains:
+        # one route per track and revenue: the same route found from both of its ends (two
+        # tokens) or along other paths of the same hexes would fill the few tried per train
+        kept: dict[tuple[frozenset[object], int], Scored] = {}
+        for scored in _candidate_routes(graph, family, train, colours, modifiers):
+            keys = frozenset(k for pid in scored.pids for k in track_keys(graph, pid))
+            kept.setdefault((keys, scored.result.revenue), scored)
+        options.append(list(kept.values()))
+        keys_of.append([keys for keys, _ in kept])
     ceiling = [max((s.result.revenue for s in o), default=0) for o in options]
-    keys_of = [
-        [{k for pid in s.pids for k in track_keys(graph, pid)} for s in option]
-        for option in options
-    ]
     map_def = load_map(board.map_id, board.variant)
 
     def accepted(chosen: list[Scored | None]) -> tuple[RouteSpec, ...] | None:
@@ -191,7 +197,11 @@ def _best_routes(
 
     best: list[tuple[int, tuple[RouteSpec, ...]]] = [(-1, ())]
 
-    def search(index: int, chosen: list[Scored | None], keys: set[object], total: int) -> None:
+    def search(
+        index: int, chosen: list[Scored | None], keys: frozenset[object], total: int, first: int
+    ) -> None:
+        """Train `index` takes a route from its `first` on (a train like the one before it takes
+        a later one than that train, or none: the same set is not tried twice) or none."""
         if total + sum(ceiling[index:]) <= best[0][0]:
             return
         if sum(1 for s in chosen if s is not None and s.sugar) > 1:
@@ -203,15 +213,26 @@ def _best_routes(
             if specs is not None:  # a set the run check reads otherwise is not offered
                 best[0] = (total, specs)
             return
-        for scored, route_keys in zip(
-            options[index][:BRANCHING], keys_of[index][:BRANCHING], strict=True
-        ):
+        alike = index + 1 < len(trains) and trains[index + 1].name == trains[index].name
+        rest = sum(ceiling[index + 1 :])
+        tried = options[index][:BRANCHING]
+        for position in range(first, len(tried)):
+            scored = tried[position]
+            if total + scored.result.revenue + rest <= best[0][0]:
+                break  # the routes are in falling revenue: no later one does better
+            route_keys = keys_of[index][position]
             if route_keys & keys:
                 continue
-            search(index + 1, [*chosen, scored], keys | route_keys, total + scored.result.revenue)
-        search(index + 1, [*chosen, None], keys, total)
+            search(
+                index + 1,
+                [*chosen, scored],
+                keys | route_keys,
+                total + scored.result.revenue,
+                position + 1 if alike else 0,
+            )
+        search(index + 1, [*chosen, None], keys, total, len(tried) if alike else 0)
 
-    search(0, [], set(), 0)
+    search(0, [], frozenset(), 0, 0)
     return best[0][1]
 
 

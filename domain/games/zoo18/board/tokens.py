@@ -118,6 +118,7 @@ def check_token(
     extra_slot: bool = False,
     owner: str | None = None,
     no_turning: bool = False,
+    site: bool = False,
 ) -> Board:
     graph = graph_of(board)
     node = (coord, city)
@@ -130,7 +131,7 @@ def check_token(
             illegal(f"{coord} has no tile yet: work in progress goes on laid tiles")
     elif _has_token_on_hex(board, family, coord):
         illegal(f"{family} already has a token on {coord}")
-    if reachable and node not in reach(board, family, no_turning=no_turning).nodes:
+    if reachable and node not in reach(board, family, no_turning=no_turning, site=site).nodes:
         illegal(f"{family} cannot reach the city on {coord}")
     if extra_slot:
         slots, _, _ = _slot_state(board, node)
@@ -144,7 +145,8 @@ def check_token(
         illegal(f"the city on {coord} has slots 0 to {slots - 1}, not {slot}")
     if slot in taken:
         illegal(f"slot {slot} on {coord} is taken by {taken[slot]}")
-    if reserved.get(slot, who) != who:
+    # a WORK IN PROGRESS block given its slot may take one kept for a family (powers.py)
+    if reserved.get(slot, who) != who and who != BLOCKER:
         illegal(f"slot {slot} on {coord} is kept for {reserved[slot]}")
     return _put(board, Token(coord, city, slot, who))
 
@@ -174,10 +176,11 @@ def legal_tokens(
     *,
     extra_slot: bool = False,
     no_turning: bool = False,
+    site: bool = False,
 ) -> list[TokenOption]:
     graph = graph_of(board)
     options: list[TokenOption] = []
-    for node in sorted(reach(board, family, no_turning=no_turning).nodes):
+    for node in sorted(reach(board, family, no_turning=no_turning, site=site).nodes):
         stop = graph.nodes[node]
         if stop.kind != "city" or _has_token_on_hex(board, family, node[0]):
             continue

@@ -8,7 +8,7 @@ import pytest
 from domain.games.zoo18 import board as B
 from domain.kernel import Rejected
 from tests.domain.zoo18.board.fixture_board import fixture, replay
-from tests.domain.zoo18.board.scenario import BROWN, YELLOW, gi_to_l4, lay
+from tests.domain.zoo18.board.scenario import BROWN, GREEN, YELLOW, gi_to_l4, lay, parred
 
 K9_L4 = ("K9", "K7", "L6", "L4")
 L4_M5 = ("L4", "M5")
@@ -247,6 +247,54 @@ def test_best_routes_finds_the_best_run_and_it_validates() -> None:
     result = B.route_revenue(board, map_def, "GI", trains, specs, YELLOW)
     assert result.revenue == 60 + 50  # L4-M5 and K9-L4
     assert B.best_routes(board, map_def, "PE", trains, YELLOW) == ()
+
+
+def cr_between_i3_and_h6() -> B.Board:
+    """Map C: CR's tokens in I3 and H6, joined by I5 and I7 and by H4; from H6 track runs by G5
+    and F4 to the pond F6 and the city E5, from I3 to the pond H2."""
+    tiles = (
+        ("H2", "X80-0", 4),
+        ("H4", "82-0", 3),
+        ("I5", "83-0", 3),
+        ("G5", "26-0", 5),
+        ("F4", "29-0", 5),
+        ("F6", "X7-2", 2),
+        ("E5", "14-1", 2),
+        ("I3", "15-1", 5),
+        ("H6", "576-0", 2),
+        ("I7", "26-1", 3),
+    )
+    return B.Board(
+        "C",
+        tiles=tuple(B.LaidTile(hex, tile, rotation) for hex, tile, rotation in tiles),
+        tokens=(B.Token("I3", 0, 0, "CR"), B.Token("H6", 0, 0, "CR")),
+        used=frozenset(tile for _, tile, _ in tiles),
+    )
+
+
+def test_best_routes_combines_trains_on_track_both_tokens_see() -> None:
+    # given two tokens that each find every route between them (once from each end)
+    board, map_def = cr_between_i3_and_h6(), B.load_map("C")
+    trains = (B.Train("2S-1", "2S"), B.Train("3S-0", "3S"), B.Train("3S-1", "3S"))
+    # when the best run of three trains is searched
+    specs = B.best_routes(board, map_def, "CR", trains, GREEN)
+    # then it is found: before, the duplicates filled the routes tried per train (190)
+    assert B.route_revenue(board, map_def, "CR", trains, specs, GREEN).revenue >= 230
+
+
+def test_a_local_run_needs_track_at_its_city_in_rules_three() -> None:
+    # given GI's home token on K9, whose home tile is not laid yet (a city with no track)
+    map_def, board = parred("A", "GI")
+    trains = (B.Train("1S-0", "1S"),)
+    local = (B.RouteSpec("1S-0", (("local", "K9"),)),)
+    site = B.Modifiers(local_on_track=True)
+    # then rules 3 refuses the 1S's local run there and the search offers none, as
+    # 18xx.games finds the city only among the stops track touches ("Route must contain token")
+    with pytest.raises(Rejected, match="no token on track on K9"):
+        B.route_revenue(board, map_def, "GI", trains, local, YELLOW, site)
+    assert B.best_routes(board, map_def, "GI", trains, YELLOW, site) == ()
+    # while rules 2 runs it
+    assert B.route_revenue(board, map_def, "GI", trains, local, YELLOW).routes[0].stops == ("K9",)
 
 
 def test_can_run_needs_track_from_a_token_to_another_stop() -> None:

@@ -121,3 +121,41 @@ def test_a_walk_that_would_turn_back_at_the_pond_does_not_reach_the_branch() -> 
     # then only a walk that turns back at the pond reaches J10's edge 0 (the branch's far end)
     assert 0 in reach(board, "GI").edges["J10"]
     assert 0 not in reach(board, "GI", no_turning=True).edges["J10"]
+
+
+def gi_round_the_ponds_of_h3() -> tuple[B.MapDef, B.Board]:
+    """Map D: GI's home K10 leads by J11, J9, the pond I10, H9 and H7 to the city G6, then along
+    H5 (tile 8, edges 1 to 3) into the city H3, whose track runs round the ponds G2 and H1 and
+    back into H3."""
+    tiles = (
+        ("K10", "5-1", 0),
+        ("J11", "7-3", 3),
+        ("J9", "7-4", 0),
+        ("I10", "X8-0", 2),
+        ("H9", "8-1", 3),
+        ("H7", "8-3", 0),
+        ("G6", "576-0", 4),
+        ("H5", "8-2", 1),
+        ("H3", "14-0", 2),
+        ("G2", "X7-1", 4),
+        ("H1", "X7-2", 0),
+    )
+    board = B.Board(
+        "D",
+        tiles=tuple(B.LaidTile(hex, tile, rotation) for hex, tile, rotation in tiles),
+        tokens=(B.Token("K10", 0, 0, "GI"),),
+        used=frozenset(tile for _, tile, _ in tiles),
+    )
+    return B.load_map("D"), board
+
+
+def test_a_city_reached_again_round_a_loop_is_not_left_again() -> None:
+    # given GI's walk entering the city H3 from H5, then coming back into H3 round the ponds
+    map_def, board = gi_round_the_ponds_of_h3()
+    # when GI upgrades H5 to 23 with the new branch leaving from edge 3, the side of H3
+    # then rules 3 refuses: 18xx.games' walk enters H3 once, from H5, and never leaves it
+    # again towards H5, so the branch is not reached (a closure walked back out of H3)
+    rejects(
+        "gives GI no new track", B.check_lay, board, map_def, "GI", "H5", "23-0", 3, GREEN, rules=3
+    )
+    assert B.check_lay(board, map_def, "GI", "H5", "23-0", 3, GREEN, rules=2).upgrade
