@@ -32,17 +32,19 @@ def random_bot(
         kinds.setdefault(type(command), []).append(command)
     picked = choice(rng, list(kinds.values()))
     moves: dict[Any, list[Any]] = {}
-    for command in picked:
-        moves.setdefault(_without_price(command), []).append(command)
+    for index, command in enumerate(picked):
+        moves.setdefault(_without_price(command, index), []).append(command)
     if len(moves) == len(picked):  # no prices to choose: as before, one draw
         return choice(rng, picked)
     return choice(rng, choice(rng, list(moves.values())))
 
 
-def _without_price(command: Any) -> Any:
+def _without_price(command: Any, index: int) -> Any:
+    """The move a priced command makes (its fields but the price); any other command is a
+    move of its own (commands need not be hashable: a server's bot may see decoded JSON)."""
     fields = getattr(command, "__struct_fields__", ())
     if "price" not in fields:
-        return command
+        return ("#", index)
     return tuple(getattr(command, name) for name in fields if name != "price")
 
 
