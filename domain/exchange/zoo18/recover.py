@@ -43,7 +43,9 @@ from domain.games.zoo18.messages import (
     SharesMoved,
     Started,
     TileLaid,
+    TilePlaced,
     TokenPlaced,
+    TokenPut,
     TrainMoved,
 )
 from domain.games.zoo18.rounds import acting_seat
@@ -152,10 +154,17 @@ def _read_off(state: State, event: Event, amounts: list[int]) -> Iterator[Comman
             yield BuyShares(shares)
         case SharesMoved(shares=shares, to="market"):
             yield SellShares(shares)
-        case TileLaid(hex=hex_, tile=tile, rotation=rotation):
+        case (
+            TilePlaced(hex=hex_, tile=tile, rotation=rotation)
+            | TileLaid(hex=hex_, tile=tile, rotation=rotation)
+        ):
             for layer in LAY_POWERS:
                 yield LayTile(hex_, tile, rotation, layer)
         case TokenPlaced(hex=hex_, city=city, slot=slot) if state.board is not None:
+            city_id = B.city_id(state.board, hex_, city)
+            for tokener in TOKEN_POWERS:
+                yield PlaceToken(city_id, slot, tokener)
+        case TokenPut(hex=hex_, city=city, asked_slot=slot) if state.board is not None:
             city_id = B.city_id(state.board, hex_, city)
             for tokener in TOKEN_POWERS:
                 yield PlaceToken(city_id, slot, tokener)

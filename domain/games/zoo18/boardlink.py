@@ -1,19 +1,23 @@
-"""The flow's bridge to the board package (map, tiles, tokens, routes)."""
+"""The flow's bridge to the board package (map, tiles, tokens, routes), and the facts of a
+board move for its event: what a lay or a token decided, read off the board the engine made
+(evolve only writes them, it never calls the board engine)."""
 
 from __future__ import annotations
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import market
 from domain.games.zoo18.data import HOMES, PHASE_BY_NAME
-from domain.games.zoo18.messages import Command, LayTile
+from domain.games.zoo18.messages import (
+    BoardV1,
+    Command,
+    LaidTileV1,
+    LayTile,
+    ReservationV1,
+    TokenPut,
+    TokenV1,
+)
 from domain.games.zoo18.state import State
-
-LAY_MODES: tuple[B.LayMode, ...] = ("track", "home", "bonus", "rabbits", "moles", "ancient_maps")
-
-
-def lay_mode(name: str) -> B.LayMode:
-    """The board's lay mode of a recorded mode name (an unknown one is a normal lay)."""
-    return next((mode for mode in LAY_MODES if mode == name), "track")
+from domain.kernel import Reason, Rejected
 
 
 def colours(phase: str) -> tuple[str, ...]:
@@ -60,26 +64,44 @@ def lay(
     )
 
 
-def token(
-    state: State, family: str, hex_: str, city: int, slot: int | None, *, extra_slot: bool
-) -> B.Board | None:
-    """Apply a recorded token (None before the game has a board): a family's home token placed
-    without a slot goes where its home keeps one; "WIP" is WORK IN PROGRESS's block."""
-    m = map_def(state.map)
+def lay_facts(state: State, lay: B.Lay, hex_: str) -> tuple[str | None, str | None]:
+    """(label, replaced) of an accepted lay on `hex_`: the mark the laid tile carries and the
+    copy it replaced (None on a first lay)."""
+    label = next((t.label for t in lay.board.tiles if t.hex == hex_), None)
+    before = state.board.tiles if state.board is not None else ()
+    replaced = next((t.tile for t in before if t.hex == hex_), None)
+    return label, replaced
+
+
+def token_put(before: B.Board, after: B.Board, asked: int | None = None) -> TokenPut:
+    """The token event of an accepted placement: the token the engine added (its slot),
+    whether it took a new ON A DIET slot, and the slot the command named."""
+    token = after.tokens[-1]
+    extra = len(after.extra_slots) > len(before.extra_slots)
+    return TokenPut(token.owner, token.hex, token.city, token.slot, extra, asked)
+
+
+def home_token(state: State, family: str) -> TokenPut:
+    """The home token of `family` at its par, in the slot its home keeps."""
     if state.board is None:
-        return None
-    if family != "WIP" and hex_ == m.home(family) and slot is None:
-        return B.place_home_token(state.board, m, family)
-    return B.check_token(
-        state.board,
-        m,
-        family,
-        hex_,
-        city,
-        slot,
-        reachable=False,
-        extra_slot=extra_slot,
-        owner="WIP" if family == "WIP" else None,
+        raise Rejected(Reason.ILLEGAL, "the game has no board yet")
+    after = B.place_home_token(state.board, map_def(state.map), family)
+    return token_put(state.board, after)
+
+
+def stored(board: B.Board) -> BoardV1:
+    """The board as a board_set event of rules 1-3 stores it."""
+    return BoardV1(
+        map_id=board.map_id,
+        variant=board.variant,
+        tiles=tuple(LaidTileV1(t.hex, t.tile, t.rotation, t.label) for t in board.tiles),
+        tokens=tuple(TokenV1(t.hex, t.city, t.slot, t.owner) for t in board.tokens),
+        reservations=tuple(
+            ReservationV1(r.hex, r.city, r.slot, r.family) for r in board.reservations
+        ),
+        used=board.used,
+        extra_slots=board.extra_slots,
+        hole=board.hole,
     )
 
 

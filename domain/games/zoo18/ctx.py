@@ -7,6 +7,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.zoo18.data import (
+    FACTS,
     PHASE_BY_NAME,
     TICKET_END_VALUE,
     TICKET_VALUES,
@@ -15,7 +16,7 @@ from domain.games.zoo18.data import (
 )
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.messages import Event, FlowChanged, Paid
-from domain.games.zoo18.state import State
+from domain.games.zoo18.state import Flow, State, flow_record
 from domain.kernel import Reason, Rejected
 
 
@@ -30,7 +31,17 @@ class Ctx:
             self.events.append(event)
 
     def flow(self, **changes: Any) -> None:
-        self.emit(FlowChanged(replace(self.state.flow, **changes)))
+        self.set_flow(replace(self.state.flow, **changes))
+
+    def set_flow(self, flow: Flow) -> None:
+        self.emit(FlowChanged(flow_record(flow)))
+
+    def record(self, fact: Event, asked: Event) -> None:
+        """Emit what a board move decided (`fact`: rules 4 stores it), or, in a game of rules
+        1-3, what was asked (`asked`, the form those games stored, which evolve upgrades to the
+        same fact): a game keeps storing the events of its rules version, so that a stored
+        decision decides again to the events it stored."""
+        self.emit(fact if self.state.options.rules >= FACTS else asked)
 
     def pay(self, payer: str, payee: str, amount: int) -> None:
         if amount:

@@ -10,8 +10,44 @@ from __future__ import annotations
 # version 1 shuffled the deck itself. Version 3 (after rules 2 was released, at f29edb4) takes
 # the fixes the reference engine showed: its own reach walk, the order after an emergency sale,
 # WHATSUP, A SQUEEZE, IT'S ALL GREEK TO ME, ON A DIET, a 1S's local run, the WIP slot, only the
-# families' trains made ready; games stored under rules 2 keep playing by rules 2.
-RULES = 3
+# families' trains made ready; games stored under rules 2 keep playing by rules 2. Version 4
+# stores what a tile lay, a token and a board power decided (messages.TilePlaced, TokenPut,
+# HoleOpened, SlotReserved) instead of what was asked (TileLaid, TokenPlaced, BoardSet, which
+# games of versions 1 to 3 keep storing): it plays and folds as version 3.
+RULES = 4
+FACTS = 4  # the first version whose board events are facts
+
+# The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them
+# all; tests/domain/zoo18/test_facts.py checks these against it). The hills (M) and mountains
+# (MM) of each map: a tile laid there keeps the mark.
+HILLS = {
+    "A": {"D12": "M", "E11": "MM", "E17": "M", "F10": "MM", "G17": "MM", "H18": "MM",
+          "I15": "M", "J14": "M", "K3": "MM", "L18": "MM", "N16": "MM"},
+    "B": {"H19": "MM", "I16": "M", "J15": "M", "K4": "MM", "K6": "M", "L19": "MM", "L7": "MM",
+          "N17": "MM"},
+    "C": {"E13": "M", "E7": "MM", "F12": "MM", "F18": "M", "F8": "MM", "G11": "MM", "G9": "M",
+          "H18": "MM", "I19": "MM", "J16": "M", "L4": "MM", "L6": "M", "M7": "MM"},
+    "D": {"D13": "M", "E12": "MM", "E18": "M", "F11": "MM", "G18": "MM", "H19": "MM",
+          "I16": "M", "J15": "M", "K4": "MM", "K6": "M", "L19": "MM", "L7": "MM", "N17": "MM"},
+    "E": {"D7": "MM", "G18": "MM", "H19": "MM", "I16": "M", "J15": "M", "K4": "MM", "K6": "M",
+          "L19": "MM", "L7": "MM", "N17": "MM"},
+    "F": {"E13": "M", "E7": "MM", "F12": "MM", "F18": "M", "F8": "MM", "G11": "MM", "G9": "M",
+          "H18": "MM", "I19": "MM", "J16": "M", "L4": "MM", "L6": "M", "M7": "MM"},
+}  # fmt: skip
+# The slots of each city of the tiles whose cities have more than one (every other city of a
+# tile or a printed hex has one).
+CITY_SLOTS = {
+    "14": (2,),
+    "15": (2,),
+    "582": (2,),
+    "611": (2,),
+    "619": (2,),
+    "792": (2,),
+    "793": (2,),
+    "BB_455": (3,),
+    "GI_455": (3,),
+    "TI_455": (3,),
+}
 
 MAPS = ("A", "B", "C", "D", "E", "F")
 

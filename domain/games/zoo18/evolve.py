@@ -1,5 +1,16 @@
-"""Folding events into the state: facts only, no randomness. A recorded lay or token is
-applied by the board engine (through boardlink) in its replay mode, which checks it again."""
+"""Folding events into the state: facts only, no randomness, no rule, nothing that raises.
+
+Every event says what happened and evolve writes it into the state: a tile lay (TilePlaced)
+names the tile, rotation and label and the copy it replaced, a token (TokenPut) its slot, the
+board powers what they changed (HoleOpened, SlotReserved); decide computed all of it with the
+board engine (boardlink, board/), which evolve never calls. The flow is stored in its own form
+(messages.FlowRecord) and converted (state.flow_of).
+
+Games of rules 1-3 stored the board moves as asked (TileLaid, TokenPlaced without a slot,
+BoardSet with the whole board, see messages): `upgrade_lay` and `upgrade_token` turn each into
+the fact it caused, from the board before it and the map facts of data (HILLS, CITY_SLOTS,
+HOMES), as the board engine's replay of them did (tests/domain/zoo18/test_facts.py folds logs
+stored by that code)."""
 
 from __future__ import annotations
 
@@ -8,8 +19,10 @@ from functools import reduce
 
 from msgspec.structs import replace
 
-from domain.games.zoo18 import boardlink
 from domain.games.zoo18.data import (
+    CITY_SLOTS,
+    HILLS,
+    HOMES,
     MAP_FAMILIES,
     SHARE_PERCENTS,
     STARTING_CASH,
@@ -22,6 +35,7 @@ from domain.games.zoo18.messages import (
     FamilyMarked,
     FlowChanged,
     GameEnded,
+    HoleOpened,
     Paid,
     Parred,
     Penalised,
@@ -32,14 +46,32 @@ from domain.games.zoo18.messages import (
     PriorityChanged,
     RunRecorded,
     SharesMoved,
+    SlotReserved,
     Started,
     TileLaid,
+    TilePlaced,
     TokenPlaced,
+    TokenPut,
     TrainCreated,
     TrainFlagged,
     TrainMoved,
 )
-from domain.games.zoo18.state import Family, Holding, Player, Share, State, TrainCard
+from domain.games.zoo18.state import (
+    Board,
+    Family,
+    Holding,
+    LaidTile,
+    Player,
+    Reservation,
+    Share,
+    State,
+    Token,
+    TrainCard,
+    board_of,
+    flow_of,
+)
+
+WIP = "WIP"  # WORK IN PROGRESS's block in a city slot
 
 
 def initial_trains(players: int) -> tuple[TrainCard, ...]:
@@ -52,8 +84,8 @@ def initial_trains(players: int) -> tuple[TrainCard, ...]:
 
 def _started(state: State, e: Started) -> State:
     n = len(e.players)
-    cash = STARTING_CASH[e.map][n]
-    fams = MAP_FAMILIES[e.map]
+    cash = STARTING_CASH.get(e.map, {}).get(n, 0)  # setup names a map and count it has
+    fams = MAP_FAMILIES.get(e.map, ())
     tickets = tuple(
         Holding(f"ZOOTicket {k} - {name}", f"p{seat}")
         for seat, name in enumerate(e.players)
@@ -73,24 +105,32 @@ def _started(state: State, e: Started) -> State:
         tickets=tickets,
         deck=tuple(p or f"hidden-{i}" for i, p in enumerate(e.deck)),
         trains=initial_trains(n),
-        board=boardlink.initial(e.map),
+        board=initial_board(e.map),
         priority=tuple(range(n)),
     )
+
+
+def initial_board(map_id: str) -> Board:
+    """The board before any lay: every home slot kept for its family (board.initial_board)."""
+    homes = sorted(HOMES.get(map_id, {}).items())
+    return Board(map_id=map_id, reservations=tuple(Reservation(h, 0, 0, f) for f, h in homes))
 
 
 def _cash(state: State, who: str, delta: int) -> State:
     if who == "bank":
         return state
     if who.startswith("p"):
-        seat = int(who[1:])
-        p = state.players[seat]
-        players = (
-            *state.players[:seat],
-            replace(p, cash=p.cash + delta),
-            *state.players[seat + 1 :],
-        )
-        return replace(state, players=players)
+        return _player(state, who[1:], lambda p: replace(p, cash=p.cash + delta))
     return _family(state, who, lambda f: replace(f, cash=f.cash + delta))
+
+
+def _player(state: State, seat: object, change: object) -> State:
+    """`change` the player of `seat` ("2" or 2); none changes for a seat the game has not."""
+    players = tuple(
+        change(p) if str(n) == str(seat) else p  # type: ignore[operator]
+        for n, p in enumerate(state.players)
+    )
+    return replace(state, players=players)
 
 
 def _family(state: State, sym: str, change: object) -> State:
@@ -104,17 +144,92 @@ def _train(state: State, tid: str, **changes: object) -> State:
     )
 
 
-def _lay(state: State, e: TileLaid) -> State:
-    mode = boardlink.lay_mode(e.mode)
-    lay = boardlink.lay(state, e.family, e.hex, e.tile, e.rotation, mode, replay=True)
-    return state if lay is None else replace(state, board=lay.board)
+def _board(state: State, change: object) -> State:
+    if state.board is None:  # no board before the game starts
+        return state
+    return replace(state, board=change(state.board))  # type: ignore[operator]
 
 
-def _token(state: State, e: TokenPlaced) -> State:
-    if e.family != "WIP":
+def _placed(board: Board, e: TilePlaced) -> Board:
+    laid = LaidTile(e.hex, e.tile, e.rotation, e.label)
+    tiles = (*(t for t in board.tiles if t.hex != e.hex), laid)
+    return replace(board, tiles=tiles, used=frozenset(t.tile for t in tiles))
+
+
+def _put(state: State, e: TokenPut) -> State:
+    if e.family != WIP:
         state = _family(state, e.family, lambda f: replace(f, tokens_used=f.tokens_used + 1))
-    board = boardlink.token(state, e.family, e.hex, e.city, e.slot, extra_slot=e.extra_slot)
-    return state if board is None else replace(state, board=board)
+
+    def put(board: Board) -> Board:
+        at = (e.hex, e.city, e.slot)
+        return replace(
+            board,
+            tokens=(*board.tokens, Token(*at, e.family)),
+            reservations=tuple(r for r in board.reservations if (r.hex, r.city, r.slot) != at),
+            extra_slots=(*board.extra_slots, (e.hex, e.city))
+            if e.extra_slot
+            else board.extra_slots,
+        )
+
+    return _board(state, put)
+
+
+# ---- upgrades of the board events of rules 1-3
+
+
+def _laid_on(board: Board, hex_: str) -> LaidTile | None:
+    return next((t for t in board.tiles if t.hex == hex_), None)
+
+
+def upgrade_lay(board: Board, e: TileLaid) -> TilePlaced:
+    """The fact of a lay stored as asked: the label is the replaced tile's, else (a lay in the
+    OR or by a power) that of the hill or mountain it goes on (board.lays._apply)."""
+    laid = _laid_on(board, e.hex)
+    if e.mode in ("home", "bonus"):
+        label = laid.label if laid else None
+    elif laid is not None and laid.label:
+        label = laid.label
+    else:
+        label = HILLS.get(board.map_id, {}).get(e.hex)
+    replaced = laid.tile if laid else None
+    return TilePlaced(e.family, e.hex, e.tile, e.rotation, e.mode, label, replaced)
+
+
+def _slots(board: Board, hex_: str, city: int) -> int:
+    """The slots of a city now: its tile's (one on a printed hex), with its ON A DIET ones."""
+    laid = _laid_on(board, hex_)
+    base = CITY_SLOTS.get(laid.tile.rpartition("-")[0], ()) if laid else ()
+    slots = base[city] if 0 <= city < len(base) else 1
+    return slots + sum(1 for extra in board.extra_slots if extra == (hex_, city))
+
+
+def _first_free(board: Board, hex_: str, city: int, who: str) -> int:
+    """The first slot not taken and not kept for another (board.tokens._free_slot: the
+    recorded token was accepted there, so such a slot exists)."""
+    taken = {t.slot for t in board.tokens if (t.hex, t.city) == (hex_, city)}
+    kept = {r.slot: r.family for r in board.reservations if (r.hex, r.city) == (hex_, city)}
+    slot = 0
+    while slot in taken or kept.get(slot, who) != who:
+        slot += 1
+    return slot
+
+
+def upgrade_token(board: Board, e: TokenPlaced) -> TokenPut:
+    """The fact of a token stored as asked: a home token without a slot takes the one its home
+    keeps, an ON A DIET token the city's new slot, one without a slot the first free one
+    (board.place_home_token, board.check_token)."""
+    home = HOMES.get(board.map_id, {}).get(e.family)
+    if e.family != WIP and e.hex == home and e.slot is None:
+        kept = (r.slot for r in board.reservations if r.family == e.family and r.hex == home)
+        slot = next(kept, None)
+        return TokenPut(
+            e.family, home, 0, _first_free(board, home, 0, e.family) if slot is None else slot
+        )
+    if e.extra_slot:
+        slot = _slots(board, e.hex, e.city)
+        return TokenPut(e.family, e.hex, e.city, slot, extra_slot=True, asked_slot=e.slot)
+    slot = _first_free(board, e.hex, e.city, e.family) if e.slot is None else e.slot
+    return TokenPut(e.family, e.hex, e.city, slot, asked_slot=e.slot)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -154,14 +269,25 @@ def evolve(state: State, event: Event) -> State:
                     replace(p, uses=uses, data=data) if p.id == pid else p for p in state.powers
                 ),
             )
-        case TileLaid():
-            return _lay(state, event)
-        case TokenPlaced():
-            return _token(state, event)
+        case TilePlaced():
+            return _board(state, lambda board: _placed(board, event))
+        case TokenPut():
+            return _put(state, event)
+        case HoleOpened(areas=areas):
+            return _board(state, lambda board: replace(board, hole=areas))
+        case SlotReserved(hex=hex_, city=city, slot=slot, family=sym):
+            kept = Reservation(hex_, city, slot, sym)
+            return _board(state, lambda b: replace(b, reservations=(*b.reservations, kept)))
+        case TileLaid() if state.board is not None:
+            return evolve(state, upgrade_lay(state.board, event))
+        case TokenPlaced() if state.board is not None:
+            return evolve(state, upgrade_token(state.board, event))
         case BoardSet(board=board):
-            return replace(state, board=board)
+            return replace(state, board=board_of(board))
         case TrainMoved(train=tid, to=to, variant=variant):
-            t = state.train(tid)
+            t = next((t for t in state.trains if t.id == tid), None)
+            if t is None:  # a train the game has not made
+                return state
             return _train(
                 state,
                 tid,
@@ -180,13 +306,7 @@ def evolve(state: State, event: Event) -> State:
         case RunRecorded(family=sym, revenue=revenue, subsidy=subsidy):
             return replace(state, last_run=(sym, revenue, subsidy))
         case Penalised(seat=seat, amount=amount):
-            p = state.players[seat]
-            players = (
-                *state.players[:seat],
-                replace(p, penalty=p.penalty + amount),
-                *state.players[seat + 1 :],
-            )
-            return replace(state, players=players)
+            return _player(state, seat, lambda p: replace(p, penalty=p.penalty + amount))
         case FamilyMarked(family=sym, mark=mark):
             if mark.startswith("-"):
                 gone = mark[1:]
@@ -199,7 +319,7 @@ def evolve(state: State, event: Event) -> State:
                 )
             return _family(state, sym, lambda f: replace(f, marks=(*f.marks, mark)))
         case FlowChanged(flow=flow):
-            return replace(state, flow=flow)
+            return replace(state, flow=flow_of(flow))
         case PriorityChanged(order=order):
             return replace(state, priority=order)
         case GameEnded(reason=reason):

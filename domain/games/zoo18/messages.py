@@ -1,4 +1,17 @@
-"""Options, commands and events of 18ZOO (events are the storage format: plain fields only)."""
+"""Options, commands and events of 18ZOO (events are the storage format: plain fields only).
+
+Events record facts: what a command caused, all of it, so that evolve writes it into the state
+without a rule (a tile lay names the tile, rotation, label and the copy it replaced; a token
+its slot; a board power what it changed). Stored forms are their own structs (FlowRecord for
+the flow), never the state's (state.py), which the engines may change.
+
+Rules 4 stores the board facts (TilePlaced, TokenPut, HoleOpened, SlotReserved). Games of
+rules 1-3 stored board moves as asked (TileLaid, TokenPlaced, BoardSet with the whole board as
+BoardV1): those tags are still decoded, evolve upgrades each to its fact (evolve.upgrade_lay,
+upgrade_token), and such games keep storing them (ctx.Ctx.record), so that every stored
+decision decides again to the events it stored. flow_changed kept its tag and its fields:
+events stored by the code before decode into FlowRecord as they are.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +22,9 @@ import msgspec
 from domain.games.zoo18.data import RULES
 
 
-# The changing board, which the board engine (domain.games.zoo18.board) works on: part of the
-# storage format, as the board_set event carries it.
-class LaidTile(msgspec.Struct, frozen=True):
+# The board as board_set events stored it (rules 1 to 3): the storage form, kept apart from
+# the state's Board (state.py), which the board engine may change; evolve converts it.
+class LaidTileV1(msgspec.Struct, frozen=True):
     """A tile copy (e.g. "7-0") laid on a hex; `label` is M/MM when laid on a hill/mountain."""
 
     hex: str
@@ -20,7 +33,7 @@ class LaidTile(msgspec.Struct, frozen=True):
     label: str | None = None
 
 
-class Token(msgspec.Struct, frozen=True):
+class TokenV1(msgspec.Struct, frozen=True):
     """Something in a city slot: a family's token, or the neutral WORK IN PROGRESS block ("WIP")."""
 
     hex: str
@@ -29,7 +42,7 @@ class Token(msgspec.Struct, frozen=True):
     owner: str
 
 
-class Reservation(msgspec.Struct, frozen=True):
+class ReservationV1(msgspec.Struct, frozen=True):
     """A city slot kept for a family (its home, or THAT'S MINE)."""
 
     hex: str
@@ -38,20 +51,14 @@ class Reservation(msgspec.Struct, frozen=True):
     family: str
 
 
-class Board(msgspec.Struct, frozen=True):
-    """The changing board: laid tiles, tokens, reservations, used tile copies, the HOLE tunnel.
-
-    `used` lists the tile copies on the board (kept equal to the copies in `tiles`); a physical
-    piece has two faces (7 / X7), so the supply is counted per piece (see lays.supply).
-    `extra_slots` lists (hex, city) pairs that gained an ON A DIET slot.
-    `hole` is the sorted pair of R areas linked by the HOLE power, when it was used.
-    """
+class BoardV1(msgspec.Struct, frozen=True):
+    """The whole changing board, as a board_set event stored it."""
 
     map_id: str
     variant: str | None = None
-    tiles: tuple[LaidTile, ...] = ()
-    tokens: tuple[Token, ...] = ()
-    reservations: tuple[Reservation, ...] = ()
+    tiles: tuple[LaidTileV1, ...] = ()
+    tokens: tuple[TokenV1, ...] = ()
+    reservations: tuple[ReservationV1, ...] = ()
     used: frozenset[str] = frozenset()
     extra_slots: tuple[tuple[str, int], ...] = ()
     hole: tuple[str, str] | None = None
@@ -250,7 +257,59 @@ class PowerUpdated(_Event, frozen=True, tag="power_updated"):
     data: str = ""
 
 
+class TilePlaced(_Event, frozen=True, tag="tile_placed"):
+    """A tile laid (rules 4): everything the lay decided. `tile` at `rotation` now shows on
+    `hex` with `label` (M/MM: laid on a hill or mountain, kept by its upgrades); `replaced` is
+    the copy it replaces, back in the supply (None on a first lay). Tokens stay in their slots;
+    the terrain cost is the Paid event before it. `mode` names who laid it (the lay modes of
+    the board engine: track, home, bonus, rabbits, moles, ancient_maps)."""
+
+    family: str
+    hex: str
+    tile: str
+    rotation: int
+    mode: str
+    label: str | None = None
+    replaced: str | None = None
+
+
+class TokenPut(_Event, frozen=True, tag="token_put"):
+    """A token in a city slot (rules 4): `slot` is the slot it took (an ON A DIET one when
+    `extra_slot`: the city gains it), any reservation of that slot is used up. `family` is the
+    token's owner, "WIP" for WORK IN PROGRESS's block (a family's own token counts as used).
+    `asked_slot` is the slot the command named (None: it left it to the rules), which evolve
+    does not read: an export to 18xx.games gives the command back as it was sent."""
+
+    family: str
+    hex: str
+    city: int
+    slot: int
+    extra_slot: bool = False
+    asked_slot: int | None = None
+
+
+class HoleOpened(_Event, frozen=True, tag="hole_opened"):
+    """HOLE (rules 4): the tunnel between two R areas is open (the sorted pair)."""
+
+    areas: tuple[str, str]
+
+
+class SlotReserved(_Event, frozen=True, tag="slot_reserved"):
+    """THAT'S MINE (rules 4): slot `slot` of city `city` on `hex` is kept for `family`."""
+
+    hex: str
+    city: int
+    slot: int
+    family: str
+
+
+# ---- the board events of rules 1 to 3, still decoded: evolve upgrades them to the facts
+# above (evolve.upgrade_lay, upgrade_token), and games of those versions keep storing them
+
+
 class TileLaid(_Event, frozen=True, tag="tile_laid"):
+    """Rules 1-3: a tile laid, without what the lay decided (see TilePlaced)."""
+
     family: str
     hex: str
     tile: str
@@ -259,6 +318,8 @@ class TileLaid(_Event, frozen=True, tag="tile_laid"):
 
 
 class TokenPlaced(_Event, frozen=True, tag="token_placed"):
+    """Rules 1-3: a token placed; `slot` None when the command named none (see TokenPut)."""
+
     family: str  # or "WIP"
     hex: str
     city: int
@@ -267,9 +328,9 @@ class TokenPlaced(_Event, frozen=True, tag="token_placed"):
 
 
 class BoardSet(_Event, frozen=True, tag="board_set"):
-    """A board change made by a power (HOLE tunnel, THAT'S MINE reservation)."""
+    """Rules 1-3: the whole board after a power's change (HOLE tunnel, THAT'S MINE)."""
 
-    board: Board
+    board: BoardV1
 
 
 class TrainMoved(_Event, frozen=True, tag="train_moved"):
@@ -315,7 +376,7 @@ class FamilyMarked(_Event, frozen=True, tag="family_marked"):
 class FlowChanged(_Event, frozen=True, tag="flow_changed"):
     """The rounds machine moved on: where the game stands and who is awaited."""
 
-    flow: Flow
+    flow: FlowRecord
 
 
 class PriorityChanged(_Event, frozen=True, tag="priority_changed"):
@@ -326,8 +387,11 @@ class GameEnded(_Event, frozen=True, tag="game_ended"):
     reason: str
 
 
-class Flow(msgspec.Struct, frozen=True):
-    """Round, turn and step bookkeeping (the awaited entity is order[index])."""
+class FlowRecord(msgspec.Struct, frozen=True):
+    """Where the game stands, as a flow_changed event stores it: round, turn and step
+    bookkeeping (the awaited entity is order[index]). The storage form of the state's Flow
+    (state.py), kept apart from it: names here are stored and never change; a field added
+    takes a default; state.flow_of and flow_record convert."""
 
     round: str = "setup"  # setup | draft | sr | or | over
     turn: int = 1
@@ -370,6 +434,10 @@ Event = (
     | PriceMoved
     | PowerMoved
     | PowerUpdated
+    | TilePlaced
+    | TokenPut
+    | HoleOpened
+    | SlotReserved
     | TileLaid
     | TokenPlaced
     | BoardSet

@@ -27,6 +27,7 @@ from domain.games.zoo18.messages import (
     RouteClaim,
     RunRecorded,
     TileLaid,
+    TilePlaced,
     TokenPlaced,
     TrainFlagged,
 )
@@ -82,14 +83,19 @@ def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: B.LayMode) -> bool:
     lay = boardlink.lay(
         state, sym, cmd.hex, cmd.tile, cmd.rotation, mode, replay=state.options.imported
     )
+    label, replaced = None, None
     if lay is not None:
         cost, upgrade, terrain = lay.cost, lay.upgrade, lay.terrain
+        label, replaced = boardlink.lay_facts(state, lay, cmd.hex)
     if owns(state, sym, "SHINING_GOLD") and terrain is not None:
         cost = 0
     if cost > state.family(sym).cash:
         raise illegal(f"{sym} has {state.family(sym).cash}$N but the lay costs {cost}$N")
     ctx.pay(sym, "bank", cost)
-    ctx.emit(TileLaid(sym, cmd.hex, cmd.tile, cmd.rotation, mode))
+    ctx.record(
+        TilePlaced(sym, cmd.hex, cmd.tile, cmd.rotation, mode, label, replaced),
+        TileLaid(sym, cmd.hex, cmd.tile, cmd.rotation, mode),
+    )
     if owns(state, sym, "SHINING_GOLD") and terrain is not None and mode != "rabbits":
         ctx.pay("bank", sym, 2 if terrain == "hill" else 1)
     return upgrade
@@ -113,22 +119,25 @@ def place_token(
     if price > state.family(sym).cash:
         raise illegal(f"{sym} has {state.family(sym).cash}$N but the token costs {price}$N")
     m = boardlink.map_def(state.map)
-    hex_, city = cmd.city, 0
-    if state.board is not None:
-        hex_, city = B.city_at(state.board, m, cmd.city)
-        B.check_token(
-            state.board,
-            m,
-            sym,
-            hex_,
-            city,
-            cmd.slot,
-            reachable=not anywhere,
-            extra_slot=extra,
-            rules=state.options.rules,
-        )
+    if state.board is None:
+        raise illegal("the game has no board yet")
+    hex_, city = B.city_at(state.board, m, cmd.city)
+    after = B.check_token(
+        state.board,
+        m,
+        sym,
+        hex_,
+        city,
+        cmd.slot,
+        reachable=not anywhere,
+        extra_slot=extra,
+        rules=state.options.rules,
+    )
     ctx.pay(sym, "bank", price)
-    ctx.emit(TokenPlaced(sym, hex_, city, cmd.slot, extra))
+    ctx.record(
+        boardlink.token_put(state.board, after, cmd.slot),
+        TokenPlaced(sym, hex_, city, cmd.slot, extra),
+    )
 
 
 def token_blocks(state: State, sym: str) -> bool:

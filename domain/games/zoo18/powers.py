@@ -10,11 +10,13 @@ from domain.games.zoo18.messages import (
     Assign,
     BoardSet,
     FamilyMarked,
+    HoleOpened,
     LayTile,
     PlaceToken,
     PowerMoved,
     PowerUpdated,
     PriceMoved,
+    SlotReserved,
     TokenPlaced,
     UsePower,
 )
@@ -135,21 +137,32 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
                 raise illegal("choose two different red areas")
             m = boardlink.map_def(state.map)
             if state.board is not None:
-                ctx.emit(BoardSet(B.use_hole(state.board, m, holding.data, cmd.hex)))
+                board = B.use_hole(state.board, m, holding.data, cmd.hex)
+                if board.hole is not None:
+                    ctx.record(HoleOpened(board.hole), BoardSet(boardlink.stored(board)))
             ctx.emit(PowerUpdated(cmd.power, 2, f"{holding.data},{cmd.hex}"))
             ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "WORK_IN_PROGRESS":
         m = boardlink.map_def(state.map)
-        if state.board is not None:
-            B.check_token(state.board, m, sym, cmd.hex, 0, reachable=False, owner="WIP")
-        ctx.emit(TokenPlaced("WIP", cmd.hex, 0, _wip_slot(state, cmd.hex)))
+        if state.board is None:
+            raise illegal("the game has no board yet")
+        slot = _wip_slot(state, cmd.hex)
+        after = B.check_token(state.board, m, sym, cmd.hex, 0, slot, reachable=False, owner="WIP")
+        ctx.record(
+            boardlink.token_put(state.board, after, slot), TokenPlaced("WIP", cmd.hex, 0, slot)
+        )
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "THAT_S_MINE":
         if holding.uses:
             raise illegal("THAT'S MINE already reserved a slot")
         m = boardlink.map_def(state.map)
         if state.board is not None:
-            ctx.emit(BoardSet(B.reserve(state.board, m, sym, cmd.hex, 0)))
+            board = B.reserve(state.board, m, sym, cmd.hex, 0)
+            kept = board.reservations[-1]
+            ctx.record(
+                SlotReserved(kept.hex, kept.city, kept.slot, kept.family),
+                BoardSet(boardlink.stored(board)),
+            )
         ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
     else:
         raise illegal(f"{cmd.power} cannot be assigned")

@@ -5,8 +5,6 @@ from __future__ import annotations
 from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, seat_of, train_limit
 from domain.games.zoo18.data import END_CELL
 from domain.games.zoo18.messages import (
-    Flow,
-    FlowChanged,
     GameEnded,
     PowerMoved,
     PriorityChanged,
@@ -18,7 +16,7 @@ from domain.games.zoo18.operating import (
     route_blocks,
     token_blocks,
 )
-from domain.games.zoo18.state import State, TrainCard
+from domain.games.zoo18.state import Flow, State, TrainCard
 from domain.games.zoo18.stock import sold_out_moves, sr_has_actions
 from domain.games.zoo18.trains import counted
 
@@ -62,7 +60,7 @@ def acting_seat(state: State) -> int | None:
 
 def start_draft(ctx: Ctx) -> None:
     n = len(ctx.state.players)
-    ctx.emit(FlowChanged(Flow(round="draft", order=tuple(str(s) for s in reversed(range(n))))))
+    ctx.set_flow(Flow(round="draft", order=tuple(str(s) for s in reversed(range(n)))))
 
 
 def start_sr(ctx: Ctx, turn: int) -> None:
@@ -70,7 +68,7 @@ def start_sr(ctx: Ctx, turn: int) -> None:
         if p.id == "LEPRECHAUN_POT_OF_GOLD" and p.owner.startswith("p"):
             ctx.pay("bank", p.owner, 2)
     order = tuple(str(s) for s in ctx.state.priority)
-    ctx.emit(FlowChanged(Flow(round="sr", turn=turn, order=order)))
+    ctx.set_flow(Flow(round="sr", turn=turn, order=order))
 
 
 def end_sr_turn(ctx: Ctx) -> None:
@@ -132,9 +130,7 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
         pool = sum(1 for s in ctx.state.family_shares(sym) if s.owner == "market")
         ctx.pay("bank", sym, 2 * pool)
     order = operating_order(ctx.state)
-    ctx.emit(
-        FlowChanged(Flow(round="or", turn=turn, or_num=number, order=order, index=0, step="track"))
-    )
+    ctx.set_flow(Flow(round="or", turn=turn, or_num=number, order=order, index=0, step="track"))
     if order:
         start_family_turn(ctx)
 
@@ -159,16 +155,14 @@ def start_family_turn(ctx: Ctx) -> None:
             ctx.emit(TrainFlagged(t.id, t.obsolete, True, 2))
         elif t.disabled == 2:
             ctx.emit(TrainFlagged(t.id, t.obsolete, t.operated, 0))
-    ctx.emit(
-        FlowChanged(
-            Flow(
-                round="or",
-                turn=flow.turn,
-                or_num=flow.or_num,
-                order=flow.order,
-                index=flow.index,
-                step="track",
-            )
+    ctx.set_flow(
+        Flow(
+            round="or",
+            turn=flow.turn,
+            or_num=flow.or_num,
+            order=flow.order,
+            index=flow.index,
+            step="track",
         )
     )
 

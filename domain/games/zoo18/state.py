@@ -1,10 +1,127 @@
-"""The immutable state of an 18ZOO game."""
+"""The immutable state of an 18ZOO game.
+
+The state's structs are the engine's own (the board engine in board/ works on `Board`, the
+rounds machine on `Flow`): events never store them. An event stores its own form
+(messages.FlowRecord, the facts of a lay or a token), which evolve writes into these; the
+conversions from the stored forms are here.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
-from domain.games.zoo18.messages import Board, Flow, Options
+from domain.games.zoo18.messages import BoardV1, FlowRecord, Options
+
+
+# The changing board, which the board engine (domain.games.zoo18.board) works on.
+class LaidTile(msgspec.Struct, frozen=True):
+    """A tile copy (e.g. "7-0") laid on a hex; `label` is M/MM when laid on a hill/mountain."""
+
+    hex: str
+    tile: str
+    rotation: int
+    label: str | None = None
+
+
+class Token(msgspec.Struct, frozen=True):
+    """Something in a city slot: a family's token, or the neutral WORK IN PROGRESS block ("WIP")."""
+
+    hex: str
+    city: int
+    slot: int
+    owner: str
+
+
+class Reservation(msgspec.Struct, frozen=True):
+    """A city slot kept for a family (its home, or THAT'S MINE)."""
+
+    hex: str
+    city: int
+    slot: int
+    family: str
+
+
+class Board(msgspec.Struct, frozen=True):
+    """The changing board: laid tiles, tokens, reservations, used tile copies, the HOLE tunnel.
+
+    `used` lists the tile copies on the board (kept equal to the copies in `tiles`); a physical
+    piece has two faces (7 / X7), so the supply is counted per piece (see lays.supply).
+    `extra_slots` lists (hex, city) pairs that gained an ON A DIET slot.
+    `hole` is the sorted pair of R areas linked by the HOLE power, when it was used.
+    """
+
+    map_id: str
+    variant: str | None = None
+    tiles: tuple[LaidTile, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    reservations: tuple[Reservation, ...] = ()
+    used: frozenset[str] = frozenset()
+    extra_slots: tuple[tuple[str, int], ...] = ()
+    hole: tuple[str, str] | None = None
+
+
+class Flow(msgspec.Struct, frozen=True):
+    """Round, turn and step bookkeeping of the rounds machine (the awaited entity is
+    order[index]); stored as messages.FlowRecord."""
+
+    round: str = "setup"  # setup | draft | sr | or | over
+    turn: int = 1
+    or_num: int = 0
+    order: tuple[str, ...] = ()
+    index: int = 0
+    step: str = ""
+    # stock round
+    passed: tuple[int, ...] = ()
+    acted: bool = False
+    bought: bool = False
+    sold_families: tuple[str, ...] = ()
+    sr_sold: tuple[str, ...] = ()  # "seat:family" sold this SR (no rebuy)
+    sr_bundles: tuple[str, ...] = ()  # non-president bundles sold this SR ("GI_1,GI_2")
+    parred_this_sr: bool = False
+    greek: bool = False
+    midas: int = -1
+    lay_family: str = ""
+    bonus_left: int = 0
+    # operating round
+    lays: int = 0
+    upgraded: bool = False
+    laid_hexes: tuple[str, ...] = ()
+    tokened: bool = False
+    ran: bool = False
+    revenue: int = 0
+    subsidy: int = 0
+    helped: bool = False
+    train_bonus_used: bool = False
+    patch_family: str = ""
+    patch_trains: tuple[str, ...] = ()
+    spared: tuple[str, ...] = ()  # obsolete trains kept at this dividend (spec 18.8)
+
+
+def flow_of(record: FlowRecord) -> Flow:
+    """The state's Flow of a stored one (the same fields today: a field renamed or split in
+    Flow is mapped here, never in the stored form)."""
+    return Flow(**msgspec.structs.asdict(record))
+
+
+def flow_record(flow: Flow) -> FlowRecord:
+    """The stored form of the state's Flow."""
+    return FlowRecord(**msgspec.structs.asdict(flow))
+
+
+def board_of(stored: BoardV1) -> Board:
+    """The state's Board of one a board_set event stored (rules 1-3)."""
+    return Board(
+        map_id=stored.map_id,
+        variant=stored.variant,
+        tiles=tuple(LaidTile(t.hex, t.tile, t.rotation, t.label) for t in stored.tiles),
+        tokens=tuple(Token(t.hex, t.city, t.slot, t.owner) for t in stored.tokens),
+        reservations=tuple(
+            Reservation(r.hex, r.city, r.slot, r.family) for r in stored.reservations
+        ),
+        used=stored.used,
+        extra_slots=stored.extra_slots,
+        hole=stored.hole,
+    )
 
 
 class Player(msgspec.Struct, frozen=True):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18 import market
+from domain.games.zoo18 import boardlink, market
 from domain.games.zoo18.ctx import (
     Ctx,
     illegal,
@@ -277,7 +277,10 @@ def par(ctx: Ctx, seat: int, cmd: Par) -> None:
     ctx.emit(SharesMoved((f"{cmd.family}_0",), seat_id(seat)))
     ctx.pay(seat_id(seat), cmd.family, cost)
     ctx.pay("bank", cmd.family, bonus)
-    ctx.emit(TokenPlaced(cmd.family, _home(state, cmd.family), 0, None))
+    ctx.record(
+        boardlink.home_token(ctx.state, cmd.family),
+        TokenPlaced(cmd.family, _home(state, cmd.family), 0, None),
+    )
     ctx.flow(
         bought=True,
         acted=True,

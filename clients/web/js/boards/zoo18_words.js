@@ -165,11 +165,15 @@ export function describeEvent(e, names, { prev, next } = {}) {
     }
     case "power_updated":
       return `${powerName(e.power, names)} is used${e.uses > 1 ? ` (${plural(e.uses, "use")} so far)` : ""}`;
+    case "tile_placed": // rules 4; tile_laid in games of rules 1-3
     case "tile_laid":
       return `The ${familyName(e.family)} lay tile ${trainName(e.tile)} on ${e.hex}${LAY_MODES[e.mode] || ""}`;
+    case "token_put": // rules 4; token_placed in games of rules 1-3
     case "token_placed":
       if (e.family === "WIP") return `Work in progress blocks a city slot on ${e.hex}`;
       return `The ${familyName(e.family)} place a token on ${e.hex}${e.extra_slot ? " (an extra slot)" : ""}`;
+    case "hole_opened": // rules 4: HOLE and THAT'S MINE, told by their power_updated
+    case "slot_reserved":
     case "board_set":
       return "";
     case "train_moved": {

@@ -2,8 +2,8 @@
 
 Static facts (`MapDef`, `HexDef`, `TileDef`) are loaded once per map and cached; they are never
 stored in events or state. What changes during a game lives in `Board`, a frozen msgspec Struct
-that the game state can hold and compare (defined with the events, in messages.py, since the
-board_set event stores it).
+that the game state can hold and compare (defined with the state, in state.py: events never
+store it, they record what changed).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Literal
 
 import msgspec
 
-from domain.games.zoo18.messages import Board as Board
-from domain.games.zoo18.messages import LaidTile as LaidTile
-from domain.games.zoo18.messages import Reservation as Reservation
-from domain.games.zoo18.messages import Token as Token
+from domain.games.zoo18.state import Board as Board
+from domain.games.zoo18.state import LaidTile as LaidTile
+from domain.games.zoo18.state import Reservation as Reservation
+from domain.games.zoo18.state import Token as Token
 
 Colour = Literal["white", "yellow", "green", "brown", "gray", "red"]
 # A phase's tile colours, e.g. ("yellow", "green"); revenues by phase read the last one defined.
