@@ -55,7 +55,7 @@ def _replayed(exported: dict[str, object]) -> list[dict[str, object]]:
 def test_the_same_game_claiming_no_optional_rule_is_another_game_to_the_site() -> None:
     """Played with Base 3 (track laid on its centre), exported with the rules the site agrees;
     with `optional_rules` emptied it refuses an action or ends elsewhere."""
-    map_id, players, seed, optional = AGREED[0]
+    map_id, players, seed, optional = AGREED[1]  # its bots lay on the Base 3 centre
     rng = random.Random(seed)
     bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
     chosen = {"map": map_id, "exportable": True, **dict.fromkeys(optional, True)}

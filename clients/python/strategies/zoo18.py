@@ -15,7 +15,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.chance import Rng
-from domain.games.zoo18.messages import LayTile, Par, Pass, PlaceToken, RunRoutes, SellShares
+from domain.games.zoo18.messages import (
+    Bid,
+    BuyPower,
+    BuyTrain,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+    SellTicket,
+)
 from domain.games.zoo18.scoring import player_value
 from domain.games.zoo18.state import State
 from domain.kernel import Game, Rejected
@@ -40,7 +51,7 @@ def greedy(
     game: Game[Any, Any, Any], state: State, seat: int, legal: Sequence[Any], rng: Rng
 ) -> Any:
     best, best_score = legal[0], float("-inf")
-    for command in legal:
+    for command in _price_ends(legal):
         try:
             events = game.decide(state, seat, command, random.Random(0))
         except Rejected:
@@ -54,3 +65,28 @@ def greedy(
         if score > best_score:
             best, best_score = command, score
     return best
+
+
+# commands whose price only moves that much money from one holder to another: the bot's value
+# is linear in it (a train from another family is paid from the treasury alone), so the best
+# price of such a move is its lowest or its highest
+TRANSFERS = (Bid, BuyPower, BuyTrain, SellTicket)
+
+
+def _price_ends(legal: Sequence[Any]) -> list[Any]:
+    """The legal commands, with a priced transfer kept only at its lowest and highest price."""
+    prices: dict[Any, list[int]] = {}
+    for command in legal:
+        if isinstance(command, TRANSFERS) and command.price is not None:
+            prices.setdefault(_move(command), []).append(command.price)
+    return [
+        command
+        for command in legal
+        if not isinstance(command, TRANSFERS)
+        or command.price is None
+        or command.price in (min(prices[_move(command)]), max(prices[_move(command)]))
+    ]
+
+
+def _move(command: Any) -> Any:
+    return tuple(getattr(command, name) for name in command.__struct_fields__ if name != "price")

@@ -1,4 +1,7 @@
-"""legal: the commands a seat may send now (a representative sample where the space is huge)."""
+"""legal: every command a seat may send now, as complete as 18xx.games (issue 25): every lay,
+token, trade and price the rules accept is offered. Where several commands are the same move
+(shares sold in another order, another copy of a tile, a default named or left out) one form is
+offered, and `canonical` maps every form to it."""
 
 from __future__ import annotations
 
@@ -63,21 +66,21 @@ def _draft(state: State, seat: int) -> list[Command]:
     cash = state.players[seat].cash
     window = state.deck[: draft_size(len(state.players))]
     out: list[Command] = [Pass()]
-    out += [
-        Bid(p.id, POWER_PRICE[p.id])
-        for p in state.powers
-        if p.owner == "bank" and p.id in window and POWER_PRICE[p.id] <= cash
-    ]
-    return out
+    offered = [p.id for p in state.powers if p.owner == "bank" and p.id in window]
+    if state.options.imported:
+        # 18xx.games charges a draft bid's price without checking it (recorded games bid
+        # old list prices): an imported game's seat may bid any amount it has
+        return out + [Bid(p, price) for p in offered for price in range(cash + 1)]
+    return out + [Bid(p, POWER_PRICE[p]) for p in offered if POWER_PRICE[p] <= cash]
 
 
 def _home(state: State) -> list[Command]:
     flow = state.flow
     if flow.step == "home":
-        lays = boardlink.lay_options(state, flow.lay_family, "home")
+        lays = _lays(state, flow.lay_family, "home")
         forced = lays and boardlink.home_is_white(state, flow.lay_family)
         return lays if forced else [Pass(), *lays]
-    return [Pass(), *boardlink.lay_options(state, flow.lay_family, "bonus")]
+    return [Pass(), *_lays(state, flow.lay_family, "bonus")]
 
 
 def _stock(state: State, seat: int) -> list[Command]:
@@ -94,7 +97,9 @@ def _stock(state: State, seat: int) -> list[Command]:
                 for price in stock.allowed_pars(state):
                     if 2 * price <= player.cash:
                         out.append(Par(sym, price))
-            out += [BuyShares((sid,)) for sid in stock.buyable_shares(state, seat)]
+            out += [
+                BuyShares((sid,)) for sid in _same_source(state, stock.buyable_shares(state, seat))
+            ]
         if len(state.owned_powers(me)) < MAX_POWERS:
             out += [
                 BuyPower(p, POWER_PRICE[p])
@@ -130,7 +135,7 @@ def _operating(state: State, seat: int) -> list[Command]:
     out: list[Command] = []
     if step == "track":
         out.append(Pass())
-        out += boardlink.lay_options(state, sym, "track", upgrades=not flow.upgraded)
+        out += _lays(state, sym, "track", upgrades=not flow.upgraded)
     elif step == "token":
         out.append(Pass())
         m = boardlink.map_def(state)
@@ -164,17 +169,38 @@ def _operating(state: State, seat: int) -> list[Command]:
         pres = state.president(sym)
         if pres == seat:
             out += [
-                SellTicket(t.id, ticket_value(state)) for t in state.owned_tickets(seat_id(seat))
+                SellTicket(t.id, price)
+                for t in state.owned_tickets(seat_id(seat))
+                for price in range(1, ticket_value(state) + 1)
             ]
         if len(state.owned_powers(sym)) < MAX_POWERS:
             for p in state.powers:
-                if (
-                    p.owner.startswith("p")
-                    and p.id not in SR_POWERS
-                    and POWER_PRICE[p.id] <= fam.cash
-                ):
-                    out.append(BuyPower(p.id, POWER_PRICE[p.id]))
+                if p.owner.startswith("p") and p.id not in SR_POWERS:
+                    top = min(POWER_PRICE[p.id], fam.cash)
+                    out += [BuyPower(p.id, price) for price in range(top + 1)]
     return out
+
+
+def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
+    """Every lay the rules allow (one per tile name and track shape: `canonical` names the copy
+    and rotation of the others), the hexes in order. Only the turn's normal lays keep off the
+    hexes laid this turn; a power's lay may upgrade one."""
+    if state.board is None:
+        return []
+    options = B.legal_lays(
+        state.board,
+        boardlink.map_def(state),
+        sym,
+        boardlink.lay_colours(state, sym, mode),
+        mode,
+        upgrades=upgrades,
+        exclude_hexes=frozenset(state.flow.laid_hexes if mode == "track" else ()),
+        rules=state.options.rules,
+    )
+    cash = state.family(sym).cash
+    if op.owns(state, sym, "SHINING_GOLD"):  # no terrain cost to pay
+        return [LayTile(o.hex, o.tile, o.rotation) for o in options]
+    return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
 
 
 def _best_routes(state: State, sym: str) -> tuple[RouteClaim, ...]:
@@ -206,13 +232,13 @@ def _train_buys(state: State, sym: str, must: bool, emergency: bool = False) -> 
             short = pres is None or price > cash + state.players[pres].cash
             if price <= cash or (must and not (emergency and short)):
                 out.append(BuyTrain(card.id, price, v))
-    if cash >= 1:
-        out += [BuyTrain(t.id, 1) for t in sold_by_families(state, sym)]
+    for t in sold_by_families(state, sym):
+        out += [BuyTrain(t.id, price) for price in range(1, cash + 1)]
     return out
 
 
 def _power_uses(state: State, sym: str) -> list[Command]:
-    """A sample of what the family's OR powers can do now."""
+    """What the family's OR powers can do now (each use `decide` accepts)."""
     out: list[Command] = []
     m = boardlink.map_def(state)
     board = state.board
@@ -220,7 +246,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
         return out
     held = {p.id: p for p in state.owned_powers(sym)}
     if "WHEAT" in held:
-        out += [Assign("WHEAT", t.hex) for t in board.tokens if t.owner == sym][:3]
+        out += [Assign("WHEAT", t.hex) for t in board.tokens if t.owner == sym]
     if powers.barrels_usable(state, sym):
         out.append(UsePower("TWO_BARRELS", "two_barrels"))
     if "ON_A_DIET" in held and next_token_price(state, sym) is not None:
@@ -228,17 +254,17 @@ def _power_uses(state: State, sym: str) -> list[Command]:
             PlaceToken(o.city_id, o.slot, "ON_A_DIET")
             for o in B.legal_tokens(board, m, sym, extra_slot=True, rules=state.options.rules)
         )
-        out += [t for t in diets if _accepts(state, sym, t)][:3]
+        out += [t for t in diets if _accepts(state, sym, t)]
     laid = [t.hex for t in board.tiles]
     for power in ("WORK_IN_PROGRESS", "THAT_S_MINE"):
         if power in held and not (power == "THAT_S_MINE" and held[power].uses):
-            out += [a for a in (Assign(power, h) for h in laid) if _accepts(state, sym, a)][:3]
+            out += [a for a in (Assign(power, h) for h in laid) if _accepts(state, sym, a)]
     if "HOLE" in held:
         first = held["HOLE"].data
-        out += [Assign("HOLE", r) for r in m.r_areas if r != first][:3]
+        out += [Assign("HOLE", r) for r in m.r_areas if r != first]
     for power, (mode, _) in powers.POWER_LAYS.items():
         if power in held and powers.lays_left(state, power):
-            for lay in boardlink.lay_options(state, sym, mode)[:4]:
+            for lay in _lays(state, sym, mode):
                 assert isinstance(lay, LayTile)
                 out.append(LayTile(lay.hex, lay.tile, lay.rotation, power))
     if "THAT_S_MINE" in held and held["THAT_S_MINE"].uses and not state.flow.tokened:
@@ -254,7 +280,7 @@ def _power_uses(state: State, sym: str) -> list[Command]:
             UsePower("PATCH", "patch", sym, t.id)
             for t in state.family_trains(sym)
             if t.name != "1S"
-        ][:2]
+        ]
     if "PATCH" in held and held["PATCH"].data:
         out.append(UsePower("PATCH", "remove_bandage", sym))
     return out
@@ -272,3 +298,80 @@ def _accepts(state: State, sym: str, command: Command) -> bool:
     except Rejected:
         return False
     return True
+
+
+def _same_source(state: State, allowed: list[str]) -> list[str]:
+    """Every certificate `buy_shares` takes for the allowed ones: any of the same family and
+    place (the cousin only from Wednesday on)."""
+    out: list[str] = []
+    for sid in allowed:
+        first = state.share(sid)
+        out += [
+            s.id
+            for s in state.family_shares(first.family)
+            if s.owner == first.owner
+            and s.percent == first.percent
+            and not (s.owner == "ipo" and s.id.endswith("_4") and state.flow.turn < 3)
+        ]
+    return out
+
+
+def canonical(command: Command, state: State) -> Command:
+    """One form of each move, for commands `decide` treats alike at `state`: a tile lay names
+    the tile, not its copy, and the lowest rotation giving the same track; shares are sold in
+    id order; a free slot of a city is its first one (any slot for ON A DIET's extra one); a
+    default left out is named (WHATSUP's train and variant, an OR ticket's price, the family
+    PATCH acts for); a pass in a PATCH decision is "save none"."""
+    flow = state.flow
+    match command:
+        case LayTile(hex=hex_, tile=tile, rotation=rotation, power=power):
+            name = B.maps.tile_name(tile)
+            return LayTile(hex_, name, _first_rotation(name, rotation), power)
+        case SellShares(shares=shares):
+            return SellShares(tuple(sorted(shares)))
+        case PlaceToken(city=city, slot=slot, power=power):
+            if power == "ON_A_DIET":
+                return PlaceToken(city, None, power)
+            return PlaceToken(city, _first_free_slot(state, city, slot), power)
+        case SellTicket(ticket=ticket, price=price):
+            if flow.round == "or":
+                return SellTicket(ticket, ticket_value(state) if price is None else price)
+            return SellTicket(ticket)
+        case UsePower(power="WHATSUP", kind=kind, family=family, train=train, variant=variant):
+            queue = [t for t in depot_offer(state) if t.owner == "depot"]
+            first = queue[0].id if queue and train is None else train
+            default = queue[0].name if queue else None
+            return UsePower("WHATSUP", kind, family, first, variant or default, command.price)
+        case UsePower(power="PATCH", kind="patch", train=train):
+            return UsePower("PATCH", "patch", None, train)
+        case UsePower(power="PATCH", kind="remove_bandage", family=None) if flow.round == "or":
+            return UsePower("PATCH", "remove_bandage", flow.order[flow.index])
+        case BuyTrain(train=train, price=price, variant=None):
+            bought = next((t for t in state.trains if t.id == train), None)
+            if bought is not None and bought.owner in ("depot", "discard"):
+                return BuyTrain(train, price, bought.variant or bought.name)
+        case Pass() if flow.patch_family:
+            return ProtectTrain(None)
+    return command
+
+
+def _first_rotation(name: str, rotation: int) -> int:
+    """The lowest rotation at which tile `name` lies exactly as at `rotation`."""
+    tile = B.maps.tile_def(name)
+    here = B.lays.layout(tile, rotation)
+    return next(turn for turn in range(6) if B.lays.layout(tile, turn) == here)
+
+
+def _first_free_slot(state: State, city: str, slot: int | None) -> int | None:
+    """A free slot kept for nobody stands for the first such slot of its city."""
+    board = state.board
+    if board is None or slot is None:
+        return slot
+    try:
+        hex_, index = B.city_at(board, boardlink.map_def(state), city)
+    except Rejected:
+        return slot
+    taken = {t.slot for t in board.tokens if (t.hex, t.city) == (hex_, index)}
+    kept = {r.slot for r in board.reservations if (r.hex, r.city) == (hex_, index)}
+    free = [n for n in range(slot + 1) if n not in taken and n not in kept]
+    return free[0] if slot in free else slot

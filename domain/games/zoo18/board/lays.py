@@ -68,6 +68,18 @@ def track_shape(tile: TileDef, rotation: int) -> frozenset[frozenset[str]]:
 
 
 @lru_cache(maxsize=4096)
+def layout(tile: TileDef, rotation: int) -> frozenset[tuple[int, int]]:
+    """The paths of `tile` at `rotation`, edges absolute and each stop by its index: two
+    rotations with the same layout are the same lay (`track_shape` does not tell apart which
+    pond or city an edge leads to, e.g. X25's two ponds)."""
+
+    def end(e: int) -> int:
+        return (e + rotation) % 6 if 0 <= e < STOP_BASE else e
+
+    return frozenset((min(end(a), end(b)), max(end(a), end(b))) for a, b in tile.paths)
+
+
+@lru_cache(maxsize=4096)
 def exits(tile: TileDef, rotation: int) -> frozenset[int]:
     return frozenset((end + rotation) % 6 for path in tile.paths for end in path if 0 <= end < 6)
 
@@ -415,9 +427,9 @@ def legal_lays(
                 _check_tile(board, map_def, family, hexdef, name, colours, mode, True)
             except Rejected:
                 continue
-            shapes: set[frozenset[frozenset[str]]] = set()
+            shapes: set[frozenset[tuple[int, int]]] = set()
             for rotation in range(6):
-                shape = track_shape(manifest()[name], rotation)
+                shape = layout(manifest()[name], rotation)
                 if shape in shapes:
                     continue
                 try:
