@@ -17,7 +17,7 @@ from domain.games.zoo18.messages import (
     TokenV1,
 )
 from domain.games.zoo18.state import State
-from domain.kernel import Reason, Rejected
+from domain.kernel import illegal
 
 
 def colours(phase: str) -> tuple[str, ...]:
@@ -85,7 +85,7 @@ def token_put(before: B.Board, after: B.Board, asked: int | None = None) -> Toke
 def home_token(state: State, family: str) -> TokenPut:
     """The home token of `family` at its par, in the slot its home keeps."""
     if state.board is None:
-        raise Rejected(Reason.ILLEGAL, "the game has no board yet")
+        illegal("the game has no board yet")
     after = B.place_home_token(state.board, map_def(state), family)
     return token_put(state.board, after)
 

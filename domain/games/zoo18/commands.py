@@ -7,7 +7,7 @@ from __future__ import annotations
 from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.boardlink import home_lays
-from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.ctx import Ctx, seat_id
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -34,6 +34,7 @@ from domain.games.zoo18.rounds import (
     end_sr_turn,
     next_step,
 )
+from domain.kernel import illegal
 
 
 def judge(ctx: Ctx, seat: int, command: Command) -> None:
@@ -42,7 +43,7 @@ def judge(ctx: Ctx, seat: int, command: Command) -> None:
     round_ = state.flow.round
     if crowded(state) is not None and not state.flow.patch_family:
         if not isinstance(command, DiscardTrain):
-            raise illegal("a family is over its train limit: it discards first")
+            illegal("a family is over its train limit: it discards first")
         _discard(ctx, command.train)
     elif state.flow.patch_family:
         if isinstance(command, ProtectTrain):
@@ -50,7 +51,7 @@ def judge(ctx: Ctx, seat: int, command: Command) -> None:
         elif isinstance(command, Pass):
             patch.decide_protection(ctx, None)
         else:
-            raise illegal("first decide whether PATCH saves a rusting train")
+            illegal("first decide whether PATCH saves a rusting train")
     elif round_ == "draft":
         _draft(ctx, seat, command)
     elif round_ == "sr":
@@ -58,14 +59,14 @@ def judge(ctx: Ctx, seat: int, command: Command) -> None:
     elif round_ == "or":
         _operate(ctx, seat, command)
     else:
-        raise illegal("nothing to do now")
+        illegal("nothing to do now")
 
 
 def _draft(ctx: Ctx, seat: int, command: Command) -> None:
     if isinstance(command, Bid):
         stock.bid(ctx, seat, command.power, command.price)
     elif not isinstance(command, Pass):
-        raise illegal("in the draft, buy one offered power or pass")
+        illegal("in the draft, buy one offered power or pass")
     ctx.flow(index=ctx.state.flow.index + 1)
 
 
@@ -77,7 +78,7 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
     match command:
         case Pass():
             if not ctx.state.options.imported and stock.must_sell(ctx.state, seat):
-                raise illegal("you hold more certificates than the limit: sell first")
+                illegal("you hold more certificates than the limit: sell first")
             end_sr_turn(ctx)
         case Par():
             stock.par(ctx, seat, command)
@@ -93,7 +94,7 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
         case UsePower():
             powers.use_sr_power(ctx, seat, command)
         case _:
-            raise illegal("that is not a stock-round action")
+            illegal("that is not a stock-round action")
 
 
 def _home_lays(ctx: Ctx, command: Command) -> None:
@@ -102,9 +103,9 @@ def _home_lays(ctx: Ctx, command: Command) -> None:
     if isinstance(command, LayTile) and command.power is None:
         op.lay_tile(ctx, sym, command, "home" if flow.step == "home" else "bonus")
     elif not isinstance(command, Pass):
-        raise illegal(f"{sym} lays its home tile (or passes when it cannot)")
+        illegal(f"{sym} lays its home tile (or passes when it cannot)")
     elif flow.step == "home" and not ctx.state.options.imported and _home_lay_required(ctx, sym):
-        raise illegal(f"{sym} must lay a tile on its white home hex")
+        illegal(f"{sym} must lay a tile on its white home hex")
     if flow.step == "home":
         ctx.flow(step="bonus")
     elif isinstance(command, Pass):
@@ -121,9 +122,9 @@ def _own_ticket(ctx: Ctx, seat: int, ticket: str) -> None:
     try:
         holding = ctx.state.power(ticket)
     except KeyError:
-        raise illegal(f"there is no ticket {ticket}") from None
+        illegal(f"there is no ticket {ticket}")
     if not ticket.startswith("ZOOTicket") or holding.owner != seat_id(seat):
-        raise illegal(f"{ticket} is not your ZOOTicket")
+        illegal(f"{ticket} is not your ZOOTicket")
 
 
 def _operate(ctx: Ctx, seat: int, command: Command) -> None:
@@ -137,18 +138,18 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
             powers.give_up_lays(ctx, pending)
             return
         if not (isinstance(command, LayTile) and command.power == pending):
-            raise illegal("ANCIENT MAPS lays its two tiles together")
+            illegal("ANCIENT MAPS lays its two tiles together")
     elif pending == "HOLE" and not (isinstance(command, Assign) and command.power == pending):
-        raise illegal("HOLE needs its second red area first")
+        illegal("HOLE needs its second red area first")
     match command:
         case SellTicket():
             _own_ticket(ctx, seat, command.ticket)
             if flow.helped:
-                raise illegal("the president already helped this turn")
+                illegal("the president already helped this turn")
             op.sell_ticket_or(ctx, sym, command.ticket, command.price)
         case BuyPower():
             if flow.helped:
-                raise illegal("the president already helped this turn")
+                illegal("the president already helped this turn")
             op.buy_power_or(ctx, sym, command.power, command.price)
         case UsePower():
             powers.use_or_power(ctx, sym, command)
@@ -160,62 +161,62 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
             powers.power_token(ctx, sym, command)
         case LayTile():
             if step != "track":
-                raise illegal("tiles are laid at the start of the turn")
+                illegal("tiles are laid at the start of the turn")
             _track(ctx, sym, command)
         case PlaceToken():
             if step != "token":
-                raise illegal("no token can be placed now")
+                illegal("no token can be placed now")
             op.place_token(ctx, sym, command)
             ctx.flow(tokened=True)
             next_step(ctx)
         case RunRoutes():
             if step != "route":
-                raise illegal("the trains do not run now")
+                illegal("the trains do not run now")
             op.run_routes(ctx, sym, command.routes)
             next_step(ctx)
         case Dividend():
             if step != "dividend":
-                raise illegal("no dividend to decide now")
+                illegal("no dividend to decide now")
             if command.kind not in ("payout", "withhold"):
-                raise illegal("pay out or withhold")
+                illegal("pay out or withhold")
             op.dividend(ctx, sym, command.kind)
             next_step(ctx)
         case BuyTrain():
             if step != "buy_train":
-                raise illegal("trains are bought after the run")
+                illegal("trains are bought after the run")
             op.buy_train(ctx, sym, command)
             if not op.buy_train_blocks(ctx.state, sym):
                 ctx.flow(step="done")
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
-                raise illegal("shares are sold in the OR only to raise money for a train")
+                illegal("shares are sold in the OR only to raise money for a train")
             if tuple(command.shares) not in op.emergency_bundles(state, sym):
-                raise illegal("sell only what the forced train needs, keeping the presidency")
+                illegal("sell only what the forced train needs, keeping the presidency")
             stock.sell_shares(ctx, seat, command.shares, emergency=True)
         case DiscardTrain():
             _discard(ctx, command.train)
         case Pass():
             if step in ("route", "dividend"):
-                raise illegal("run the trains and decide the dividend first")
+                illegal("run the trains and decide the dividend first")
             if step == "buy_train" and op.must_buy(state, sym):
-                raise illegal(f"{sym} has no train and must buy one")
+                illegal(f"{sym} has no train and must buy one")
             if step == "done":
                 end_family_turn(ctx)
             else:
                 next_step(ctx)
         case ProtectTrain():
-            raise illegal("no train is being protected")
+            illegal("no train is being protected")
         case _:
-            raise illegal("that is not an operating-round action")
+            illegal("that is not an operating-round action")
 
 
 def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
     flow = ctx.state.flow
     if cmd.hex in flow.laid_hexes:
-        raise illegal("one lay per hex and turn")
+        illegal("one lay per hex and turn")
     upgrade = op.lay_tile(ctx, sym, cmd, "track")
     if upgrade and flow.upgraded:
-        raise illegal("only one upgrade per turn")
+        illegal("only one upgrade per turn")
     lays = flow.lays + 1
     ctx.flow(lays=lays, upgraded=flow.upgraded or upgrade, laid_hexes=(*flow.laid_hexes, cmd.hex))
     if lays >= 2:
@@ -225,7 +226,7 @@ def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
 def _discard(ctx: Ctx, train: str) -> None:
     sym = crowded(ctx.state)
     if sym is None:
-        raise illegal("no family is over its train limit")
+        illegal("no family is over its train limit")
     if ctx.state.train(train).owner != sym:
-        raise illegal(f"{train} does not belong to {sym}")
+        illegal(f"{train} does not belong to {sym}")
     ctx.emit(TrainMoved(train, "discard"))

@@ -17,7 +17,6 @@ from domain.games.zoo18.data import (
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.messages import Event, FlowChanged, Paid
 from domain.games.zoo18.state import Flow, State, flow_record
-from domain.kernel import Reason, Rejected
 
 
 class Ctx:
@@ -46,10 +45,6 @@ class Ctx:
     def pay(self, payer: str, payee: str, amount: int) -> None:
         if amount:
             self.emit(Paid(payer, payee, amount))
-
-
-def illegal(detail: str) -> Rejected:
-    return Rejected(Reason.ILLEGAL, detail)
 
 
 def seat_id(seat: int) -> str:

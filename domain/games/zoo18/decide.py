@@ -41,7 +41,7 @@ from domain.games.zoo18.messages import Command, EndGame, Event, RouteClaim, Run
 from domain.games.zoo18.operating import modifiers
 from domain.games.zoo18.rounds import acting_seat, finish_game, settle
 from domain.games.zoo18.state import State
-from domain.kernel import Reason, Rejected
+from domain.kernel import Reason, Rejected, illegal
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
@@ -112,7 +112,7 @@ def _check_turn(state: State, seat: int) -> None:
         raise Rejected(Reason.NOT_YOUR_TURN)
     flow = state.flow
     if flow.round != "or" or flow.step != "route":
-        raise Rejected(Reason.ILLEGAL, "the trains do not run now")
+        illegal("the trains do not run now")
 
 
 def _explain_as_given(state: State, seat: int, command: RunRoutes) -> RunExplained:

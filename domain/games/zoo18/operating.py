@@ -7,7 +7,6 @@ from domain.games.zoo18 import boardlink, market
 from domain.games.zoo18.board.routes import SQUEEZE_BONUS
 from domain.games.zoo18.ctx import (
     Ctx,
-    illegal,
     next_token_price,
     power_owner_family,
     seat_id,
@@ -44,6 +43,7 @@ from domain.games.zoo18.trains import (
     sold_by_families,
     variants,
 )
+from domain.kernel import illegal
 
 
 def operating(state: State) -> str:
@@ -90,7 +90,7 @@ def lay_tile(ctx: Ctx, sym: str, cmd: LayTile, mode: B.LayMode) -> bool:
     if owns(state, sym, "SHINING_GOLD") and terrain is not None:
         cost = 0
     if cost > state.family(sym).cash:
-        raise illegal(f"{sym} has {state.family(sym).cash}$N but the lay costs {cost}$N")
+        illegal(f"{sym} has {state.family(sym).cash}$N but the lay costs {cost}$N")
     ctx.pay(sym, "bank", cost)
     ctx.record(
         TilePlaced(sym, cmd.hex, cmd.tile, cmd.rotation, mode, label, replaced),
@@ -113,14 +113,14 @@ def place_token(
     state = ctx.state
     price = next_token_price(state, sym)
     if price is None:
-        raise illegal(f"{sym} has no token left")
+        illegal(f"{sym} has no token left")
     if free:
         price = 0
     if price > state.family(sym).cash:
-        raise illegal(f"{sym} has {state.family(sym).cash}$N but the token costs {price}$N")
+        illegal(f"{sym} has {state.family(sym).cash}$N but the token costs {price}$N")
     m = boardlink.map_def(state)
     if state.board is None:
-        raise illegal("the game has no board yet")
+        illegal("the game has no board yet")
     hex_, city = B.city_at(state.board, m, cmd.city)
     after = B.check_token(
         state.board,
@@ -181,7 +181,7 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
     owned = {t.id: t for t in state.family_trains(sym)}
     used = [r.train for r in routes]
     if len(set(used)) != len(used) or any(t not in owned for t in used):
-        raise illegal("each route must use a different train of the family")
+        illegal("each route must use a different train of the family")
     revenue = subsidy = 0
     if routes:
         m = boardlink.map_def(state)
@@ -332,30 +332,30 @@ def must_buy(state: State, sym: str) -> bool:
 def buy_train(ctx: Ctx, sym: str, cmd: BuyTrain) -> None:
     state = ctx.state
     if state.flow.helped:
-        raise illegal("the president already helped: no more trains this turn")
+        illegal("the president already helped: no more trains this turn")
     if any(t.name == "1S" for t in state.family_trains(sym)):
-        raise illegal("a patched family cannot buy trains")
+        illegal("a patched family cannot buy trains")
     if not has_room(state, sym):
-        raise illegal(f"{sym} is at its train limit")
+        illegal(f"{sym} is at its train limit")
     card = find_buyable(state, sym, cmd.train)
     from_depot = card.owner in ("depot", "discard")
     variant = cmd.variant or card.variant or card.name
     if from_depot and variant not in variants(card):
-        raise illegal(f"{card.id} cannot run as {variant}")
+        illegal(f"{card.id} cannot run as {variant}")
     price = cmd.price
     fam_cash = state.family(sym).cash
     if from_depot:
         lp = list_price(card, variant)
         if price != lp and not (price < lp and price > fam_cash):
-            raise illegal(f"{variant} costs {lp}$N")
+            illegal(f"{variant} costs {lp}$N")
     elif not 1 <= price <= fam_cash:
-        raise illegal(f"pay between 1 and {fam_cash}$N for a train from another family")
+        illegal(f"pay between 1 and {fam_cash}$N for a train from another family")
     if price > fam_cash:
         pres = state.president(sym)
         assert pres is not None
         short = price > fam_cash + state.players[pres].cash
         if from_depot and short and emergency_bundles(state, sym):
-            raise illegal("the president must first sell shares to pay for the train")
+            illegal("the president must first sell shares to pay for the train")
         need = price - fam_cash
         pcash = state.players[pres].cash
         give = min(need, pcash)
@@ -385,7 +385,7 @@ def sell_ticket_or(ctx: Ctx, sym: str, ticket: str, price: int | None) -> None:
     value = ticket_value(state)
     paid = value if price is None else price
     if not 1 <= paid <= value:
-        raise illegal(f"sell the ticket for 1 to {value}$N")
+        illegal(f"sell the ticket for 1 to {value}$N")
     owner = state.power(ticket).owner
     ctx.pay("bank", sym, paid)
     ctx.pay("bank", owner, value - paid)
@@ -397,17 +397,17 @@ def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
     try:
         holding = state.power(power)
     except KeyError:
-        raise illegal(f"there is no power {power}") from None
+        illegal(f"there is no power {power}")
     if power in SR_POWERS or power.startswith("ZOOTicket"):
-        raise illegal(f"{power} cannot be sold to a family")
+        illegal(f"{power} cannot be sold to a family")
     if not holding.owner.startswith("p"):
-        raise illegal(f"{power} is not held by a player")
+        illegal(f"{power} is not held by a player")
     if companies_held(state, sym) >= MAX_POWERS:
-        raise illegal(f"{sym} already holds 3 powers")
+        illegal(f"{sym} already holds 3 powers")
     if not 0 <= price <= POWER_PRICE[power]:
-        raise illegal(f"pay between 0 and {POWER_PRICE[power]}$N for {power}")
+        illegal(f"pay between 0 and {POWER_PRICE[power]}$N for {power}")
     if price > state.family(sym).cash:
-        raise illegal(f"{sym} has {state.family(sym).cash}$N")
+        illegal(f"{sym} has {state.family(sym).cash}$N")
     ctx.pay(sym, holding.owner, price)
     ctx.emit(PowerMoved(power, sym))
     # rules 3: 18xx.games counts the subsidy at the dividend (routes_subsidy), with the powers
@@ -426,17 +426,17 @@ def whatsup(
     from domain.games.zoo18.stock import whatsup_families
 
     if sym not in whatsup_families(state, seat):
-        raise illegal(f"WHATSUP cannot buy a train for {sym} now")
+        illegal(f"WHATSUP cannot buy a train for {sym} now")
     queue = [t for t in depot_offer(state) if t.owner == "depot"]
     card = queue[0]
     if train is not None and train != card.id:
-        raise illegal(f"WHATSUP buys the first depot train, {card.id}")
+        illegal(f"WHATSUP buys the first depot train, {card.id}")
     var = variant or card.name
     if var not in variants(card):
-        raise illegal(f"{card.id} cannot run as {var}")
+        illegal(f"{card.id} cannot run as {var}")
     cost = price if (price is not None and state.options.imported) else list_price(card, var)
     if cost > state.family(sym).cash:
-        raise illegal(f"{sym} has {state.family(sym).cash}$N but the train costs {cost}$N")
+        illegal(f"{sym} has {state.family(sym).cash}$N but the train costs {cost}$N")
     ctx.pay(sym, "bank", cost)
     move_train(ctx, card, sym, var)
     ctx.emit(TrainFlagged(card.id, False, False, 1))

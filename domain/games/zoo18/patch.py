@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from domain.games.zoo18.ctx import Ctx, illegal, seat_id
+from domain.games.zoo18.ctx import Ctx, seat_id
 from domain.games.zoo18.data import MAX_POWERS, TRAIN_TYPES
 from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
 from domain.games.zoo18.state import State
+from domain.kernel import illegal
 
 PATCH = "PATCH"
 ONE_S = "1S-0"
@@ -47,7 +48,7 @@ def apply(ctx: Ctx, sym: str, train: str) -> None:
     """Set `train` aside and give `sym` the 1S; the patch moves to the family."""
     state = ctx.state
     if state.train(train).owner != sym:
-        raise illegal(f"{train} is not a train of {sym}")
+        illegal(f"{train} is not a train of {sym}")
     if state.power(PATCH).owner != sym:
         ctx.emit(PowerMoved(PATCH, sym))
     ctx.emit(TrainMoved(train, "aside"))
@@ -59,7 +60,7 @@ def decide_protection(ctx: Ctx, train: str | None) -> None:
     flow = ctx.state.flow
     sym, pending = flow.patch_family, flow.patch_trains
     if train is not None and train not in pending:
-        raise illegal(f"choose one of {', '.join(pending)}")
+        illegal(f"choose one of {', '.join(pending)}")
     ctx.flow(patch_family="", patch_trains=())
     if train is not None:
         apply(ctx, sym, train)
@@ -73,7 +74,7 @@ def remove(ctx: Ctx, sym: str) -> None:
     state = ctx.state
     holding = state.power(PATCH)
     if holding.owner != sym or not holding.data:
-        raise illegal(f"{sym} has no patched train")
+        illegal(f"{sym} has no patched train")
     original = state.train(holding.data)
     ctx.emit(PowerMoved(PATCH, "closed"))
     ctx.emit(TrainMoved(ONE_S, "reserved"))

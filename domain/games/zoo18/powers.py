@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, market, patch, stock
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18.ctx import Ctx, illegal, power_owner_family, seat_id
+from domain.games.zoo18.ctx import Ctx, power_owner_family, seat_id
 from domain.games.zoo18.messages import (
     Assign,
     BoardSet,
@@ -21,29 +21,30 @@ from domain.games.zoo18.messages import (
     UsePower,
 )
 from domain.games.zoo18.state import State
+from domain.kernel import illegal
 
 
 def own_power(ctx: Ctx, seat: int, power: str) -> None:
     try:
         holding = ctx.state.power(power)
     except KeyError:
-        raise illegal(f"there is no power {power}") from None
+        illegal(f"there is no power {power}")
     if holding.owner != seat_id(seat):
-        raise illegal(f"you do not hold {power}")
+        illegal(f"you do not hold {power}")
 
 
 def use_sr_power(ctx: Ctx, seat: int, cmd: UsePower) -> None:
     own_power(ctx, seat, cmd.power)
     if cmd.power not in stock.usable_sr_powers(ctx.state, seat):
-        raise illegal(f"{cmd.power} cannot be used now")
+        illegal(f"{cmd.power} cannot be used now")
     if cmd.power == "DAYS_OFF":
         sym = cmd.family or ""
         try:
             fam = ctx.state.family(sym)
         except KeyError:
-            raise illegal("choose an open family") from None
+            illegal("choose an open family")
         if not fam.parred:
-            raise illegal(f"{sym} is not open")
+            illegal(f"{sym} is not open")
         target = market.right((fam.row, fam.col))
         if target != (fam.row, fam.col):
             ctx.emit(PriceMoved(sym, *target))
@@ -55,27 +56,27 @@ def use_sr_power(ctx: Ctx, seat: int, cmd: UsePower) -> None:
     elif cmd.power == "WHATSUP":
         op.whatsup(ctx, seat, cmd.family or "", cmd.train, cmd.variant, cmd.price)
     else:
-        raise illegal(f"{cmd.power} is not used this way")
+        illegal(f"{cmd.power} is not used this way")
 
 
 def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
     if cmd.power == patch.PATCH:
         if cmd.kind == "patch":
             if not patch.can_protect(ctx.state, sym):
-                raise illegal(f"PATCH cannot protect a train of {sym} now")
+                illegal(f"PATCH cannot protect a train of {sym} now")
             patch.apply(ctx, sym, cmd.train or "")
         elif cmd.kind == "remove_bandage":
             patch.remove(ctx, cmd.family or sym)
             if not ctx.state.family_trains(sym) and ctx.state.flow.step == "done":
                 ctx.flow(step="buy_train")
         else:
-            raise illegal("PATCH protects a train or is removed")
+            illegal("PATCH protects a train or is removed")
         return
     if cmd.power == "TWO_BARRELS":
         if power_owner_family(ctx.state, cmd.power) != sym:
-            raise illegal(f"{sym} does not hold TWO BARRELS")
+            illegal(f"{sym} does not hold TWO BARRELS")
         if not barrels_usable(ctx.state, sym):
-            raise illegal("TWO BARRELS is used when the trains run, once per OR")
+            illegal("TWO BARRELS is used when the trains run, once per OR")
         holding = ctx.state.power(cmd.power)
         ctx.emit(FamilyMarked(sym, "barrel"))
         if ctx.state.options.rules >= 2:  # the site closes it after the run (run_routes)
@@ -83,7 +84,7 @@ def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
         else:
             count_use(ctx, cmd.power, holding.uses + 1, 2, this_or(ctx.state))
         return
-    raise illegal(f"{cmd.power} cannot be used now")
+    illegal(f"{cmd.power} cannot be used now")
 
 
 def this_or(state: State) -> str:
@@ -115,7 +116,7 @@ POWER_LAYS: dict[str, tuple[B.LayMode, int]] = {
 
 def family_power(ctx: Ctx, sym: str, power: str) -> None:
     if power_owner_family(ctx.state, power) != sym:
-        raise illegal(f"{sym} does not hold {power}")
+        illegal(f"{sym} does not hold {power}")
 
 
 def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
@@ -126,7 +127,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         if state.board is not None and not any(
             t.hex == cmd.hex and t.owner == sym for t in state.board.tokens
         ):
-            raise illegal(f"WHEAT goes on a hex with a token of {sym}")
+            illegal(f"WHEAT goes on a hex with a token of {sym}")
         ctx.emit(FamilyMarked(sym, f"wheat:{cmd.hex}"))
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "HOLE":
@@ -134,7 +135,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
             ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
         else:
             if cmd.hex == holding.data:
-                raise illegal("choose two different red areas")
+                illegal("choose two different red areas")
             m = boardlink.map_def(state)
             if state.board is not None:
                 board = B.use_hole(state.board, m, holding.data, cmd.hex)
@@ -145,7 +146,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
     elif cmd.power == "WORK_IN_PROGRESS":
         m = boardlink.map_def(state)
         if state.board is None:
-            raise illegal("the game has no board yet")
+            illegal("the game has no board yet")
         slot = _wip_slot(state, cmd.hex)
         after = B.check_token(state.board, m, sym, cmd.hex, 0, slot, reachable=False, owner="WIP")
         ctx.record(
@@ -154,7 +155,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "THAT_S_MINE":
         if holding.uses:
-            raise illegal("THAT'S MINE already reserved a slot")
+            illegal("THAT'S MINE already reserved a slot")
         m = boardlink.map_def(state)
         if state.board is not None:
             board = B.reserve(state.board, m, sym, cmd.hex, 0)
@@ -165,7 +166,7 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
             )
         ctx.emit(PowerUpdated(cmd.power, 1, cmd.hex))
     else:
-        raise illegal(f"{cmd.power} cannot be assigned")
+        illegal(f"{cmd.power} cannot be assigned")
 
 
 def lays_left(state: State, power: str) -> bool:
@@ -186,11 +187,11 @@ def power_lay(ctx: Ctx, sym: str, cmd: LayTile) -> None:
     power = cmd.power or ""
     family_power(ctx, sym, power)
     if power not in POWER_LAYS:
-        raise illegal(f"{power} does not lay tiles")
+        illegal(f"{power} does not lay tiles")
     if not lays_left(ctx.state, power):
-        raise illegal(f"{power} has no lay left")
+        illegal(f"{power} has no lay left")
     if ctx.state.flow.helped:
-        raise illegal("the president already helped this turn")
+        illegal("the president already helped this turn")
     mode, limit = POWER_LAYS[power]
     op.lay_tile(ctx, sym, cmd, mode)
     count_use(ctx, power, ctx.state.power(power).uses + 1, limit)
@@ -204,19 +205,19 @@ def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
         # not set for it), so none before it and the token step is over after it
         counts = ctx.state.options.rules >= 2
         if counts and ctx.state.flow.tokened:
-            raise illegal(f"{sym} already placed a token this turn")
+            illegal(f"{sym} already placed a token this turn")
         op.place_token(ctx, sym, cmd, free=True, extra=True)
         if counts:
             ctx.flow(tokened=True)
     elif power == "THAT_S_MINE":
         if not ctx.state.power(power).uses:
-            raise illegal("THAT'S MINE has not reserved a slot yet")
+            illegal("THAT'S MINE has not reserved a slot yet")
         if ctx.state.flow.tokened:
-            raise illegal(f"{sym} already placed a token this turn")
+            illegal(f"{sym} already placed a token this turn")
         op.place_token(ctx, sym, cmd)
         ctx.flow(tokened=True)
     else:
-        raise illegal(f"{power} does not place tokens")
+        illegal(f"{power} does not place tokens")
     ctx.emit(PowerMoved(power, "closed"))
 
 

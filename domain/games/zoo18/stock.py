@@ -3,14 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18 import boardlink, market
-from domain.games.zoo18.ctx import (
-    Ctx,
-    illegal,
-    offered_powers,
-    operating_order,
-    seat_id,
-    ticket_value,
-)
+from domain.games.zoo18.ctx import Ctx, offered_powers, operating_order, seat_id, ticket_value
 from domain.games.zoo18.data import (
     MAP_FAMILIES,
     MAX_POWERS,
@@ -30,6 +23,7 @@ from domain.games.zoo18.messages import (
     TokenPlaced,
 )
 from domain.games.zoo18.state import State
+from domain.kernel import illegal
 
 # ---------------------------------------------------------------- queries
 
@@ -227,11 +221,11 @@ def bid(ctx: Ctx, seat: int, power: str, price: int) -> None:
         power not in state.deck[: draft_size(len(state.players))]
         or state.power(power).owner != "bank"
     ):
-        raise illegal(f"{power} is not offered in the draft")
+        illegal(f"{power} is not offered in the draft")
     if not state.options.imported and price != POWER_PRICE[power]:
-        raise illegal(f"{power} costs {POWER_PRICE[power]}$N")
+        illegal(f"{power} costs {POWER_PRICE[power]}$N")
     if price > state.players[seat].cash:
-        raise illegal(f"you have {state.players[seat].cash}$N but {power} costs {price}$N")
+        illegal(f"you have {state.players[seat].cash}$N but {power} costs {price}$N")
     ctx.pay(seat_id(seat), "bank", price)
     acquire_power(ctx, seat, power)
 
@@ -250,7 +244,7 @@ def acquire_power(ctx: Ctx, seat: int, power: str) -> None:
 
 def _check_can_buy(ctx: Ctx, seat: int) -> None:
     if ctx.state.flow.bought:
-        raise illegal("you already bought something this turn")
+        illegal("you already bought something this turn")
 
 
 def par(ctx: Ctx, seat: int, cmd: Par) -> None:
@@ -259,19 +253,19 @@ def par(ctx: Ctx, seat: int, cmd: Par) -> None:
     try:
         fam = state.family(cmd.family)
     except KeyError:
-        raise illegal(f"there is no family {cmd.family} on this map") from None
+        illegal(f"there is no family {cmd.family} on this map")
     if fam.parred:
-        raise illegal(f"{cmd.family} is already open")
+        illegal(f"{cmd.family} is already open")
     if not state.options.imported and cmd.family not in neighbour_families(state):
         allowed = ", ".join(neighbour_families(state))
-        raise illegal(f"the neighbour rule lets you open only {allowed}")
+        illegal(f"the neighbour rule lets you open only {allowed}")
     if cmd.price not in allowed_pars(state):
-        raise illegal(f"par {cmd.price} is not allowed in phase {state.phase}")
+        illegal(f"par {cmd.price} is not allowed in phase {state.phase}")
     if certs(state, seat) >= cert_limit(state.map, len(state.players)):
-        raise illegal("you are at your certificate limit")
+        illegal("you are at your certificate limit")
     cost = 2 * cmd.price
     if cost > state.players[seat].cash:
-        raise illegal(f"you have {state.players[seat].cash}$N but the par costs {cost}$N")
+        illegal(f"you have {state.players[seat].cash}$N but the par costs {cost}$N")
     row, col, bonus, lays, _ = PARS[cmd.price]
     ctx.emit(Parred(cmd.family, row, col))
     ctx.emit(SharesMoved((f"{cmd.family}_0",), seat_id(seat)))
@@ -301,12 +295,12 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
     state = ctx.state
     _check_can_buy(ctx, seat)
     if len(cmd.shares) != 1:
-        raise illegal("buy one certificate at a time")
+        illegal("buy one certificate at a time")
     sid = cmd.shares[0]
     try:
         share = state.share(sid)
     except KeyError:
-        raise illegal(f"there is no share {sid}") from None
+        illegal(f"there is no share {sid}")
     allowed = buyable_shares(state, seat)
     same_source = [
         s
@@ -314,9 +308,9 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
         if state.share(s).family == share.family and state.share(s).owner == share.owner
     ]
     if share.owner not in ("ipo", "market") or not same_source:
-        raise illegal(f"you cannot buy {sid} now")
+        illegal(f"you cannot buy {sid} now")
     if share.owner == "ipo" and share.id.endswith("_4") and state.flow.turn < 3:
-        raise illegal("the cousin share is for sale from Wednesday on")
+        illegal("the cousin share is for sale from Wednesday on")
     price = family_price(state, share.family)
     ctx.pay(seat_id(seat), share.family if share.owner == "ipo" else "bank", price)
     ctx.emit(SharesMoved((sid,), seat_id(seat)))
@@ -328,7 +322,7 @@ def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = 
     state = ctx.state
     problem = sale_problem(state, seat, shares, emergency)
     if problem:
-        raise illegal(problem)
+        illegal(problem)
     certs_ = [state.share(s) for s in shares]
     sym = certs_[0].family
     was_president = state.president(sym) == seat
@@ -411,14 +405,14 @@ def buy_power_sr(ctx: Ctx, seat: int, cmd: BuyPower) -> None:
     state = ctx.state
     _check_can_buy(ctx, seat)
     if cmd.power not in offered_powers(state):
-        raise illegal(f"{cmd.power} is not on offer")
+        illegal(f"{cmd.power} is not on offer")
     price = POWER_PRICE[cmd.power]
     if cmd.price != price:
-        raise illegal(f"{cmd.power} costs {price}$N")
+        illegal(f"{cmd.power} costs {price}$N")
     if price > state.players[seat].cash:
-        raise illegal(f"you have {state.players[seat].cash}$N but {cmd.power} costs {price}$N")
+        illegal(f"you have {state.players[seat].cash}$N but {cmd.power} costs {price}$N")
     if powers_held(state, seat) >= MAX_POWERS:
-        raise illegal("you already hold 3 powers")
+        illegal("you already hold 3 powers")
     ctx.pay(seat_id(seat), "bank", price)
     acquire_power(ctx, seat, cmd.power)
     ctx.flow(bought=True, acted=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18 import market
-from domain.games.zoo18.ctx import Ctx, illegal, train_limit
+from domain.games.zoo18.ctx import Ctx, train_limit
 from domain.games.zoo18.data import PHASES, TRAIN_TYPES
 from domain.games.zoo18.messages import (
     PhaseChanged,
@@ -13,6 +13,7 @@ from domain.games.zoo18.messages import (
     TrainMoved,
 )
 from domain.games.zoo18.state import State, TrainCard
+from domain.kernel import illegal
 
 # phase name -> the train base name that starts it
 PHASE_TRIGGER = {"3S": "3S", "4S": "4S", "4S Perm": "4S Perm", "5S": "5S", "4J": "4J"}
@@ -111,13 +112,13 @@ def find_buyable(state: State, buyer: str, train_id: str) -> TrainCard:
     try:
         card = state.train(train_id)
     except KeyError:
-        raise illegal(f"there is no train {train_id}") from None
+        illegal(f"there is no train {train_id}")
     if card.owner in ("depot", "discard"):
         if card not in depot_offer(state):
-            raise illegal(f"{train_id} is not on offer yet")
+            illegal(f"{train_id} is not on offer yet")
         return card
     if card.owner == buyer:
-        raise illegal("the family already owns that train")
+        illegal("the family already owns that train")
     if card not in sold_by_families(state, buyer):
-        raise illegal(f"{train_id} cannot be bought")
+        illegal(f"{train_id} cannot be bought")
     return card

@@ -2,8 +2,8 @@
 
 The state machine of the game owns money, trains, phases and powers; it calls this API with
 plain facts (family sym, phase tile colours, the family's trains, power flags) and stores the
-returned `Board` in its state. Every check raises `Rejected(Reason.ILLEGAL, "<words>")` when the
-move is not allowed.
+returned `Board` in its state. Every check refuses a move that is not allowed through
+`domain.kernel.illegal` (`Rejected(Reason.ILLEGAL, "<words>")`).
 
 Identifiers are those of 18xx.games: hexes "K9", tile copies "7-0", city ids "201-0-0" or
 "L4-3-0" (tile copy or preprinted id + "-" + city index), trains "3S Long-0".

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import Any
 
 from domain.games.zoo18.board.model import HexDef, MapDef, Stop, TileDef
-from domain.kernel import Reason, Rejected
+from domain.kernel import illegal
 
 JUNCTION = -1
 STOP_BASE = 6  # path end codes: 0..5 edges, STOP_BASE + i the i-th stop, JUNCTION
@@ -134,7 +134,7 @@ def tile_def(name_or_copy: str) -> TileDef:
     tiles = manifest()
     name = tile_name(name_or_copy)
     if name not in tiles:
-        raise Rejected(Reason.ILLEGAL, f"there is no tile {name_or_copy} in 18ZOO")
+        illegal(f"there is no tile {name_or_copy} in 18ZOO")
     return tiles[name]
 
 
@@ -157,10 +157,10 @@ def _hex(coord: str, facts: dict[str, Any]) -> HexDef:
 def load_map(map_id: str, variant: str | None = None) -> MapDef:
     maps = _raw("maps.json")
     if map_id not in maps:
-        raise Rejected(Reason.ILLEGAL, f"18ZOO has maps A to F, not {map_id!r}")
+        illegal(f"18ZOO has maps A to F, not {map_id!r}")
     facts = maps[map_id]
     if variant is not None and variant not in facts["variants"]:
-        raise Rejected(Reason.ILLEGAL, f"map {map_id} has no centre variant {variant!r}")
+        illegal(f"map {map_id} has no centre variant {variant!r}")
     raw_hexes = dict(facts["hexes"])
     if variant is not None:
         raw_hexes.update(facts["variants"][variant])
@@ -180,7 +180,7 @@ def hole_faces(map_id: str, pair: tuple[str, str]) -> dict[str, TileDef]:
     hole = _raw("maps.json")[map_id]["hole"]
     key = "-".join(sorted(pair))
     if key not in hole["pairs"]:
-        raise Rejected(Reason.ILLEGAL, f"{pair[0]} and {pair[1]} cannot be linked by a hole")
+        illegal(f"{pair[0]} and {pair[1]} cannot be linked by a hole")
     faces: dict[str, TileDef] = {}
     for coord, facts in hole["pairs"][key]["pair_specific_tiles"].items():
         faces[coord] = _tile(f"{coord}-0", {"color": "red", **facts})
