@@ -55,9 +55,6 @@ async def hand_over(
         if (wanted and playing == asked.level) or (not wanted and not playing):
             return {"seat": seat, "bot": playing or None, "version": live.version}
         event = BotSeated(seat, asked.level) if wanted else BotLeft(seat)
-        ahead = service.appending(live, wanted)
-        if ahead is not None:
-            await ahead
         try:
             version = await service.store.append(
                 game_id, live.version, [encode(event)], once(), live.hash

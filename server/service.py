@@ -11,7 +11,7 @@ import time
 import unicodedata
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -91,10 +91,6 @@ class GameService:
         # this process folded it anew: the bot seats' player looks whether a bot or a clock
         # is awaited now
         self.appended: Callable[[LiveGame], None] = lambda live: None
-        # before such an append (True: it seats a bot), the bot seats' player writes the game
-        # on the agenda for a little later, so a process that dies between the append and
-        # `appended` leaves the game due, not forgotten (None: nothing to write)
-        self.appending: Callable[[LiveGame, bool], Awaitable[None] | None] = lambda live, _: None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -325,9 +321,6 @@ class GameService:
                 dealt, started = await forks.opening(self, table, forked, dealing.rng)
                 events = [*dealing.events([dealt]), started]
             events = [*stamps(table, self.now_ms()), *events]  # the clocks start
-            ahead = self.appending(live, False)
-            if ahead is not None:
-                await ahead
             try:
                 version = await self.store.append(
                     game_id, live.version, [encode(e) for e in events], once(), live.hash
@@ -419,9 +412,6 @@ class GameService:
                     version=live.version,
                 )
                 raise
-            ahead = self.appending(live, False)
-            if ahead is not None:
-                await ahead
             started = time.perf_counter()
             try:
                 version = await self.store.append(
