@@ -8,7 +8,7 @@ Walking continues through edges and junctions only: every stop a walk touches en
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -270,17 +270,7 @@ def _reach(board: Board, family: str, no_turning: bool = False) -> Reach:
             leaves.add((path.hex, far))
             for other, back, meeting in graph.crossing(path.hex, far, far_lane):
                 stack.append((other, back, meeting))
-    edges: dict[str, set[int]] = {}
-    for pid in paths:
-        path = graph.paths[pid]
-        for edge in path.edges():
-            edges.setdefault(path.hex, set()).add(edge)
-            beyond = neighbour(path.hex, edge)
-            if beyond is not None and beyond in graph.faces:
-                edges.setdefault(beyond, set()).add(opposite(edge))
-    for node in starts:
-        edges.setdefault(node[0], set()).update(range(6))
-    return Reach(nodes, paths, edges, leaves)
+    return _reached(graph, starts, nodes, paths, leaves)
 
 
 def site_reach(board: Board, family: str, graph: Graph | None = None) -> Reach:
@@ -298,17 +288,7 @@ def site_reach(board: Board, family: str, graph: Graph | None = None) -> Reach:
     leaves: set[tuple[str, int]] = set()
     for start in starts:
         _SiteWalk(graph, family, nodes, paths, leaves).run(start, set(starts) - {start})
-    edges: dict[str, set[int]] = {}
-    for pid in paths:
-        path = graph.paths[pid]
-        for edge in path.edges():
-            edges.setdefault(path.hex, set()).add(edge)
-            beyond = neighbour(path.hex, edge)
-            if beyond is not None and beyond in graph.faces:
-                edges.setdefault(beyond, set()).add(opposite(edge))
-    for node in starts:
-        edges.setdefault(node[0], set()).update(range(6))
-    return Reach(nodes, paths, edges, leaves)
+    return _reached(graph, starts, nodes, paths, leaves)
 
 
 Walk = Iterator[Any]  # a step of the walk: yields the steps it calls, in order
@@ -400,3 +380,25 @@ class _SiteWalk:
 
 def _lane_at(path: PathRec, end: int) -> Lane:
     return path.lane_a if path.a == end else path.lane_b
+
+
+def _reached(
+    graph: Graph,
+    starts: Iterable[Node],
+    nodes: set[Node],
+    paths: set[int],
+    leaves: set[tuple[str, int]],
+) -> Reach:
+    """The reach of a walk: the hexes' edges its paths use (both sides of each), and every edge
+    of a token's hex."""
+    edges: dict[str, set[int]] = {}
+    for pid in paths:
+        path = graph.paths[pid]
+        for edge in path.edges():
+            edges.setdefault(path.hex, set()).add(edge)
+            beyond = neighbour(path.hex, edge)
+            if beyond is not None and beyond in graph.faces:
+                edges.setdefault(beyond, set()).add(opposite(edge))
+    for node in starts:
+        edges.setdefault(node[0], set()).update(range(6))
+    return Reach(nodes, paths, edges, leaves)
