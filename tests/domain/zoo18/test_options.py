@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -26,8 +25,9 @@ from domain.games.zoo18.messages import Options
 from domain.games.zoo18.state import State
 from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.rules import digest
+from tests.paths import SHARED
 
-SITE_MAPS = Path(__file__).resolve().parents[4] / "shared/oracle/18xx/lib/engine/game"
+SITE_MAPS = SHARED / "oracle/18xx/lib/engine/game"
 CENTRES = ("base_2", "base_3")
 
 
