@@ -24,7 +24,6 @@ from collections.abc import Callable
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
-from websockets.utils import apply_mask  # public; the C speedup is internal to websockets
 
 from server.logs import log
 
@@ -32,6 +31,15 @@ WRITE_FRAME = "plateau.write_frame"
 ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
 OPEN = State.OPEN
 MASKED_TEXT = 0x81  # first byte of a text frame with FIN set and no extension bits
+
+
+def unmask(payload: bytes | bytearray, mask: bytes | bytearray) -> bytes:
+    """A client frame's payload unmasked (RFC 6455 §5.3): XOR with the 4-byte mask repeated,
+    as one integer operation. websockets' own C unmasking is internal to it, and its public
+    `apply_mask` checks and copies more than a payload cut from a frame here needs."""
+    size = len(payload)
+    key = int.from_bytes(mask * (size // 4 + 1), "little") & ((1 << (8 * size)) - 1)
+    return (int.from_bytes(payload, "little") ^ key).to_bytes(size, "little")
 
 
 def text_frame(payload: bytes) -> bytes:
@@ -107,8 +115,7 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
             if stop > end:
                 break
             if data[start] == MASKED_TEXT and masked and conn.current_size is None:
-                mask = data[start + head - 4 : start + head]
-                payload = apply_mask(data[start + head : stop], mask)
+                payload = unmask(data[start + head : stop], data[start + head - 4 : start + head])
                 if not self._offered(payload):
                     self.curr_msg_data_type = "text"
                     self.frames = [payload]

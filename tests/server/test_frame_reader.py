@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.utils import apply_mask
 
-from server.ws_protocol import ON_TEXT, FrameWritingProtocol
+from server.ws_protocol import ON_TEXT, FrameWritingProtocol, unmask
 
 MAX_SIZE = 300
 REQUEST = (
@@ -215,3 +216,10 @@ def test_a_failing_text_handler_leaves_the_frame_to_the_queue() -> None:
     stream = frame(0x1, b"still delivered")
     received, _, closed, failed = run(Failing, [stream], b"", take_texts=True)
     assert [m["text"] for m in received] == ["still delivered"] and not closed and not failed
+
+
+@given(st.binary(max_size=MAX_SIZE), st.binary(min_size=4, max_size=4))
+def test_unmasking_is_websockets_own(payload: bytes, mask: bytes) -> None:
+    """The reader's own unmasking gives what websockets' `apply_mask` gives, at every size."""
+    assert unmask(payload, mask) == apply_mask(payload, mask)
+    assert unmask(bytearray(payload), bytearray(mask)) == apply_mask(payload, mask)
