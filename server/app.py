@@ -49,7 +49,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         listing = Listing(service, hub, abandoned_after_s=settings.abandoned_after_s)
         agenda = agenda_for(store)
         bots = BotSeats(service, agenda, settings.bot_think_ms, settings.bot_lease_ms)
-        service.appended = bots.poke
+        service.appended, service.appending = bots.poke, bots.ahead
         app.state.plateau = AppState(settings, store, service, hub, metrics, listing, agenda, bots)
         hub.start()
         bots.start()

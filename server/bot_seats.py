@@ -9,6 +9,11 @@ plays the same turn anyway (a lease run out while the first still thought) gets 
 one's answer or a version conflict, never a second move. A process killed holding a lease
 leaves the game due: another takes it when the lease runs out, and plays the turn.
 
+An append that may make a bot or a clock due (a move, a start, a seat handed to a bot) is
+preceded by an agenda entry one lease ahead (`ahead`) and followed by a poke that makes it due
+at once: a process that dies between its append and its poke leaves the game due elsewhere,
+not forgotten until someone folds it again.
+
 A game leaves the agenda once no bot is awaited (a clocked game is put back for the moment
 the first awaited seat runs out of time). To keep a move appended meanwhile by another
 process from being missed, the game's head is read after that: moved on, it is due again.
@@ -20,7 +25,7 @@ import asyncio
 import contextlib
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from domain.kernel import Rejected
@@ -82,6 +87,19 @@ class BotSeats:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+
+    def ahead(self, live: LiveGame, always: bool = False) -> Awaitable[None] | None:
+        """Before an append that may make a bot or a clock due (`always`: whatever the table
+        holds now, as for a seat handed to a bot): the game is put on the agenda for one lease
+        from now, unless it is due sooner. The append's own `poke` then makes it due at once;
+        if this process dies in between, another process finds it due after that lease."""
+        if not (always or plays_in(live)):
+            return None
+        return self._schedule(live.game_id, self.now_ms() + self.lease_ms)
+
+    async def _schedule(self, game_id: str, at_ms: int) -> None:
+        with contextlib.suppress(StoreUnavailable):  # then the append fails as well, or retries
+            await self.agenda.schedule(game_id, at_ms, sooner_only=True)
 
     def poke(self, live: LiveGame) -> None:
         """An append of this process moved `live`: if it has bots, it may be due now."""

@@ -47,7 +47,7 @@ async def hand_over(
     if holder != seat:
         raise Rejected(Reason.FORBIDDEN, f"this token holds seat {holder}, not seat {seat}")
     for _ in range(MAX_ATTEMPTS):
-        table = live.table
+        table, at, head = live.table, live.version, live.hash  # decided at (`service.submit`)
         if live.over:
             raise Rejected(Reason.GAME_OVER)
         playing = table.bots[seat] if seat < len(table.bots) else ""
@@ -55,10 +55,11 @@ async def hand_over(
         if (wanted and playing == asked.level) or (not wanted and not playing):
             return {"seat": seat, "bot": playing or None, "version": live.version}
         event = BotSeated(seat, asked.level) if wanted else BotLeft(seat)
+        ahead = service.appending(live, wanted)
+        if ahead is not None:
+            await ahead
         try:
-            version = await service.store.append(
-                game_id, live.version, [encode(event)], once(), live.hash
-            )
+            version = await service.store.append(game_id, at, [encode(event)], once(), head)
         except WrongExpectedVersion:
             await service.catch_up(live)
             continue

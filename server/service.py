@@ -11,7 +11,7 @@ import time
 import unicodedata
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -91,6 +91,10 @@ class GameService:
         # this process folded it anew: the bot seats' player looks whether a bot or a clock
         # is awaited now
         self.appended: Callable[[LiveGame], None] = lambda live: None
+        # before such an append (True: it seats a bot), the bot seats' player writes the game
+        # on the agenda for a little later, so a process that dies between the append and
+        # `appended` leaves the game due, not forgotten (None: nothing to write)
+        self.appending: Callable[[LiveGame, bool], Awaitable[None] | None] = lambda live, _: None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -297,6 +301,7 @@ class GameService:
         for _ in range(MAX_ATTEMPTS):
             live = await self.load(game_id, fresh=True)
             table, game = live.table, live.game
+            at, head = live.version, live.hash  # what the start is decided at (see `submit`)
             if table.started:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed < game.min_seats:
@@ -321,9 +326,12 @@ class GameService:
                 dealt, started = await forks.opening(self, table, forked, dealing.rng)
                 events = [*dealing.events([dealt]), started]
             events = [*stamps(table, self.now_ms()), *events]  # the clocks start
+            ahead = self.appending(live, False)
+            if ahead is not None:
+                await ahead
             try:
                 version = await self.store.append(
-                    game_id, live.version, [encode(e) for e in events], once(), live.hash
+                    game_id, at, [encode(e) for e in events], once(), head
                 )
             except WrongExpectedVersion:
                 await self.catch_up(live)
@@ -394,6 +402,10 @@ class GameService:
         if seen_version > live.version:
             await self.catch_up(live)
         for _ in range(MAX_ATTEMPTS):
+            # the version decided at: the append expects it, whatever the fold reaches while
+            # the agenda is written (a version read after that await would store a decision
+            # taken on an older state on top of a newer one)
+            at, head = live.version, live.hash
             try:
                 events = self._decide(live, seat, command, seen_version, ran_out, by_bot)
             except Rejected as refusal:
@@ -412,10 +424,13 @@ class GameService:
                     version=live.version,
                 )
                 raise
+            ahead = self.appending(live, False)
+            if ahead is not None:
+                await ahead
             started = time.perf_counter()
             try:
                 version = await self.store.append(
-                    game_id, live.version, [encode(e) for e in events], command_id, live.hash
+                    game_id, at, [encode(e) for e in events], command_id, head
                 )
             except WrongExpectedVersion:
                 await self.catch_up(live)

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from domain.table import SeatClaimed
-from projections.codec import decoder
+from projections.codec import decoder, encode
 from tests.server.conftest import Running, running
 
 
@@ -172,6 +172,7 @@ async def test_a_game_left_off_the_agenda_is_put_back_by_a_process_that_folds_it
     async with running(redis_url) as one:
         await one.state.bots.stop()  # this process plays nothing, nor tells the agenda
         one.state.service.appended = lambda live: None
+        one.state.service.appending = lambda live, seated: None
         game_id = await bot_table(one, "eiffel_mania", 3, [1, 2])
         _, token = await one.lobby.join(game_id, "Ada")
         await one.lobby.start(game_id, token)
@@ -215,3 +216,91 @@ async def test_a_failing_strategy_falls_back_to_the_random_bot(server: Running) 
     await server.lobby.start(game_id, token)
     await server.lobby.http.post(f"/api/games/{game_id}/seats/0/bot", headers=bearer(token))
     assert (await until_over(server.lobby.http, game_id))["over"]
+
+
+async def test_a_move_whose_process_died_before_the_agenda_is_played_by_another(
+    redis_url: str,
+) -> None:
+    """The process that appended a player's move dies before telling the agenda; nobody folds
+    the game anew. The agenda, written before the append, still makes it due elsewhere."""
+    async with running(redis_url, bot_lease_ms=500) as one:
+        await one.state.bots.stop()  # this process plays nothing
+        one.state.service.appended = lambda live: None  # and dies before its poke
+        game_id = await bot_table(one, "vertigo", 2, [1])
+        _, token = await one.lobby.join(game_id, "Ada")
+        await one.lobby.start(game_id, token)
+        service = one.state.service
+        live = await service.load(game_id, fresh=True)
+        for _ in range(50):  # the player's moves until the bot's seat is awaited
+            if live.game.legal(live.table.state, 1):
+                break
+            command = live.game.legal(live.table.state, 0)[0]
+            await service.submit(game_id, 0, f"m{live.version}", live.version, encode(command))
+            await service.catch_up(live)
+        assert live.game.legal(live.table.state, 1), "the bot's seat was never awaited"
+        awaited_at = live.version
+        async with running(redis_url, bot_lease_ms=500) as two:
+            for _ in range(200):
+                records = await one.state.store.read(game_id)
+                if any(r.command_id.startswith("bot-1-") for r in records[awaited_at:]):
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("no process played the bot's turn")
+            assert game_id in two.state.service.games  # two played it, off the agenda
+
+
+async def test_a_seat_handed_to_a_bot_by_a_process_that_died_is_played_by_another(
+    redis_url: str,
+) -> None:
+    async with running(redis_url, bot_lease_ms=500) as one:
+        await one.state.bots.stop()
+        one.state.service.appended = lambda live: None
+        game_id, tokens = await one.seated_game("vertigo", 2)
+        live = await one.state.service.load(game_id, fresh=True)
+        seat = next(s for s in range(2) if live.game.legal(live.table.state, s))
+        url = f"/api/games/{game_id}/seats/{seat}/bot"
+        handed = await one.lobby.http.post(url, headers=bearer(tokens[seat]), json={"bot": True})
+        assert handed.status_code == 200, handed.text
+        at = handed.json()["version"]
+        async with running(redis_url, bot_lease_ms=500):
+            for _ in range(200):
+                records = await one.state.store.read(game_id)
+                if any(r.command_id.startswith(f"bot-{seat}-") for r in records[at:]):
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("no process played the handed seat")
+
+
+async def test_a_move_decided_before_the_agenda_write_is_appended_where_it_was_decided(
+    server: Running,
+) -> None:
+    """While a player's move waits for its agenda write, the other seat's choice lands and is
+    folded. The first move, decided on the state before that choice, must not be appended on
+    top of it (its expected version is the one it was decided at): it is decided again, and the
+    round then ends with both hands, as when the two moves come one after the other."""
+    service = server.state.service
+    await server.state.bots.stop()
+    game_id = await bot_table(server, "rock_paper_scissors", 2, [1])
+    _, token = await server.lobby.join(game_id, "Ada")
+    await server.lobby.start(game_id, token)
+    live = await service.load(game_id, fresh=True)
+    round_before = live.table.state.round
+    meanwhile: list[int] = []
+
+    async def bot_chooses_meanwhile() -> None:
+        meanwhile.append(live.version)
+        rock = encode(live.game.legal(live.table.state, 1)[0])
+        await service.submit(game_id, 1, "bot-meanwhile", live.version, rock, by_bot=True)
+        await service.catch_up(live)  # as the pump would fold it
+
+    def appending(game: Any, seated: bool) -> Any:
+        return bot_chooses_meanwhile() if not meanwhile else None
+
+    service.appending = appending
+    paper = encode(live.game.legal(live.table.state, 0)[0])
+    await service.submit(game_id, 0, "ada-1", live.version, paper)
+    await service.catch_up(live)
+    assert meanwhile, "the other seat's choice never came in between"
+    assert live.table.state.round == round_before + 1  # both hands were revealed
