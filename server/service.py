@@ -424,9 +424,12 @@ class GameService:
                     version=live.version,
                 )
                 raise
-            ahead = self.appending(live, False)
-            if ahead is not None:
-                await ahead
+            table = live.table  # bots or a clock: the bot seats' player may be due after it
+            attended = bool(table.bots) or table.clock is not None
+            if attended:
+                ahead = self.appending(live, False)
+                if ahead is not None:
+                    await ahead
             started = time.perf_counter()
             try:
                 version = await self.store.append(
@@ -441,7 +444,8 @@ class GameService:
             self.metrics.observe_append(time.perf_counter() - started)
             self.metrics.count("commands")
             log.debug("appended", game_id=game_id, command=kind, version=version)
-            self.appended(live)
+            if attended:
+                self.appended(live)
             return version
         raise Rejected(Reason.BUSY)
 
