@@ -38,6 +38,7 @@ from domain.games.zoo18.messages import (
     PlaceToken,
     ProtectTrain,
     SellShares,
+    SellTicket,
     UsePower,
 )
 from domain.games.zoo18.state import State
@@ -79,10 +80,15 @@ def _eager_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
     depot = [c for c in legal if isinstance(c, BuyTrain) and _from_depot(state, c)]
     if depot:
         return min(depot, key=lambda c: c.price)
-    held = _held_families(state, seat)
-    shares = [c for c in legal if isinstance(c, BuyShares) and _family_of(c) in held]
-    if shares:
-        return choice(rng, shares)
+    tickets = [c for c in legal if isinstance(c, SellTicket) and c.price is not None]
+    if tickets and state.flow.round == "or":  # the family's money for its next train
+        return max(tickets, key=lambda c: c.price or 0)
+    # the shares of the seat's best priced family: all sold out, it goes up a row
+    held = sorted(_held_families(state, seat), key=lambda f: _price_rank(state, f))
+    for sym in reversed(held):
+        shares = [c for c in legal if isinstance(c, BuyShares) and _family_of(c) == sym]
+        if shares:
+            return choice(rng, shares)
     return None
 
 
