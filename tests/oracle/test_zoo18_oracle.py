@@ -97,3 +97,18 @@ def test_the_summary_counts_what_each_map_reached() -> None:
     assert "| A | 2 | 200 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
         oracle.table(summaries)
     )
+
+
+# games of the default mix the reference agrees with throughout, each with a use the
+# production bots rarely reach: WORK IN PROGRESS under rules 5 (C 3 6032 crashed at a par under
+# rules 4, after blocking EL's home), a WINGS flight (B 4 6013)
+REACHED_POWERS = [("C", 3, 6032, "WORK_IN_PROGRESS"), ("B", 4, 6013, "WINGS")]
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed", "power"), REACHED_POWERS)
+def test_a_seeded_game_of_the_mix_uses_a_rare_power_and_agrees(
+    map_id: str, players: int, seed: int, power: str
+) -> None:
+    outcome = oracle.play_one(map_id, players, seed, None, pool=oracle.REACH)
+    assert outcome.divergence is None, outcome.divergence
+    assert power in outcome.powers_used
