@@ -16,7 +16,8 @@ from __future__ import annotations
 # games of versions 1 to 3 keep storing): it plays and folds as version 3. Version 5 takes
 # what the harness's new bots showed: WORK IN PROGRESS needs a city slot free and kept for no
 # one, as the site's `available_slots` (a home's only slot, kept for a family not yet opened,
-# cannot be blocked); games stored under rules 4 keep playing by rules 4.
+# cannot be blocked), and a family running PATCH's 1S waits at the train step only where it
+# could buy a train otherwise; games stored under rules 4 keep playing by rules 4.
 RULES = 5
 FACTS = 4  # the first version whose board events are facts
 

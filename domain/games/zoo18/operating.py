@@ -12,6 +12,7 @@ from domain.games.zoo18.ctx import (
     seat_id,
     ticket_value,
     tickets_value,
+    train_limit,
 )
 from domain.games.zoo18.data import MAX_POWERS, POWER_PRICE, SR_POWERS
 from domain.games.zoo18.messages import (
@@ -34,6 +35,7 @@ from domain.games.zoo18.state import State
 from domain.games.zoo18.trains import (
     after_purchase,
     cheapest_depot,
+    counted,
     depot_offer,
     find_buyable,
     has_room,
@@ -265,11 +267,20 @@ def buy_train_blocks(state: State, sym: str) -> bool:
     if flow.helped:
         return False
     if any(t.name == "1S" for t in state.family_trains(sym)):
-        return True  # only pass while patched
+        if state.options.rules < 5:
+            return True  # only pass while patched
+        # rules 5, as 18xx.games: the patched family's step (a pass only) waits where it could
+        # buy a train otherwise, the 1S taking a place under the limit as the site counts it
+        return counted(state, sym) + 1 < train_limit(state) and _affords_a_train(state, sym)
     if not state.family_trains(sym):
         return True
     if not has_room(state, sym):
         return False
+    return _affords_a_train(state, sym)
+
+
+def _affords_a_train(state: State, sym: str) -> bool:
+    """Whether the family's money and its president's tickets reach the cheapest train."""
     pres = state.president(sym)
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     prices = []
