@@ -17,7 +17,8 @@ from __future__ import annotations
 # what the harness's new bots showed: WORK IN PROGRESS needs a city slot free and kept for no
 # one, as the site's `available_slots` (a home's only slot, kept for a family not yet opened,
 # cannot be blocked), and a family running PATCH's 1S waits at the train step only where it
-# could buy a train otherwise; games stored under rules 4 keep playing by rules 4.
+# could buy a train otherwise, and a token frees the other slots its family kept in that city
+# (TokenPut.released); games stored under rules 4 keep playing by rules 4.
 RULES = 5
 FACTS = 4  # the first version whose board events are facts
 

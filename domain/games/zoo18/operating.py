@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, market
 from domain.games.zoo18.board.routes import SQUEEZE_BONUS
@@ -136,10 +138,13 @@ def place_token(
         rules=state.options.rules,
     )
     ctx.pay(sym, "bank", price)
-    ctx.record(
-        boardlink.token_put(state.board, after, cmd.slot),
-        TokenPlaced(sym, hex_, city, cmd.slot, extra),
-    )
+    fact = boardlink.token_put(state.board, after, cmd.slot)
+    if state.options.rules >= 5 and any(
+        (r.hex, r.city, r.family) == (hex_, city, sym) and r.slot != fact.slot
+        for r in state.board.reservations
+    ):  # the site deletes the family's reservations in the city it tokens (City#place_token)
+        fact = msgspec.structs.replace(fact, released=True)
+    ctx.record(fact, TokenPlaced(sym, hex_, city, cmd.slot, extra))
 
 
 def token_blocks(state: State, sym: str) -> bool:

@@ -20,7 +20,7 @@ from clients.python.simulate import play
 from clients.python.strategies.zoo18_reach import STYLES
 from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Assign, Options
+from domain.games.zoo18.messages import Assign, Options, PlaceToken, TokenPut
 from domain.games.zoo18.operating import buy_train_blocks
 from domain.games.zoo18.rounds import acting_seat
 from domain.games.zoo18.state import State
@@ -102,3 +102,36 @@ def test_a_patched_family_without_the_money_for_a_train_skips_the_train_step_fro
     assert skipped, "the position of the divergence (PE, 1S, no money) waits no more"
     poor = skipped[0]
     assert poor.family(poor.flow.order[poor.flow.index]).cash < 7
+
+
+def test_a_token_frees_the_slots_its_family_kept_in_that_city_from_rules_5() -> None:
+    # B 3p seed 8055: PB kept G6's slot with THAT'S MINE, then put ON A DIET's token in G6's
+    # extra slot; the site deletes PB's reservation there, so CR may token G6 after
+    options, rng, names = _harness_game("B", 8055)
+    played = play(game, 3, options, [bot(n) for n in names], rng)
+    steps = recover(game.initial(3, options), played.events).steps
+
+    def keeps_another_slot(step: Any) -> bool:
+        board = step.before.board
+        put = next((e for e in step.events if isinstance(e, TokenPut)), None)
+        return (
+            put is not None
+            and board is not None
+            and any(
+                (r.hex, r.city, r.family) == (put.hex, put.city, put.family) and r.slot != put.slot
+                for r in board.reservations
+            )
+        )
+
+    step = next(s for s in steps if isinstance(s.command, PlaceToken) and keeps_another_slot(s))
+    put = next(e for e in step.events if isinstance(e, TokenPut))
+    assert not put.released  # rules 4, as stored games played it
+    after4 = game.fold(step.events, step.before)
+    assert after4.board is not None
+    assert any(r.hex == put.hex and r.family == put.family for r in after4.board.reservations)
+    before5 = replace(step.before, options=replace(step.before.options, rules=5))
+    events = game.decide(before5, step.seat, step.command, random.Random(0))
+    assert next(e for e in events if isinstance(e, TokenPut)).released
+    after5 = game.fold(events, before5)
+    assert after5.board is not None
+    assert not any(r.hex == put.hex and r.family == put.family for r in after5.board.reservations)
