@@ -5,7 +5,11 @@ At each run_routes the run Plateau recorded must be worth at least the reference
 and be accepted. The first divergence of each game is reported (action, field, both values).
 
     python tools/zoo18_oracle.py [--games N] [--seed S] [--maps ABCDEF] [--players 2345]
-                                 [--keep DIR] [--json]
+                                 [--bots random,greedy,eager,reckless] [--keep DIR] [--json]
+
+Each game reports what it reached (domain.exchange.zoo18.coverage): its end trigger, the
+bank covering a president, forced train purchases, emergency sales and the powers used; with
+--json a last line gives them per map.
 
 Exit status 1 when any game diverged. Needs ruby and the oracle beside the repo (`make oracle`).
 """
@@ -25,20 +29,22 @@ from typing import Any
 
 import msgspec
 
-from clients.python.bots import strategy
+from clients.python.bots import Strategy, strategy
 from clients.python.simulate import play
+from clients.python.strategies.zoo18_reach import STYLES
+from domain.exchange.zoo18.coverage import Coverage, coverage
 from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game, market
 from domain.games.zoo18.ctx import offered_powers
-from domain.games.zoo18.data import STARTING_CASH
+from domain.games.zoo18.data import POWER_PRICE, STARTING_CASH
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.messages import Assign, LayTile, Options, PlaceToken, RunRecorded, UsePower
+from domain.games.zoo18.messages import Options, RunRecorded
 from domain.games.zoo18.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
-USES = (UsePower, Assign, LayTile, PlaceToken)
+POWERS = sorted(POWER_PRICE)  # the twenty powers, by name
 ROUND_NAMES = {"draft": "Draft", "sr": "Stock", "or": "Operating"}
 ORACLE = ROOT / "../shared/oracle/18xx"
 REPLAY = ORACLE / "replay.rb"
@@ -62,8 +68,15 @@ class Outcome:
     actions: int = 0
     runs: int = 0
     divergence: dict[str, Any] | None = None
-    powers_used: set[str] = field(default_factory=set)
-    end: str = ""
+    reached: Coverage = field(default_factory=Coverage)
+
+    @property
+    def powers_used(self) -> set[str]:
+        return self.reached.powers_used
+
+    @property
+    def end(self) -> str:
+        return self.reached.end
 
 
 def plateau_digest(state: State) -> dict[str, Any]:
@@ -172,17 +185,32 @@ def first_difference(ours: Any, theirs: Any, path: str = "") -> tuple[str, Any, 
     return None if ours == theirs else (path.lstrip("."), ours, theirs)
 
 
+CLASSIC = ("random", "greedy")  # the production bots
+# the harness's default mix: the production bots and the styles that reach the rest
+REACH = ("random", "greedy", "eager", "reckless")
+
+
+def bot(name: str) -> Strategy:
+    return STYLES[name] if name in STYLES else strategy("18zoo", name)
+
+
 def play_one(
-    map_id: str, players: int, seed: int, keep: Path | None, optional: tuple[str, ...] = ()
+    map_id: str,
+    players: int,
+    seed: int,
+    keep: Path | None,
+    optional: tuple[str, ...] = (),
+    pool: tuple[str, ...] = CLASSIC,
 ) -> Outcome:
-    """`optional`: the site's optional rules to play with (power_visible, base_2, base_3)."""
+    """`optional`: the site's optional rules to play with (power_visible, base_2, base_3);
+    `pool`: the bots each seat is drawn from."""
     rng = random.Random(seed)
-    bots = [rng.choice(["random", "greedy"]) for _ in range(players)]
+    bots = [rng.choice(pool) for _ in range(players)]
     chosen = {rule: True for rule in optional}  # dealt from a seed, as the site deals
     options = msgspec.convert({"map": map_id, "exportable": True, **chosen}, Options)
-    played = play(game, players, options, [strategy("18zoo", b) for b in bots], rng)
+    played = play(game, players, options, [bot(b) for b in bots], rng)
     start = game.initial(players, options)
-    outcome = Outcome(map_id, players, seed, bots, end=played.state.ended)
+    outcome = Outcome(map_id, players, seed, bots)
     exported = export_game(start, played.events)
     steps = recover(start, played.events).steps
     outcome.actions = len(steps)
@@ -192,10 +220,6 @@ def play_one(
         for event in step.events:
             state = evolve(state, event)
         after.append(state)
-        if isinstance(step.command, USES):  # a power used (bought ones are not counted)
-            power = getattr(step.command, "power", None)
-            if power:
-                outcome.powers_used.add(power)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.json"
         path.write_text(json.dumps(exported))
@@ -222,6 +246,9 @@ def play_one(
                 "reference": theirs_end,
             }
     outcome.runs = sum(1 for s in steps if type(s.command).__name__ == "RunRoutes")
+    # what was reached counts up to the first divergence: the reference confirmed only that
+    agreed = len(steps) if outcome.divergence is None else outcome.divergence["index"]
+    outcome.reached = coverage(steps[:agreed], played.state.ended)
     return outcome
 
 
@@ -275,6 +302,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--keep", type=Path, help="keep every export in this folder")
     parser.add_argument("--json", action="store_true", help="one JSON line per game")
     parser.add_argument(
+        "--bots",
+        default=",".join(REACH),
+        help="the bots seats are drawn from (random, greedy, eager, reckless; "
+        "random,greedy: the production bots only)",
+    )
+    parser.add_argument(
         "--optional", default="", help="the site's optional rules, e.g. base_3,power_visible"
     )
     args = parser.parse_args(argv)
@@ -288,7 +321,8 @@ def main(argv: list[str]) -> int:
         map_id = args.maps[n % len(args.maps)]
         players = int(args.players[(n // len(args.maps)) % len(args.players)])
         optional = tuple(rule for rule in args.optional.split(",") if rule)
-        outcome = play_one(map_id, players, args.seed + n, args.keep, optional)
+        pool = tuple(args.bots.split(","))
+        outcome = play_one(map_id, players, args.seed + n, args.keep, optional, pool)
         diverged += outcome.divergence is not None
         summary = {
             "map": outcome.map,
@@ -297,37 +331,61 @@ def main(argv: list[str]) -> int:
             "bots": outcome.bots,
             "actions": outcome.actions,
             "runs": outcome.runs,
-            "end": outcome.end,
-            "powers_used": sorted(outcome.powers_used),
+            **outcome.reached.as_json(),
             "divergence": outcome.divergence,
         }
         summaries.append(summary)
         print(json.dumps(summary) if args.json else _words(summary), flush=True)
+    if args.json:  # the per-map coverage, as the last line
+        print(json.dumps({"coverage": per_map(summaries)}), flush=True)
     print(table(summaries), file=sys.stderr)
     print(f"{args.games} games, {diverged} diverged", file=sys.stderr)
     return 1 if diverged else 0
 
 
-def table(summaries: list[dict[str, Any]]) -> str:
-    """Per map: games, actions the reference agreed with (up to each first divergence),
-    games that diverged, end reasons and powers used."""
-    rows = [
-        "| map | games | actions agreed | diverged | ends | powers used |",
-        "|---|---|---|---|---|---|",
-    ]
+def per_map(summaries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per map: games, actions the reference agreed with (up to each first divergence), games
+    that diverged, runs, end triggers, bankruptcies (the bank covering a president), forced
+    train purchases, emergency sales, and the powers used and never used, by name."""
+    out: dict[str, dict[str, Any]] = {}
     for map_id in sorted({s["map"] for s in summaries}):
         games = [s for s in summaries if s["map"] == map_id]
-        agreed = sum(
-            s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
-        )
         ends: dict[str, int] = {}
         for s in games:
             ends[s["end"]] = ends.get(s["end"], 0) + 1
-        powers = {p for s in games for p in s["powers_used"]}
-        diverged = sum(1 for s in games if s["divergence"] is not None)
-        ended = ", ".join(f"{k} {v}" for k, v in sorted(ends.items()))
+        used = sorted({p for s in games for p in s["powers_used"]})
+        out[map_id] = {
+            "games": len(games),
+            "actions_agreed": sum(
+                s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
+            ),
+            "diverged": sum(1 for s in games if s["divergence"] is not None),
+            "runs": sum(s["runs"] for s in games),
+            "ends": dict(sorted(ends.items())),
+            **{key: sum(s[key] for s in games) for key in COUNTED},
+            "powers_used": used,
+            "powers_unused": [p for p in POWERS if p not in used],
+        }
+    return out
+
+
+COUNTED = ("bankruptcies", "forced_buys", "emergency_sales")
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    """The per-map figures as the Markdown table docs/18zoo.md shows."""
+    rows = [
+        "| map | games | actions agreed | diverged | ends | bankruptcies | forced buys "
+        "| emergency sales | powers used | never used |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for map_id, m in per_map(summaries).items():
+        ended = ", ".join(f"{k} {v}" for k, v in m["ends"].items())
+        unused = ", ".join(m["powers_unused"]) or "none"
         rows.append(
-            f"| {map_id} | {len(games)} | {agreed} | {diverged} | {ended} | {len(powers)} of 20 |"
+            f"| {map_id} | {m['games']} | {m['actions_agreed']} | {m['diverged']} | {ended} "
+            f"| {m['bankruptcies']} | {m['forced_buys']} | {m['emergency_sales']} "
+            f"| {len(m['powers_used'])} of {len(POWERS)} | {unused} |"
         )
     return "\n".join(rows)
 

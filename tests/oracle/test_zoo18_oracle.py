@@ -54,3 +54,61 @@ def test_a_train_is_compared_by_the_variant_it_runs_as() -> None:
     ctx = Ctx(start(2))
     ctx.emit(Parred("GI", 1, 1), TrainMoved("4J-0", "GI", "2J"))
     assert oracle.plateau_digest(ctx.state)["corporations"]["GI"]["trains"] == ["2J"]
+
+
+# a game of the harness's default mix (tools/zoo18_oracle.py REACH: its bots include the
+# harness-only styles) in which presidents pay for forced trains and the bank covers one who
+# cannot (18ZOO's bankruptcy), the reference agreeing throughout
+REACHED = ("A", 2, 6000)
+
+
+def test_a_seeded_game_reaches_the_bank_covering_a_president_and_agrees() -> None:
+    outcome = oracle.play_one(*REACHED, None, pool=oracle.REACH)
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.reached.bankruptcies > 0
+    assert outcome.reached.forced_buys >= outcome.reached.bankruptcies
+    assert outcome.end == "fixed_round"
+
+
+def test_the_summary_counts_what_each_map_reached() -> None:
+    def game(map_id: str, end: str, bankruptcies: int, powers: list[str]) -> dict[str, object]:
+        return {
+            "map": map_id,
+            "actions": 100,
+            "runs": 4,
+            "end": end,
+            "bankruptcies": bankruptcies,
+            "forced_buys": bankruptcies + 1,
+            "emergency_sales": 0,
+            "powers_used": powers,
+            "divergence": None,
+        }
+
+    summaries = [
+        game("A", "fixed_round", 2, ["MIDAS"]),
+        game("A", "stock_market", 0, ["WINGS", "MIDAS"]),
+        game("B", "fixed_round", 0, []),
+    ]
+    maps = oracle.per_map(summaries)
+    assert maps["A"]["ends"] == {"fixed_round": 1, "stock_market": 1}
+    assert (maps["A"]["bankruptcies"], maps["A"]["forced_buys"]) == (2, 4)
+    assert maps["A"]["powers_used"] == ["MIDAS", "WINGS"]
+    assert len(maps["A"]["powers_unused"]) == 18 and "MIDAS" not in maps["A"]["powers_unused"]
+    assert "| A | 2 | 200 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
+        oracle.table(summaries)
+    )
+
+
+# games of the default mix the reference agrees with throughout, each with a use the
+# production bots rarely reach: WORK IN PROGRESS under rules 5 (C 3 6032 crashed at a par under
+# rules 4, after blocking EL's home), a WINGS flight (B 4 6013)
+REACHED_POWERS = [("C", 3, 6032, "WORK_IN_PROGRESS"), ("B", 4, 6013, "WINGS")]
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed", "power"), REACHED_POWERS)
+def test_a_seeded_game_of_the_mix_uses_a_rare_power_and_agrees(
+    map_id: str, players: int, seed: int, power: str
+) -> None:
+    outcome = oracle.play_one(map_id, players, seed, None, pool=oracle.REACH)
+    assert outcome.divergence is None, outcome.divergence
+    assert power in outcome.powers_used

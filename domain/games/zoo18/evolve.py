@@ -164,10 +164,15 @@ def _put(state: State, e: TokenPut) -> State:
 
     def put(board: Board) -> Board:
         at = (e.hex, e.city, e.slot)
+        mine = (e.hex, e.city, e.family) if e.released else None
         return replace(
             board,
             tokens=(*board.tokens, Token(*at, e.family)),
-            reservations=tuple(r for r in board.reservations if (r.hex, r.city, r.slot) != at),
+            reservations=tuple(
+                r
+                for r in board.reservations
+                if (r.hex, r.city, r.slot) != at and (r.hex, r.city, r.family) != mine
+            ),
             extra_slots=(*board.extra_slots, (e.hex, e.city))
             if e.extra_slot
             else board.extra_slots,

@@ -298,6 +298,9 @@ class TokenPut(_Event, frozen=True, tag="token_put"):
     slot: int
     extra_slot: bool = False
     asked_slot: int | None = None
+    # rules 5, as 18xx.games (City#place_token): every other slot of that city kept for the
+    # token's family is free again (a THAT'S MINE slot, when the token went elsewhere there)
+    released: bool = False
 
 
 class HoleOpened(_Event, frozen=True, tag="hole_opened"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, market
 from domain.games.zoo18.board.routes import SQUEEZE_BONUS
@@ -12,6 +14,7 @@ from domain.games.zoo18.ctx import (
     seat_id,
     ticket_value,
     tickets_value,
+    train_limit,
 )
 from domain.games.zoo18.data import MAX_POWERS, POWER_PRICE, SR_POWERS
 from domain.games.zoo18.messages import (
@@ -34,6 +37,7 @@ from domain.games.zoo18.state import State
 from domain.games.zoo18.trains import (
     after_purchase,
     cheapest_depot,
+    counted,
     depot_offer,
     find_buyable,
     has_room,
@@ -134,10 +138,13 @@ def place_token(
         rules=state.options.rules,
     )
     ctx.pay(sym, "bank", price)
-    ctx.record(
-        boardlink.token_put(state.board, after, cmd.slot),
-        TokenPlaced(sym, hex_, city, cmd.slot, extra),
-    )
+    fact = boardlink.token_put(state.board, after, cmd.slot)
+    if state.options.rules >= 5 and any(
+        (r.hex, r.city, r.family) == (hex_, city, sym) and r.slot != fact.slot
+        for r in state.board.reservations
+    ):  # the site deletes the family's reservations in the city it tokens (City#place_token)
+        fact = msgspec.structs.replace(fact, released=True)
+    ctx.record(fact, TokenPlaced(sym, hex_, city, cmd.slot, extra))
 
 
 def token_blocks(state: State, sym: str) -> bool:
@@ -265,11 +272,20 @@ def buy_train_blocks(state: State, sym: str) -> bool:
     if flow.helped:
         return False
     if any(t.name == "1S" for t in state.family_trains(sym)):
-        return True  # only pass while patched
+        if state.options.rules < 5:
+            return True  # only pass while patched
+        # rules 5, as 18xx.games: the patched family's step (a pass only) waits where it could
+        # buy a train otherwise, the 1S taking a place under the limit as the site counts it
+        return counted(state, sym) + 1 < train_limit(state) and _affords_a_train(state, sym)
     if not state.family_trains(sym):
         return True
     if not has_room(state, sym):
         return False
+    return _affords_a_train(state, sym)
+
+
+def _affords_a_train(state: State, sym: str) -> bool:
+    """Whether the family's money and its president's tickets reach the cheapest train."""
     pres = state.president(sym)
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     prices = []
