@@ -13,8 +13,9 @@ from __future__ import annotations
 # families' trains made ready; games stored under rules 2 keep playing by rules 2. Version 4
 # stores what a tile lay, a token and a board power decided (messages.TilePlaced, TokenPut,
 # HoleOpened, SlotReserved) instead of what was asked (TileLaid, TokenPlaced, BoardSet, which
-# games of versions 1 to 3 keep storing): it plays and folds as version 3.
-RULES = 4
+# games of versions 1 to 3 keep storing): it plays and folds as version 3. Version 5 takes the
+# site's subsidy after PATCH comes off between a run and its dividend (patch_subsidy.py).
+RULES = 5
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them
