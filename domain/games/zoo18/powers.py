@@ -147,6 +147,10 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         m = boardlink.map_def(state)
         if state.board is None:
             illegal("the game has no board yet")
+        if state.options.rules >= 5 and B.open_slots(state.board, cmd.hex) == 0:
+            # rules 5, as 18xx.games: the block needs a slot neither taken nor kept for a
+            # family (City#available_slots); it may then still go into a kept one (_wip_slot)
+            illegal(f"WORK IN PROGRESS needs a free slot on {cmd.hex}, none is open")
         slot = _wip_slot(state, cmd.hex)
         after = B.check_token(state.board, m, sym, cmd.hex, 0, slot, reachable=False, owner="WIP")
         ctx.record(
