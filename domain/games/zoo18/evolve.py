@@ -162,12 +162,22 @@ def _put(state: State, e: TokenPut) -> State:
     if e.family != WIP:
         state = _family(state, e.family, lambda f: replace(f, tokens_used=f.tokens_used + 1))
 
+    # rules 5, as 18xx.games' City#place_token: a family's token ends every reservation of
+    # that family in the city, also when it went into ON A DIET's extra slot (E 5 6070 #322:
+    # CR's kept slot on G6 stayed blocked for the others after CR's diet token there)
+    ends_own = state.options.rules >= 5 and e.family != WIP
+
+    def kept(r: Reservation) -> bool:
+        if (r.hex, r.city, r.slot) == (e.hex, e.city, e.slot):
+            return False
+        return not (ends_own and (r.hex, r.city, r.family) == (e.hex, e.city, e.family))
+
     def put(board: Board) -> Board:
         at = (e.hex, e.city, e.slot)
         return replace(
             board,
             tokens=(*board.tokens, Token(*at, e.family)),
-            reservations=tuple(r for r in board.reservations if (r.hex, r.city, r.slot) != at),
+            reservations=tuple(r for r in board.reservations if kept(r)),
             extra_slots=(*board.extra_slots, (e.hex, e.city))
             if e.extra_slot
             else board.extra_slots,
