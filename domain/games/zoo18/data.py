@@ -13,8 +13,11 @@ from __future__ import annotations
 # families' trains made ready; games stored under rules 2 keep playing by rules 2. Version 4
 # stores what a tile lay, a token and a board power decided (messages.TilePlaced, TokenPut,
 # HoleOpened, SlotReserved) instead of what was asked (TileLaid, TokenPlaced, BoardSet, which
-# games of versions 1 to 3 keep storing): it plays and folds as version 3. Version 5 takes the
-# site's subsidy after PATCH comes off between a run and its dividend (patch_subsidy.py).
+# games of versions 1 to 3 keep storing): it plays and folds as version 3. Version 5 takes more
+# of the site's rules (docs/18zoo.md, "Rules 5"): the subsidy after PATCH comes off between a
+# run and its dividend, MIDAS and IT'S ALL GREEK TO ME closed by a phase change, WORK IN
+# PROGRESS only on an open slot, a token ending its family's reservation in the city, a tie
+# for the presidency broken in priority order.
 RULES = 5
 FACTS = 4  # the first version whose board events are facts
 
