@@ -95,7 +95,7 @@ JUDGED = {
     "dice end_die agenda vote_law vote_proposer voters votes cleaned eliminations over "
     "end_reason",
     "18zoo": "seats options map players families shares powers tickets deck trains phase board "
-    "flow priority arrivals par_order bank_flow last_run ended acquired",
+    "flow priority arrivals par_order bank_flow last_run last_routes ended acquired",
     "rock_paper_scissors": "seats rounds round chosen hands scores played over",
 }
 GAMES = list(TWINS)

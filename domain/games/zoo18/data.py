@@ -13,12 +13,14 @@ from __future__ import annotations
 # families' trains made ready; games stored under rules 2 keep playing by rules 2. Version 4
 # stores what a tile lay, a token and a board power decided (messages.TilePlaced, TokenPut,
 # HoleOpened, SlotReserved) instead of what was asked (TileLaid, TokenPlaced, BoardSet, which
-# games of versions 1 to 3 keep storing): it plays and folds as version 3. Version 5 takes
-# what the harness's new bots showed: WORK IN PROGRESS needs a city slot free and kept for no
-# one, as the site's `available_slots` (a home's only slot, kept for a family not yet opened,
-# cannot be blocked), and a family running PATCH's 1S waits at the train step only where it
-# could buy a train otherwise, and a token frees the other slots its family kept in that city
-# (TokenPut.released); games stored under rules 4 keep playing by rules 4.
+# games of versions 1 to 3 keep storing): it plays and folds as version 3. Version 5 takes more
+# of the site's rules, as the harness showed them (docs/18zoo.md, "Rules 5"): the subsidy after
+# PATCH comes off between a run and its dividend, MIDAS and IT'S ALL GREEK TO ME closed by a
+# phase change, WORK IN PROGRESS only where a slot is neither taken nor kept for a family, a
+# family running PATCH's 1S waiting at the train step only where it could buy a train
+# otherwise, a token freeing the other slots its family kept in the city (TokenPut.released),
+# a tie for the presidency broken in priority order; games stored under rules 4 keep playing
+# by rules 4.
 RULES = 5
 FACTS = 4  # the first version whose board events are facts
 

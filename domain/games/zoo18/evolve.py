@@ -310,8 +310,11 @@ def evolve(state: State, event: Event) -> State:
             return _train(state, tid, obsolete=obsolete, operated=operated, disabled=disabled)
         case PhaseChanged(phase=phase):
             return replace(state, phase=phase)
-        case RunRecorded(family=sym, revenue=revenue, subsidy=subsidy):
-            return replace(state, last_run=(sym, revenue, subsidy))
+        case RunRecorded(family=sym, revenue=revenue, subsidy=subsidy, routes=routes):
+            # rules 5 keeps the routes for the dividend (patch_subsidy); older games' states,
+            # and so their digests, stay as they were
+            claims = routes if state.options.rules >= 5 else ()
+            return replace(state, last_run=(sym, revenue, subsidy), last_routes=claims)
         case Penalised(seat=seat, amount=amount):
             return _player(state, seat, lambda p: replace(p, penalty=p.penalty + amount))
         case FamilyMarked(family=sym, mark=mark):

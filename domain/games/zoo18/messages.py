@@ -287,7 +287,8 @@ class TilePlaced(_Event, frozen=True, tag="tile_placed"):
 
 class TokenPut(_Event, frozen=True, tag="token_put"):
     """A token in a city slot (rules 4): `slot` is the slot it took (an ON A DIET one when
-    `extra_slot`: the city gains it), any reservation of that slot is used up. `family` is the
+    `extra_slot`: the city gains it), any reservation of that slot is used up (from rules 5
+    also the family's own in that city, evolve._put). `family` is the
     token's owner, "WIP" for WORK IN PROGRESS's block (a family's own token counts as used).
     `asked_slot` is the slot the command named (None: it left it to the rules), which evolve
     does not read: an export to 18xx.games gives the command back as it was sent."""

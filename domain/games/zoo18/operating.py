@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.games.zoo18 import board as B
-from domain.games.zoo18 import boardlink, market
+from domain.games.zoo18 import boardlink, market, patch_subsidy
 from domain.games.zoo18.board.routes import SQUEEZE_BONUS
 from domain.games.zoo18.ctx import (
     Ctx,
@@ -232,7 +232,7 @@ def _close_spent_barrels(ctx: Ctx) -> None:
 
 def dividend(ctx: Ctx, sym: str, kind: str) -> None:
     state = ctx.state
-    revenue, subsidy = state.flow.revenue, state.flow.subsidy
+    revenue, subsidy = state.flow.revenue, patch_subsidy.subsidy(state, sym, modifiers(state, sym))
     f = state.family(sym)
     pos = (f.row, f.col)
     ctx.pay("bank", sym, subsidy)

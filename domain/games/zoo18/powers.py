@@ -147,8 +147,10 @@ def assign(ctx: Ctx, sym: str, cmd: Assign) -> None:
         m = boardlink.map_def(state)
         if state.board is None:
             illegal("the game has no board yet")
-        if state.options.rules >= 5 and not _open_slot(state, cmd.hex):
-            illegal(f"{cmd.hex} has no slot free and kept for no one to block")
+        if state.options.rules >= 5 and B.open_slots(state.board, cmd.hex) == 0:
+            # rules 5, as 18xx.games: the block needs a slot neither taken nor kept for a
+            # family (City#available_slots); it may then still go into a kept one (_wip_slot)
+            illegal(f"WORK IN PROGRESS needs a free slot on {cmd.hex}, none is open")
         slot = _wip_slot(state, cmd.hex)
         after = B.check_token(state.board, m, sym, cmd.hex, 0, slot, reachable=False, owner="WIP")
         ctx.record(
@@ -229,21 +231,6 @@ def half_used(state: State, sym: str) -> str | None:
         if power_owner_family(state, power) == sym and state.power(power).uses == 1:
             return power
     return None
-
-
-def _open_slot(state: State, coord: str) -> bool:
-    """Rules 5, as 18xx.games (`available_slots` of the hex's first city): WORK IN PROGRESS
-    blocks only where a slot is neither taken nor kept for a family (a home or THAT'S MINE),
-    though the block itself may then go into a kept slot (_wip_slot)."""
-    if state.board is None:
-        return False
-    views = B.describe(state.board, boardlink.colours(state.phase))
-    view = next((h for h in views if h.hex == coord), None)
-    city = next((s for s in view.stops if s.kind == "city"), None) if view else None
-    if city is None:
-        return False
-    used = {slot for slot, _ in city.tokens} | {slot for slot, _ in city.reserved}
-    return any(slot not in used for slot in range(city.slots))
 
 
 def _wip_slot(state: State, coord: str) -> int | None:

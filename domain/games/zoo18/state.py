@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.games.zoo18.messages import BoardV1, FlowRecord, Options
+from domain.games.zoo18.messages import BoardV1, FlowRecord, Options, RouteClaim
 
 
 # The changing board, which the board engine (domain.games.zoo18.board) works on.
@@ -186,6 +186,7 @@ class State(msgspec.Struct, frozen=True):
     par_order: tuple[str, ...] = ()  # families in the order they were opened
     bank_flow: int = 0  # money the bank paid out minus money it received
     last_run: tuple[str, int, int] = ("", 0, 0)
+    last_routes: tuple[RouteClaim, ...] = ()  # the last run's routes (kept from rules 5 on)
     ended: str = ""
     # share ids, the latest moved last: 18xx.games keeps each holder's certificates in the
     # order they came, and a presidency swap hands back the first ones (rules 2)

@@ -371,8 +371,10 @@ def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
     holder = state.share(pres_cert).owner
     current = pres if pres is not None else actor
     best, best_pct = current, state.percent_of(seat_id(current), sym) if holder != "market" else -1
+    order = _president_order(state)
+    start = order.index(current)
     for k in range(1, n):
-        o = (current + k) % n
+        o = order[(start + k) % n]
         pct = state.percent_of(seat_id(o), sym)
         if pct > best_pct:
             best, best_pct = o, pct
@@ -387,6 +389,17 @@ def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
     normal = _swapped(state, sym, best)
     ctx.emit(SharesMoved(tuple(normal), seat_id(pres)))
     ctx.emit(SharesMoved((pres_cert,), seat_id(best)))
+
+
+def _president_order(state: State) -> list[int]:
+    """The seats in the order a tie for the presidency is broken, going round from the old
+    president: rules 5 goes round the priority order, as 18xx.games goes round its players,
+    which it reorders by priority after each SR (D 4 6183 #259: a sale in the OR tied two
+    holders and the site took the one next in priority); earlier rules go round the seats."""
+    seats = list(range(len(state.players)))
+    if state.options.rules >= 5 and sorted(state.priority) == seats:
+        return list(state.priority)
+    return seats
 
 
 def _swapped(state: State, sym: str, seat: int) -> list[str]:

@@ -7,6 +7,7 @@ from domain.games.zoo18.ctx import Ctx, train_limit
 from domain.games.zoo18.data import PHASES, TRAIN_TYPES
 from domain.games.zoo18.messages import (
     PhaseChanged,
+    PowerMoved,
     PriceMoved,
     TrainCreated,
     TrainFlagged,
@@ -65,6 +66,7 @@ def after_purchase(ctx: Ctx, card: TrainCard, buyer: str, in_or: bool) -> bool:
     while current + 1 < len(names) and PHASE_TRIGGER[names[current + 1]] == base:
         current += 1
         ctx.emit(PhaseChanged(names[current]))
+        _close_used_sr_powers(ctx)
     for t in ctx.state.trains:
         kind = TRAIN_TYPES[t.name]
         if kind.obsolete_on == base and not t.obsolete and t.owner not in ("rusted", "depot"):
@@ -87,6 +89,22 @@ def after_purchase(ctx: Ctx, card: TrainCard, buyer: str, in_or: bool) -> bool:
     if fired and base == "4J" and in_or:
         rust(ctx, [t.id for t in ctx.state.family_trains(buyer) if t.obsolete])
     return fired
+
+
+def _close_used_sr_powers(ctx: Ctx) -> None:
+    """Rules 5, as 18xx.games: MIDAS and IT'S ALL GREEK TO ME, once used, wait for the end of
+    the SR as a closing ability with no phase named, which every phase change fires (Phase#
+    trigger_events!): a train bought in the SR (WHATSUP) closes them and their effect is lost
+    (A 5 5018 #224: the site closed MIDAS there, Plateau kept it for the OR)."""
+    flow = ctx.state.flow
+    if ctx.state.options.rules < 5:
+        return
+    if flow.midas >= 0 and ctx.state.power("MIDAS").owner.startswith("p"):
+        ctx.emit(PowerMoved("MIDAS", "closed"))
+        ctx.flow(midas=-1)
+    if flow.greek:
+        ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
+        ctx.flow(greek=False)
 
 
 def move_right(ctx: Ctx, sym: str) -> None:

@@ -76,6 +76,7 @@ __all__ = [
     "legal_lays",
     "legal_tokens",
     "load_map",
+    "open_slots",
     "place_home_token",
     "reserve",
     "route_revenue",
@@ -267,6 +268,11 @@ def check_token(
         no_turning=rules >= 2,
         site=rules >= 3,
     )
+
+
+def open_slots(board: Board, hex: str, city: int = 0) -> int | None:
+    """The city's slots with neither a token nor a reservation (None: no city there)."""
+    return tokens.open_slots(board, hex, city)
 
 
 def reserve(board: Board, map_def: MapDef, family: str, hex: str, city: int = 0) -> Board:

@@ -64,6 +64,17 @@ def _slot_state(board: Board, node: Node) -> tuple[int, dict[int, str], dict[int
     return graph.slots(node), taken, reserved
 
 
+def open_slots(board: Board, coord: str, city: int = 0) -> int | None:
+    """The city's printed slots with neither a token nor a reservation (18xx.games'
+    City#available_slots: ON A DIET's extra slot is not one), None for a hex without it."""
+    node = (coord, city)
+    stop = graph_of(board).nodes.get(node)
+    if stop is None or stop.kind != "city":
+        return None
+    _, taken, reserved = _slot_state(board, node)
+    return sum(1 for slot in range(stop.slots) if slot not in taken and slot not in reserved)
+
+
 def _free_slot(board: Board, node: Node, family: str) -> int | None:
     slots, taken, reserved = _slot_state(board, node)
     for slot in range(slots):

@@ -1,0 +1,66 @@
+"""Rules 5, as 18xx.games: the subsidy of a run whose first train was PATCH's 1S, when the patch
+came off between the run and the dividend.
+
+The site counts the subsidy at the dividend (`routes_subsidy`) from the owner of the first
+route's train. Taken off, the patch hands the 1S back to the bank with no owner, so the site
+then sees no family: TWO BARRELS (asked of that owner) no longer cancels the ponds' subsidy, and
+A SQUEEZE adds its 3 when it has no owner either (still in the deck, or closed), not when the
+family holds it. The run's revenue stays as it was recorded. Found by the differential harness
+(D 3 2015 #253: 2 + 2 paid where the site pays 2 + 5; E 4 3040 #234 with TWO BARRELS).
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink
+from domain.games.zoo18.board.routes import SQUEEZE_BONUS
+from domain.games.zoo18.ctx import offered_powers
+from domain.games.zoo18.state import State
+from domain.kernel import Rejected
+
+A_SQUEEZE = "A_SQUEEZE"
+
+
+def orphaned(state: State, sym: str) -> bool:
+    """Whether `sym`'s last run began with a train the family no longer holds (the 1S)."""
+    if state.options.rules < 5 or not state.flow.ran or state.last_run[0] != sym:
+        return False
+    routes = state.last_routes
+    return bool(routes) and state.train(routes[0].train).owner != sym
+
+
+def subsidy(state: State, sym: str, modifiers: B.Modifiers) -> int:
+    """The subsidy the dividend pays: the flow's, or the site's reading of an orphaned run."""
+    if not orphaned(state, sym) or state.board is None:
+        return state.flow.subsidy
+    trains = tuple(
+        B.Train(r.train, state.train(r.train).variant or state.train(r.train).name)
+        for r in state.last_routes
+    )
+    specs = tuple(B.RouteSpec(r.train, r.connections) for r in state.last_routes)
+    plain = replace(modifiers, two_barrels=False, a_squeeze=False)
+    try:
+        result = B.route_revenue(
+            state.board,
+            boardlink.map_def(state),
+            sym,
+            trains,
+            specs,
+            boardlink.colours(state.phase),
+            plain,
+        )
+    except Rejected:  # the board changed under the run since: keep what the run counted
+        return state.flow.subsidy
+    ponds = result.subsidy
+    return ponds + SQUEEZE_BONUS if ponds > 0 and _ownerless(state, A_SQUEEZE) else ponds
+
+
+def _ownerless(state: State, power: str) -> bool:
+    """No owner in the site's terms: closed, or in the deck (not on offer in the bank)."""
+    try:
+        owner = state.power(power).owner
+    except KeyError:
+        return True
+    return owner == "closed" or (owner == "bank" and power not in offered_powers(state))
