@@ -71,7 +71,7 @@ def test_rules_4_blocks_a_home_slot_kept_for_an_unopened_family_and_rules_5_does
     game.decide(before, seat, BLOCK, random.Random(0))
     now = replace(before, options=replace(before.options, rules=5))
     assert BLOCK not in game.legal(now, seat)
-    with pytest.raises(Rejected, match="no slot free"):
+    with pytest.raises(Rejected, match="needs a free slot"):
         game.decide(now, seat, BLOCK, random.Random(0))
 
 
