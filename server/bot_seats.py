@@ -34,6 +34,7 @@ from projections.codec import encode
 from projections.live import LiveGame
 from server.agenda import Agenda
 from server.bot_choice import choose
+from server.bot_table import attended
 from server.logs import log
 from server.service import GameService
 from server.store import StoreUnavailable
@@ -48,11 +49,6 @@ FAILED_MS = 30_000  # and one whose attendance failed (a bug), after this: no lo
 
 def wall_ms() -> int:
     return int(time.time() * 1000)
-
-
-def plays_in(live: LiveGame) -> bool:
-    """Whether the server may have to play in this game: it has bots, or a clock."""
-    return any(live.table.bots) or live.table.clock is not None
 
 
 class BotSeats:
@@ -93,7 +89,7 @@ class BotSeats:
         holds now, as for a seat handed to a bot): the game is put on the agenda for one lease
         from now, unless it is due sooner. The append's own `poke` then makes it due at once;
         if this process dies in between, another process finds it due after that lease."""
-        if not (always or plays_in(live)):
+        if not (always or attended(live.table)):
             return None
         return self._schedule(live.game_id, self.now_ms() + self.lease_ms)
 
@@ -103,7 +99,7 @@ class BotSeats:
 
     def poke(self, live: LiveGame) -> None:
         """An append of this process moved `live`: if it has bots, it may be due now."""
-        if not plays_in(live):
+        if not attended(live.table):
             return
         task = asyncio.get_running_loop().create_task(self._due_now(live.game_id))
         self._pokes.add(task)

@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.kernel import Reason, Rejected
 from domain.seat_bots import LEVELS, BotSeated, bot_name
-from domain.table import SeatClaimed
+from domain.table import SeatClaimed, Table
 
 
 def bot_claims(bots: list[int], level: str, seats: int) -> list[Any]:
@@ -32,3 +32,9 @@ def gap_before_bots(names: tuple[str, ...], claimed: int) -> int | None:
     """A free seat among the first `claimed` (those a started game has): a bot sits beyond it,
     so the game cannot start yet; None when the claimed seats are 0 to claimed - 1."""
     return next((seat for seat in range(claimed) if seat >= len(names) or not names[seat]), None)
+
+
+def attended(table: Table) -> bool:
+    """Whether the server may have to play at this table: it has a bot seat, or a clock (the
+    bot seats' player writes the agenda around its appends only then)."""
+    return any(table.bots) or table.clock is not None

@@ -28,7 +28,7 @@ from domain.undo import CONSENT, MODES
 from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
 from server import fairness, forks
-from server.bot_table import bot_claims, gap_before_bots
+from server.bot_table import attended, bot_claims, gap_before_bots
 from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
@@ -424,9 +424,8 @@ class GameService:
                     version=live.version,
                 )
                 raise
-            table = live.table  # bots or a clock: the bot seats' player may be due after it
-            attended = bool(table.bots) or table.clock is not None
-            if attended:
+            playing = attended(live.table)  # the bot seats' player may be due after it
+            if playing:
                 ahead = self.appending(live, False)
                 if ahead is not None:
                     await ahead
@@ -444,7 +443,7 @@ class GameService:
             self.metrics.observe_append(time.perf_counter() - started)
             self.metrics.count("commands")
             log.debug("appended", game_id=game_id, command=kind, version=version)
-            if attended:
+            if playing:
                 self.appended(live)
             return version
         raise Rejected(Reason.BUSY)
