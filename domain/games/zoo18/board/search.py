@@ -140,7 +140,15 @@ def _candidate_routes(
                 pairs.append((base + left.value, len(pairs), Arm((), 0, 0, 0, 0), left))
     pairs.sort(key=lambda pair: (-pair[0], pair[1]))
     scored: list[Scored] = []
+    # a route is found once from each token city on it (split there into two arms): its paths
+    # name it, and only its first finding counts towards the routes kept (D 4 9063 #349: three
+    # tokens on the rich routes filled the 150 with copies and the 4S's own 100 came 86th)
+    seen: set[int | Node] = set()
     for _, _, left, right in pairs:
+        route = left.paths | right.paths or right.chains[0][0]
+        if route in seen:
+            continue
+        seen.add(route)
         try:
             scored.append(score(graph, family, train, _joined(left, right), colours, plain))
         except Rejected:

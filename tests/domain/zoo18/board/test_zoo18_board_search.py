@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18 import board as B
-from tests.domain.zoo18.board.scenario import GREEN
+from tests.domain.zoo18.board.scenario import BROWN, GRAY, GREEN
 
 # map C, EL to run three 3S with A TIP OF SUGAR (C 5 2004 #476 of tools/zoo18_oracle.py)
 C_TILES: tuple[tuple[str, str, int, str | None], ...] = (
@@ -78,3 +78,171 @@ def test_the_third_train_gets_a_route_far_down_its_list() -> None:
     # then all three run (the reference walk's 260): the search tried only the first 60
     # routes of each train and the third's first free one came later (220, two trains)
     assert B.route_revenue(board, map_def, "EL", trains, specs, GREEN, mods).revenue == 260
+
+
+def _board(
+    map_id: str,
+    tiles: tuple[tuple[str, str, int, str | None], ...],
+    tokens: tuple[tuple[str, int, int, str], ...],
+    reservation: tuple[str, int, int, str],
+    extra: tuple[str, int],
+    hole: tuple[str, str],
+) -> B.Board:
+    laid = tuple(B.LaidTile(h, t, r, label) for h, t, r, label in tiles)
+    return B.Board(
+        map_id,
+        tiles=laid,
+        tokens=tuple(B.Token(h, c, s, owner) for h, c, s, owner in tokens),
+        reservations=(B.Reservation(*reservation),),
+        used=frozenset(t.tile for t in laid),
+        extra_slots=(extra,),
+        hole=hole,
+    )
+
+
+# map D, BB to run a 3S Long and a 4S from three tokens (D 4 9063 #349 of tools/zoo18_oracle.py)
+D_TILES: tuple[tuple[str, str, int, str | None], ...] = (
+    ("H15", "6-0", 1, None),
+    ("G2", "X7-1", 4, None),
+    ("H1", "X80-0", 5, None),
+    ("I2", "83-0", 2, None),
+    ("J3", "X7-0", 1, None),
+    ("D15", "8-0", 5, None),
+    ("N11", "15-0", 1, None),
+    ("J5", "8-1", 1, None),
+    ("H5", "82-0", 0, None),
+    ("I6", "14-0", 0, None),
+    ("H7", "81-0", 0, None),
+    ("I18", "26-0", 4, None),
+    ("L17", "7-4", 0, None),
+    ("F7", "7-6", 4, None),
+    ("G12", "9-0", 2, None),
+    ("J19", "26-1", 4, None),
+    ("I16", "7-2", 0, "M"),
+    ("M12", "9-1", 1, None),
+    ("E16", "619-1", 0, None),
+    ("F15", "9-2", 1, None),
+    ("I8", "7-5", 2, None),
+    ("K18", "14-1", 1, None),
+    ("J15", "8-4", 4, "M"),
+    ("K10", "15-1", 0, None),
+    ("L7", "8-5", 1, "MM"),
+    ("G6", "582-0", 0, None),
+    ("E18", "8-6", 3, "M"),
+    ("F19", "X8-7", 2, None),
+    ("H13", "29-0", 0, None),
+    ("G8", "41-0", 2, None),
+    ("J17", "46-0", 3, None),
+    ("K14", "8-2", 1, None),
+    ("H3", "611-0", 2, None),
+    ("L15", "X8-8", 1, None),
+    ("L5", "577-0", 1, None),
+    ("J9", "8-9", 5, None),
+    ("I10", "X7-3", 1, None),
+    ("K12", "8-10", 0, None),
+    ("G18", "9-3", 1, "MM"),
+    ("L13", "24-0", 4, None),
+    ("K16", "201-0", 4, None),
+    ("H11", "X8-3", 4, None),
+    ("H9", "44-0", 2, None),
+)
+D_TOKENS = (
+    ("H3", 0, 0, "CR"),
+    ("I6", 0, 0, "BB"),
+    ("H15", 0, 0, "TI"),
+    ("E16", 0, 0, "LI"),
+    ("K18", 0, 0, "PE"),
+    ("N11", 0, 0, "PB"),
+    ("H3", 0, 1, "BB"),
+    ("G6", 0, 0, "BB"),
+    ("K10", 0, 0, "GI"),
+    ("I6", 0, 1, "WIP"),
+    ("L5", 0, 0, "GI"),
+    ("E16", 0, 2, "PE"),
+    ("K16", 0, 0, "PB"),
+)
+
+
+def test_a_route_found_from_each_of_its_tokens_is_kept_once() -> None:
+    # given BB's tokens on H3, I6 and G6, all three on its richest routes
+    board = _board("D", D_TILES, D_TOKENS, ("N11", 0, 1, "CR"), ("E16", 0), ("C18", "M6"))
+    trains = (B.Train("3S Long-0", "3S Long"), B.Train("4S-0", "4S"))
+    mods = B.Modifiers(hole=True, local_on_track=True)
+    # when the best run is searched
+    specs = B.best_routes(board, B.load_map("D"), "BB", trains, GRAY, mods)
+    # then both trains run, as the reference walk's 250: the 3S Long G6-I6-J3-H3-H1-G2 (150)
+    # and the 4S G6-H3-G2 (100); each rich route was scored once from each token on it, the
+    # copies filled the 150 routes kept per train and the 4S's 100 (the 86th route) was cut,
+    # leaving the 3S Long's 170 alone
+    revenue = B.route_revenue(board, B.load_map("D"), "BB", trains, specs, GRAY, mods).revenue
+    assert revenue == 250
+
+
+# map F, LI to run a 4S and a 4S Perm (F 4 9065 #341 of tools/zoo18_oracle.py)
+F_TILES: tuple[tuple[str, str, int, str | None], ...] = (
+    ("L18", "6-1", 1, None),
+    ("L10", "611-0", 0, None),
+    ("L8", "7-1", 0, None),
+    ("H2", "X7-3", 5, None),
+    ("L16", "201-0", 0, None),
+    ("H4", "26-0", 4, None),
+    ("K9", "26-1", 5, None),
+    ("J18", "80-0", 2, None),
+    ("K17", "82-0", 0, None),
+    ("K19", "83-0", 4, None),
+    ("F4", "81-0", 1, None),
+    ("F6", "X8-0", 2, None),
+    ("F16", "15-1", 0, None),
+    ("J8", "28-0", 5, None),
+    ("J16", "9-0", 0, "M"),
+    ("E5", "611-1", 2, None),
+    ("I15", "5-1", 0, None),
+    ("G5", "44-0", 1, None),
+    ("H14", "7-2", 0, None),
+    ("G15", "7-4", 3, None),
+    ("G13", "7-5", 0, None),
+    ("F14", "31-0", 4, None),
+    ("E7", "9-1", 0, "MM"),
+    ("E9", "X8-1", 1, None),
+    ("H16", "27-0", 3, None),
+    ("F18", "7-0", 3, "M"),
+    ("D12", "X8-2", 0, None),
+    ("D14", "X8-3", 3, None),
+    ("C11", "582-0", 2, None),
+    ("E17", "7-6", 3, None),
+    ("E15", "42-0", 5, None),
+    ("H6", "201-1", 1, None),
+    ("I3", "14-0", 0, None),
+    ("D10", "43-0", 4, None),
+    ("G17", "29-0", 1, None),
+    ("E13", "9-2", 0, "M"),
+    ("E11", "23-0", 2, None),
+)
+F_TOKENS = (
+    ("E5", 0, 0, "EL"),
+    ("I3", 0, 0, "CR"),
+    ("L10", 0, 0, "GI"),
+    ("L18", 0, 0, "PE"),
+    ("L10", 0, 1, "WIP"),
+    ("F16", 0, 0, "LI"),
+    ("I15", 0, 0, "TI"),
+    ("I15", 0, 1, "PE"),
+    ("L16", 0, 0, "PE"),
+    ("C11", 0, 0, "EL"),
+    ("E5", 0, 1, "LI"),
+    ("H6", 0, 0, "EL"),
+    ("C11", 0, 1, "LI"),
+)
+
+
+def test_the_second_train_s_route_is_not_pushed_out_by_copies() -> None:
+    # given LI's tokens on E5, F16 and C11, and the long HOLE route from L10 through E5
+    board = _board("F", F_TILES, F_TOKENS, ("J6", 0, 0, "BB"), ("I15", 0), ("F2", "J20"))
+    trains = (B.Train("4S-1", "4S"), B.Train("4S Perm-0", "4S Perm"))
+    mods = B.Modifiers(hole=True, local_on_track=True)
+    # when the best run is searched
+    specs = B.best_routes(board, B.load_map("F"), "LI", trains, BROWN, mods)
+    # then the reference walk's 350: L10-E5-F6-I3 (180, through the tunnel) and
+    # E5-E9-C11-D12-D14-F16-I15 (170); with the copies kept, 310
+    revenue = B.route_revenue(board, B.load_map("F"), "LI", trains, specs, BROWN, mods).revenue
+    assert revenue == 350
