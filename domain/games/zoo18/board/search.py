@@ -34,7 +34,8 @@ from domain.games.zoo18.board.routes import (
 from domain.kernel import Rejected
 
 MAX_ARMS = 400  # arms grown from one token city
-MAX_SCORED = 150  # joined routes scored per train
+MAX_SCORED = 1000  # distinct joined routes scored per train (B 5 9331 #335: the 5S's 100, which
+# shares no track with the 4S's 210, was its 290th of some 300; 150 cut it)
 # search steps when combining trains: every kept route of every train is tried (a cut to the
 # first 60 per train missed C 5 2004's third train, whose only free route was the 70th), and
 # the bound on what is left prunes; this only stops a pathological board from running long

@@ -84,7 +84,7 @@ def _board(
     map_id: str,
     tiles: tuple[tuple[str, str, int, str | None], ...],
     tokens: tuple[tuple[str, int, int, str], ...],
-    reservation: tuple[str, int, int, str],
+    reservations: tuple[tuple[str, int, int, str], ...],
     extra: tuple[str, int],
     hole: tuple[str, str],
 ) -> B.Board:
@@ -93,7 +93,7 @@ def _board(
         map_id,
         tiles=laid,
         tokens=tuple(B.Token(h, c, s, owner) for h, c, s, owner in tokens),
-        reservations=(B.Reservation(*reservation),),
+        reservations=tuple(B.Reservation(*r) for r in reservations),
         used=frozenset(t.tile for t in laid),
         extra_slots=(extra,),
         hole=hole,
@@ -165,7 +165,7 @@ D_TOKENS = (
 
 def test_a_route_found_from_each_of_its_tokens_is_kept_once() -> None:
     # given BB's tokens on H3, I6 and G6, all three on its richest routes
-    board = _board("D", D_TILES, D_TOKENS, ("N11", 0, 1, "CR"), ("E16", 0), ("C18", "M6"))
+    board = _board("D", D_TILES, D_TOKENS, (("N11", 0, 1, "CR"),), ("E16", 0), ("C18", "M6"))
     trains = (B.Train("3S Long-0", "3S Long"), B.Train("4S-0", "4S"))
     mods = B.Modifiers(hole=True, local_on_track=True)
     # when the best run is searched
@@ -237,7 +237,7 @@ F_TOKENS = (
 
 def test_the_second_train_s_route_is_not_pushed_out_by_copies() -> None:
     # given LI's tokens on E5, F16 and C11, and the long HOLE route from L10 through E5
-    board = _board("F", F_TILES, F_TOKENS, ("J6", 0, 0, "BB"), ("I15", 0), ("F2", "J20"))
+    board = _board("F", F_TILES, F_TOKENS, (("J6", 0, 0, "BB"),), ("I15", 0), ("F2", "J20"))
     trains = (B.Train("4S-1", "4S"), B.Train("4S Perm-0", "4S Perm"))
     mods = B.Modifiers(hole=True, local_on_track=True)
     # when the best run is searched
@@ -246,3 +246,68 @@ def test_the_second_train_s_route_is_not_pushed_out_by_copies() -> None:
     # E5-E9-C11-D12-D14-F16-I15 (170); with the copies kept, 310
     revenue = B.route_revenue(board, B.load_map("F"), "LI", trains, specs, BROWN, mods).revenue
     assert revenue == 350
+
+
+# map B, BB to run a 4S and a 5S from three tokens (B 5 9331 #335 of tools/zoo18_oracle.py)
+B_TILES: tuple[tuple[str, str, int, str | None], ...] = (
+    ("K18", "57-0", 1, None),
+    ("G2", "X7-0", 4, None),
+    ("H1", "X80-0", 5, None),
+    ("N13", "X7-1", 2, None),
+    ("L7", "8-0", 1, "MM"),
+    ("I2", "83-0", 2, None),
+    ("J3", "X7-5", 1, None),
+    ("M12", "31-0", 5, None),
+    ("L13", "8-1", 2, None),
+    ("J17", "27-0", 0, None),
+    ("L5", "577-0", 1, None),
+    ("K12", "7-4", 5, None),
+    ("H3", "611-0", 2, None),
+    ("H5", "81-0", 1, None),
+    ("J15", "8-2", 4, "M"),
+    ("L17", "8-3", 1, None),
+    ("I18", "26-0", 4, None),
+    ("L15", "X7-2", 0, None),
+    ("J13", "8-4", 3, None),
+    ("N11", "15-1", 0, None),
+    ("H7", "82-0", 1, None),
+    ("K10", "619-0", 0, None),
+    ("J19", "26-1", 4, None),
+    ("K16", "201-1", 3, None),
+    ("I10", "X8-5", 3, None),
+    ("J9", "9-1", 2, None),
+    ("K6", "7-3", 3, "M"),
+    ("K4", "8-6", 0, "MM"),
+    ("G8", "8-7", 2, None),
+    ("J5", "8-8", 1, None),
+    ("I8", "19-0", 3, None),
+    ("H9", "7-6", 3, None),
+    ("K14", "39-0", 1, None),
+    ("J11", "8-9", 0, None),
+    ("G6", "582-0", 0, None),
+    ("I6", "BB_455-0", 0, None),
+    ("J7", "8-10", 2, None),
+)
+B_TOKENS = (
+    ("K10", 0, 0, "GI"),
+    ("H3", 0, 0, "CR"),
+    ("I6", 0, 0, "BB"),
+    ("N11", 0, 0, "PB"),
+    ("K18", 0, 0, "PE"),
+    ("H3", 0, 1, "BB"),
+    ("L5", 0, 0, "PB"),
+    ("G6", 0, 1, "BB"),
+)
+
+
+def test_a_second_train_s_route_far_down_a_long_list_is_kept() -> None:
+    # given BB's long track from L5 to G6 through many ponds: some 300 routes per train
+    board = _board("B", B_TILES, B_TOKENS, (), ("G6", 0), ("I20", "M6"))
+    trains = (B.Train("4S-0", "4S"), B.Train("5S-0", "5S"))
+    mods = B.Modifiers(hole=True, local_on_track=True)
+    # when the best run is searched
+    specs = B.best_routes(board, B.load_map("B"), "BB", trains, GRAY, mods)
+    # then the reference walk's 310: the 4S L5-N11-N13-I10-I6-J3-H3-H1-G2 (210) and the 5S
+    # G6-H3-G2 (100), the 5S's 290th route; with 150 kept per train, the 5S alone ran 260
+    revenue = B.route_revenue(board, B.load_map("B"), "BB", trains, specs, GRAY, mods).revenue
+    assert revenue == 310
