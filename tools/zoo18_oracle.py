@@ -304,7 +304,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--bots",
         default=",".join(REACH),
-        help="the bots seats are drawn from (random, greedy, eager, reckless; "
+        help="the bots seats are drawn from (random, greedy, eager, reckless, pump; "
         "random,greedy: the production bots only)",
     )
     parser.add_argument(
