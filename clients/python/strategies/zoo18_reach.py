@@ -35,7 +35,7 @@ from domain.chance import Rng, choice
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game
 from domain.games.zoo18 import operating as op
-from domain.games.zoo18.ctx import operating_order
+from domain.games.zoo18.ctx import operating_order, train_limit
 from domain.games.zoo18.data import TRAIN_TYPES
 from domain.games.zoo18.messages import (
     Assign,
@@ -152,9 +152,11 @@ def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         return payout[0]
     trains = [c for c in legal if isinstance(c, BuyTrain)]
     passing = any(isinstance(c, Pass) for c in legal)
-    if trains and acting != target and passing:
-        return Pass()  # the trains, and the first of each type, are kept for the climber
     depot = [c for c in trains if _from_depot(state, c)]
+    if trains and acting != target and passing:
+        # the first of each type is kept for the climber; the others use the depot up
+        plain = [c for c in depot if not _fires_event(state, c)]
+        return min(plain, key=lambda c: c.price) if plain and _fill(state) else Pass()
     if flow.train_bonus_used and passing:  # a second train moves it only as a type's first
         depot = [c for c in depot if _fires_event(state, c)]
     if depot:  # every turn's first moves it right, the first of a type once more
@@ -179,8 +181,8 @@ def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
 
 
 def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
-    """The lay after which `sym`'s trains (a 4S when it has none yet) earn the most; None when
-    none earns more than the board as it is."""
+    """The lay after which `sym`'s trains (the depot's next when it has none) earn the most;
+    None when none earns more than the board as it is."""
     best: Any = None
     best_worth = _run_worth(state, sym)
     for command in lays:
@@ -198,7 +200,11 @@ def _run_worth(state: State, sym: str) -> int:
     if state.board is None:
         return 0
     cards = [t for t in state.family_trains(sym) if not t.obsolete]
-    trains = tuple(B.Train(t.id, t.variant or t.name) for t in cards) or (B.Train("probe", "4S"),)
+    # with no train yet, the depot's next one: the train it will run
+    cards = cards or [t for t in state.trains if t.owner == "depot"][:1]
+    trains = tuple(B.Train(t.id, t.variant or t.name) for t in cards)
+    if not trains:
+        return 0
     colours = boardlink.colours(state.phase)
     m = boardlink.map_def(state)
     mods = op.modifiers(state, sym)
@@ -209,6 +215,15 @@ def _run_worth(state: State, sym: str) -> int:
         return B.route_revenue(state.board, m, sym, trains, specs, colours, mods).revenue
     except Rejected:
         return 0
+
+
+def _fill(state: State) -> bool:
+    """Whether the other families should buy the depot's plain trains: when the climber
+    holds as many as it can (its next bonus waits for a rust)."""
+    order = operating_order(state)
+    if not order:
+        return False
+    return len(state.family_trains(order[0])) >= train_limit(state)
 
 
 def _fires_event(state: State, command: BuyTrain) -> bool:
@@ -223,11 +238,13 @@ def _sold_out(state: State, sym: str) -> bool:
     return not state.percent_of("ipo", sym) and not state.percent_of("market", sym)
 
 
-def _styled(pick: Callable[[State, int, Sequence[Any], Rng], Any], base: Bot) -> Bot:
+def _styled(
+    pick: Callable[[State, int, Sequence[Any], Rng], Any], base: Bot, bias: int = BIAS
+) -> Bot:
     def bot(
         game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
     ) -> Any:
-        if rng.randrange(100) < BIAS:
+        if rng.randrange(100) < bias:
             chosen = pick(state, seat, legal, rng)
             if chosen is not None:
                 return chosen
@@ -252,6 +269,6 @@ def _price_rank(state: State, sym: str) -> tuple[int, int]:
 
 eager = _styled(_eager_pick, greedy)
 reckless = _styled(_reckless_pick, random_bot)
-pump = _styled(_pump_pick, greedy)
+pump = _styled(_pump_pick, greedy, bias=100)  # greedy only where it has no way of its own
 
 STYLES: dict[str, Bot] = {"eager": eager, "reckless": reckless, "pump": pump}
