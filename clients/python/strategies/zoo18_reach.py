@@ -1,6 +1,6 @@
 """18ZOO bots for the differential harness only (tools/zoo18_oracle.py, issue 25 item 3): styles
 that steer a game into what the production bots rarely reach, so the reference engine judges
-it there. Neither is offered to players (domain.seat_bots.LEVELS); like every bot they pick
+it there. None is offered to players (domain.seat_bots.LEVELS); like every bot they pick
 only among the legal commands, so their games stay legal.
 
 - `eager` uses a power whenever one is legal, buys powers (in the draft, the SR, and from the
