@@ -6,6 +6,7 @@ and be accepted. The first divergence of each game is reported (action, field, b
 
     python tools/zoo18_oracle.py [--games N] [--seed S] [--maps ABCDEF] [--players 2345]
                                  [--bots random,greedy,eager,reckless] [--keep DIR] [--json]
+                                 (--bots pump: one family pushed up the market)
 
 Each game reports what it reached (domain.exchange.zoo18.coverage): its end trigger, the
 bank covering a president, forced train purchases, emergency sales and the powers used; with
@@ -304,7 +305,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--bots",
         default=",".join(REACH),
-        help="the bots seats are drawn from (random, greedy, eager, reckless; "
+        help="the bots seats are drawn from (random, greedy, eager, reckless, pump; "
         "random,greedy: the production bots only)",
     )
     parser.add_argument(

@@ -121,3 +121,17 @@ def test_a_seeded_game_of_the_mix_uses_a_rare_power_and_agrees(
     outcome = oracle.play_one(map_id, players, seed, None, pool=oracle.REACH)
     assert outcome.divergence is None, outcome.divergence
     assert power in outcome.powers_used
+
+
+# a game of the harness-only `pump` style (tools/zoo18_oracle.py --bots pump): its players push
+# one family up the market; the reference agrees throughout, the end compared too. No pump game
+# reaches the END cell yet (docs/18zoo.md, "Towards the END cell"): this one takes CR up the top
+# row to col 7 (price 14) and ends on the fixed round
+PUMPED = ("D", 2, 503)
+
+
+def test_a_seeded_pump_game_climbs_the_market_and_agrees() -> None:
+    outcome = oracle.play_one(*PUMPED, None, pool=("pump",))
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.bots == ["pump", "pump"]
+    assert outcome.end in ("fixed_round", "stock_market")

@@ -1,6 +1,6 @@
 """18ZOO bots for the differential harness only (tools/zoo18_oracle.py, issue 25 item 3): styles
 that steer a game into what the production bots rarely reach, so the reference engine judges
-it there. Neither is offered to players (domain.seat_bots.LEVELS); like every bot they pick
+it there. None is offered to players (domain.seat_bots.LEVELS); like every bot they pick
 only among the legal commands, so their games stay legal.
 
 - `eager` uses a power whenever one is legal, buys powers (in the draft, the SR, and from the
@@ -13,18 +13,30 @@ only among the legal commands, so their games stay legal.
   of trains with empty treasuries, and its presidents pay, sell in emergency and, with nothing
   left, leave the bank the rest (18ZOO's bankruptcy, a penalty for the player).
 
+- `pump` climbs one family to the END cell of the market (the game's second end trigger):
+  its players buy the shares of the best priced family they can (so it is sold out at the SR's
+  end and goes up a row), never sell unless forced, always pay out, buy a depot train every
+  OR turn they can (the first train of a turn moves the price right, the first of a type once
+  more), give their tickets to their families for it, and use DAYS OFF and WHATSUP on them.
+
 Each follows its bias most of the time and otherwise plays as the bot it leans on (greedy for
-`eager`, random for `reckless`), so the games stay varied.
+`eager` and `pump`, random for `reckless`), so the games stay varied.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from clients.python.bots import random_bot
 from clients.python.strategies.zoo18 import greedy
 from domain.chance import Rng, choice
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import boardlink, game
+from domain.games.zoo18 import operating as op
+from domain.games.zoo18.ctx import operating_order, train_limit
+from domain.games.zoo18.data import TRAIN_TYPES
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -42,7 +54,7 @@ from domain.games.zoo18.messages import (
     UsePower,
 )
 from domain.games.zoo18.state import State
-from domain.kernel import Game
+from domain.kernel import Game, Rejected
 
 BIAS = 85  # percent of decisions a style takes its own way when it has one
 
@@ -110,11 +122,129 @@ def _reckless_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> A
     return None
 
 
-def _styled(pick: Callable[[State, int, Sequence[Any], Rng], Any], base: Bot) -> Bot:
+def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+    held = _held_families(state, seat)
+    order = operating_order(state)
+    target = order[0] if order else ""  # the best priced family: the one climbing
+    flow = state.flow
+    acting = flow.order[flow.index] if flow.round == "or" and flow.index < len(flow.order) else ""
+    lays = [c for c in legal if isinstance(c, LayTile) and not c.power]
+    if lays and acting:  # the lay its trains run best over: no run moves the price left
+        better = _best_lay(state, seat, acting, lays)
+        if better is not None:
+            return better
+    moves = [
+        c
+        for c in legal
+        if isinstance(c, UsePower) and c.power in ("DAYS_OFF", "WHATSUP") and c.family in held
+    ]
+    if moves:
+        return max(moves, key=lambda c: (c.family == target, _price_rank(state, c.family or "")))
+    buys = [
+        c
+        for c in legal
+        if isinstance(c, Bid | BuyPower) and c.power in ("DAYS_OFF", "WHATSUP") and c.price > 0
+    ]
+    if buys:
+        return min(buys, key=lambda c: c.price)
+    payout = [c for c in legal if isinstance(c, Dividend) and c.kind == "payout"]
+    if payout:
+        return payout[0]
+    trains = [c for c in legal if isinstance(c, BuyTrain)]
+    passing = any(isinstance(c, Pass) for c in legal)
+    depot = [c for c in trains if _from_depot(state, c)]
+    if trains and acting != target and passing:
+        # the first of each type is kept for the climber; the others use the depot up
+        plain = [c for c in depot if not _fires_event(state, c)]
+        return min(plain, key=lambda c: c.price) if plain and _fill(state) else Pass()
+    if flow.train_bonus_used and passing:  # a second train moves it only as a type's first
+        depot = [c for c in depot if _fires_event(state, c)]
+    if depot:  # every turn's first moves it right, the first of a type once more
+        return min(depot, key=lambda c: (not _fires_event(state, c), c.price))
+    if trains and passing:
+        return Pass()  # a train from another family moves no price
+    tickets = [c for c in legal if isinstance(c, SellTicket) and c.price is not None]
+    if tickets and flow.round == "or" and acting == target:
+        return max(tickets, key=lambda c: c.price or 0)
+    # the best priced family first: every share with the players, it goes up a row
+    for sym in order:
+        shares = [c for c in legal if isinstance(c, BuyShares) and _family_of(c) == sym]
+        if shares:
+            return shares[0]
+    if not order or all(_sold_out(state, f) for f in order):
+        pars = [c for c in legal if isinstance(c, Par)]
+        if pars:
+            return max(pars, key=lambda c: c.price)
+    if any(isinstance(c, SellShares) for c in legal) and passing:
+        return Pass()  # never sell when not forced
+    return None
+
+
+def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
+    """The lay after which `sym`'s trains (the depot's next when it has none) earn the most;
+    None when none earns more than the board as it is."""
+    best: Any = None
+    best_worth = _run_worth(state, sym)
+    for command in lays:
+        try:
+            events = game.decide(state, seat, command, random.Random(0))
+        except Rejected:
+            continue
+        worth = _run_worth(game.fold(events, state), sym)
+        if worth > best_worth:
+            best, best_worth = command, worth
+    return best
+
+
+def _run_worth(state: State, sym: str) -> int:
+    if state.board is None:
+        return 0
+    cards = [t for t in state.family_trains(sym) if not t.obsolete]
+    # with no train yet, the depot's next one: the train it will run
+    cards = cards or [t for t in state.trains if t.owner == "depot"][:1]
+    trains = tuple(B.Train(t.id, t.variant or t.name) for t in cards)
+    if not trains:
+        return 0
+    colours = boardlink.colours(state.phase)
+    m = boardlink.map_def(state)
+    mods = op.modifiers(state, sym)
+    specs = B.best_routes(state.board, m, sym, trains, colours, mods)
+    if not specs:
+        return 0
+    try:
+        return B.route_revenue(state.board, m, sym, trains, specs, colours, mods).revenue
+    except Rejected:
+        return 0
+
+
+def _fill(state: State) -> bool:
+    """Whether the other families should buy the depot's plain trains: when the climber
+    holds as many as it can (its next bonus waits for a rust)."""
+    order = operating_order(state)
+    if not order:
+        return False
+    return len(state.family_trains(order[0])) >= train_limit(state)
+
+
+def _fires_event(state: State, command: BuyTrain) -> bool:
+    """A depot train of a type none of which was sold yet, whose first fires an event."""
+    name = next(t.name for t in state.trains if t.id == command.train)
+    kind = TRAIN_TYPES.get(name)
+    sold = any(t.name == name and t.owner not in ("depot", "aside") for t in state.trains)
+    return kind is not None and kind.event and not sold
+
+
+def _sold_out(state: State, sym: str) -> bool:
+    return not state.percent_of("ipo", sym) and not state.percent_of("market", sym)
+
+
+def _styled(
+    pick: Callable[[State, int, Sequence[Any], Rng], Any], base: Bot, bias: int = BIAS
+) -> Bot:
     def bot(
         game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
     ) -> Any:
-        if rng.randrange(100) < BIAS:
+        if rng.randrange(100) < bias:
             chosen = pick(state, seat, legal, rng)
             if chosen is not None:
                 return chosen
@@ -139,5 +269,6 @@ def _price_rank(state: State, sym: str) -> tuple[int, int]:
 
 eager = _styled(_eager_pick, greedy)
 reckless = _styled(_reckless_pick, random_bot)
+pump = _styled(_pump_pick, greedy, bias=100)  # greedy only where it has no way of its own
 
-STYLES: dict[str, Bot] = {"eager": eager, "reckless": reckless}
+STYLES: dict[str, Bot] = {"eager": eager, "reckless": reckless, "pump": pump}
