@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from domain.games.zoo18 import board as B
+from domain.games.zoo18.board.graph import graph_of
+from domain.games.zoo18.board.search import _candidate_routes
 from tests.domain.zoo18.board.scenario import BROWN, GRAY, GREEN
 
 # map C, EL to run three 3S with A TIP OF SUGAR (C 5 2004 #476 of tools/zoo18_oracle.py)
@@ -55,29 +57,15 @@ C_TOKENS = (
 )
 
 
-def c_board() -> B.Board:
-    tiles = tuple(B.LaidTile(h, t, r, label) for h, t, r, label in C_TILES)
-    return B.Board(
-        "C",
-        tiles=tiles,
-        tokens=tuple(B.Token(h, c, s, owner) for h, c, s, owner in C_TOKENS),
-        reservations=(B.Reservation("E5", 0, 1, "CR"),),
-        used=frozenset(t.tile for t in tiles),
-        extra_slots=(("I3", 0),),
-        hole=("D18", "F2"),
-    )
-
-
 def test_the_third_train_gets_a_route_far_down_its_list() -> None:
     # given three 3S whose two best routes take the track every rich route of the third uses
-    board, map_def = c_board(), B.load_map("C")
+    board = _board("C", C_TILES, C_TOKENS, (("E5", 0, 1, "CR"),), ("I3", 0), ("D18", "F2"))
     trains = (B.Train("3S-0", "3S"), B.Train("3S-1", "3S"), B.Train("3S-2", "3S"))
     mods = B.Modifiers(sugar=True, hole=True, local_on_track=True)
-    # when the best run is searched
-    specs = B.best_routes(board, map_def, "EL", trains, GREEN, mods)
-    # then all three run (the reference walk's 260): the search tried only the first 60
-    # routes of each train and the third's first free one came later (220, two trains)
-    assert B.route_revenue(board, map_def, "EL", trains, specs, GREEN, mods).revenue == 260
+    # when the best run is searched, then all three run (the reference walk's 260): the search
+    # tried only the first 60 routes of each train and the third's first free one came later
+    # (220, two trains)
+    assert _best_revenue(board, "EL", trains, GREEN, mods) == 260
 
 
 def _board(
@@ -98,6 +86,19 @@ def _board(
         extra_slots=(extra,),
         hole=hole,
     )
+
+
+def _best_revenue(
+    board: B.Board,
+    family: str,
+    trains: tuple[B.Train, ...],
+    colours: B.PhaseColours,
+    mods: B.Modifiers,
+) -> int:
+    """What the best run the search finds for `family` earns."""
+    map_def = B.load_map(board.map_id)
+    specs = B.best_routes(board, map_def, family, trains, colours, mods)
+    return B.route_revenue(board, map_def, family, trains, specs, colours, mods).revenue
 
 
 # map D, BB to run a 3S Long and a 4S from three tokens (D 4 9063 #349 of tools/zoo18_oracle.py)
@@ -169,13 +170,11 @@ def test_a_route_found_from_each_of_its_tokens_is_kept_once() -> None:
     trains = (B.Train("3S Long-0", "3S Long"), B.Train("4S-0", "4S"))
     mods = B.Modifiers(hole=True, local_on_track=True)
     # when the best run is searched
-    specs = B.best_routes(board, B.load_map("D"), "BB", trains, GRAY, mods)
     # then both trains run, as the reference walk's 250: the 3S Long G6-I6-J3-H3-H1-G2 (150)
     # and the 4S G6-H3-G2 (100); each rich route was scored once from each token on it, the
     # copies filled the 150 routes kept per train and the 4S's 100 (the 86th route) was cut,
     # leaving the 3S Long's 170 alone
-    revenue = B.route_revenue(board, B.load_map("D"), "BB", trains, specs, GRAY, mods).revenue
-    assert revenue == 250
+    assert _best_revenue(board, "BB", trains, GRAY, mods) == 250
 
 
 # map F, LI to run a 4S and a 4S Perm (F 4 9065 #341 of tools/zoo18_oracle.py)
@@ -241,11 +240,9 @@ def test_the_second_train_s_route_is_not_pushed_out_by_copies() -> None:
     trains = (B.Train("4S-1", "4S"), B.Train("4S Perm-0", "4S Perm"))
     mods = B.Modifiers(hole=True, local_on_track=True)
     # when the best run is searched
-    specs = B.best_routes(board, B.load_map("F"), "LI", trains, BROWN, mods)
     # then the reference walk's 350: L10-E5-F6-I3 (180, through the tunnel) and
     # E5-E9-C11-D12-D14-F16-I15 (170); with the copies kept, 310
-    revenue = B.route_revenue(board, B.load_map("F"), "LI", trains, specs, BROWN, mods).revenue
-    assert revenue == 350
+    assert _best_revenue(board, "LI", trains, BROWN, mods) == 350
 
 
 # map B, BB to run a 4S and a 5S from three tokens (B 5 9331 #335 of tools/zoo18_oracle.py)
@@ -306,8 +303,18 @@ def test_a_second_train_s_route_far_down_a_long_list_is_kept() -> None:
     trains = (B.Train("4S-0", "4S"), B.Train("5S-0", "5S"))
     mods = B.Modifiers(hole=True, local_on_track=True)
     # when the best run is searched
-    specs = B.best_routes(board, B.load_map("B"), "BB", trains, GRAY, mods)
     # then the reference walk's 310: the 4S L5-N11-N13-I10-I6-J3-H3-H1-G2 (210) and the 5S
     # G6-H3-G2 (100), the 5S's 290th route; with 150 kept per train, the 5S alone ran 260
-    revenue = B.route_revenue(board, B.load_map("B"), "BB", trains, specs, GRAY, mods).revenue
-    assert revenue == 310
+    assert _best_revenue(board, "BB", trains, GRAY, mods) == 310
+
+
+def test_each_route_is_scored_once_however_many_tokens_it_passes() -> None:
+    # given BB's three tokens on its richest routes (D 4 9063 #349): each such route is found
+    # once from every token on it, split there into two arms
+    board = _board("D", D_TILES, D_TOKENS, (("N11", 0, 1, "CR"),), ("E16", 0), ("C18", "M6"))
+    graph = graph_of(board)
+    mods = B.Modifiers(hole=True, local_on_track=True)
+    # when the routes of the 4S are gathered for scoring
+    scored = _candidate_routes(graph, "BB", B.Train("4S-0", "4S"), GRAY, mods)
+    # then none is there twice (copies took the places of other routes in the list kept)
+    assert len(scored) == len({frozenset(s.pids) for s in scored}) > 100
