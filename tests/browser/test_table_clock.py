@@ -44,3 +44,16 @@ def test_a_player_lets_a_bot_play_and_takes_the_seat_back(pages: Pages, server: 
     expect(page.get_by_test_id("seat-0-bot")).to_have_count(0)
     toggle.click()  # now the bots play every seat, to the end
     expect(page.get_by_test_id("table-status")).to_have_text("finished", timeout=30_000)
+
+
+def test_a_stamp_that_looks_in_the_future_shows_no_time_given_back(pages: Pages) -> None:
+    page = pages.open("/")
+    shown = page.evaluate(
+        """async () => {
+            const { clockWords, leftNow } = await import("/static/js/clock.js");
+            const soon = Date.now() + 1500;  // the wait began after this browser's guess of now
+            const clock = { initial_ms: 150000, left_ms: [150000, 90000], running: [0], since_ms: soon };
+            return [clockWords(leftNow(clock, 0)), clockWords(leftNow(clock, 1))];
+        }"""
+    )
+    assert shown == ["2:30", "1:30"]

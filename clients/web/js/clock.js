@@ -8,12 +8,15 @@ export function learnServerTime(info) {
   if (info && info.clock && typeof info.clock.at_ms === "number") offsetMs = info.clock.at_ms - Date.now();
 }
 
-// What `seat` has left now, in milliseconds; null for a table without a clock.
+// What `seat` has left now, in milliseconds; null for a table without a clock. A running clock
+// never shows more than it had at its stamp: the offset is learnt from an answer that took time
+// to arrive, so a stamp made just after it can look a little in the future.
 export function leftNow(clock, seat) {
   if (!clock) return null;
   const left = clock.left_ms[seat] ?? clock.initial_ms;
   if (!clock.since_ms || !clock.running.includes(seat)) return left;
-  return Math.max(0, left - (Date.now() + offsetMs - clock.since_ms));
+  const elapsed = Math.max(0, Date.now() + offsetMs - clock.since_ms);
+  return Math.max(0, left - elapsed);
 }
 
 export function clockWords(ms) {
