@@ -52,7 +52,9 @@ def test_a_stamp_that_looks_in_the_future_shows_no_time_given_back(pages: Pages)
         """async () => {
             const { clockWords, leftNow } = await import("/static/js/clock.js");
             const soon = Date.now() + 1500;  // the wait began after this browser's guess of now
-            const clock = { initial_ms: 150000, left_ms: [150000, 90000], running: [0], since_ms: soon };
+            const clock = {
+                initial_ms: 150000, left_ms: [150000, 90000], running: [0], since_ms: soon,
+            };
             return [clockWords(leftNow(clock, 0)), clockWords(leftNow(clock, 1))];
         }"""
     )
