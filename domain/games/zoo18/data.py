@@ -20,8 +20,10 @@ from __future__ import annotations
 # family running PATCH's 1S waiting at the train step only where it could buy a train
 # otherwise, a token freeing the other slots its family kept in the city (TokenPut.released),
 # a tie for the presidency broken in priority order; games stored under rules 4 keep playing
-# by rules 4.
-RULES = 5
+# by rules 4. Version 6 lets WHATSUP buy any train the depot sells, the discarded ones too, as
+# the site's `depot_trains` (stock.whatsup_trains); games stored under rules 5 keep playing by
+# rules 5.
+RULES = 6
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them

@@ -116,10 +116,10 @@ def _stock(state: State, seat: int) -> list[Command]:
             out.append(UsePower(power, "greek"))
         elif power == "WHATSUP":
             for sym in stock.whatsup_families(state, seat):
-                card = next(t for t in depot_offer(state) if t.owner == "depot")
-                for v in variants(card):
-                    if list_price(card, v) <= state.family(sym).cash:
-                        out.append(UsePower(power, "whatsup", sym, card.id, v))
+                for card in stock.whatsup_trains(state):
+                    for v in variants(card):
+                        if list_price(card, v) <= state.family(sym).cash:
+                            out.append(UsePower(power, "whatsup", sym, card.id, v))
     return out
 
 
@@ -338,9 +338,10 @@ def canonical(command: Command, state: State) -> Command:
                 return SellTicket(ticket, ticket_value(state) if price is None else price)
             return SellTicket(ticket)
         case UsePower(power="WHATSUP", kind=kind, family=family, train=train, variant=variant):
-            queue = [t for t in depot_offer(state) if t.owner == "depot"]
+            queue = stock.whatsup_trains(state)
             first = queue[0].id if queue and train is None else train
-            default = queue[0].name if queue else None
+            named = next((t for t in queue if t.id == first), None)
+            default = named.name if named else None
             return UsePower("WHATSUP", kind, family, first, variant or default, command.price)
         case UsePower(power="PATCH", kind="patch", train=train):
             return UsePower("PATCH", "patch", None, train)

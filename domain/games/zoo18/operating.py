@@ -437,16 +437,18 @@ def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
 def whatsup(
     ctx: Ctx, seat: int, sym: str, train: str | None, variant: str | None, price: int | None
 ) -> None:
-    """WHATSUP in the SR: the family buys the first depot train, disabled for its next OR turn."""
+    """WHATSUP in the SR: the family buys a depot train (the first of the queue unless named),
+    disabled for its next OR turn."""
     state = ctx.state
-    from domain.games.zoo18.stock import whatsup_families
+    from domain.games.zoo18.stock import whatsup_families, whatsup_trains
 
     if sym not in whatsup_families(state, seat):
         illegal(f"WHATSUP cannot buy a train for {sym} now")
-    queue = [t for t in depot_offer(state) if t.owner == "depot"]
-    card = queue[0]
-    if train is not None and train != card.id:
-        illegal(f"WHATSUP buys the first depot train, {card.id}")
+    queue = whatsup_trains(state)
+    card = next((t for t in queue if t.id == train), None) if train is not None else queue[0]
+    if card is None:
+        offered = ", ".join(t.id for t in queue)
+        illegal(f"WHATSUP buys a train the depot sells: {offered}")
     var = variant or card.name
     if var not in variants(card):
         illegal(f"{card.id} cannot run as {var}")
@@ -456,7 +458,8 @@ def whatsup(
     ctx.pay(sym, "bank", cost)
     move_train(ctx, card, sym, var)
     ctx.emit(TrainFlagged(card.id, False, False, 1))
-    after_purchase(ctx, card, sym, in_or=False)
+    if card.owner == "depot":  # a discarded train changes no phase and rusts nothing (as in the OR)
+        after_purchase(ctx, card, sym, in_or=False)
     move_right(ctx, sym)
     if state.options.rules >= 3:  # the family keeps the disabling (the site's ability), below
         ctx.emit(PowerUpdated("WHATSUP", 1, sym))

@@ -22,7 +22,7 @@ from domain.games.zoo18.messages import (
     SharesMoved,
     TokenPlaced,
 )
-from domain.games.zoo18.state import State
+from domain.games.zoo18.state import State, TrainCard
 from domain.kernel import illegal
 
 # ---------------------------------------------------------------- queries
@@ -177,13 +177,28 @@ def usable_sr_powers(state: State, seat: int) -> list[str]:
     return out
 
 
-def whatsup_families(state: State, seat: int) -> list[str]:
-    from domain.games.zoo18.trains import depot_offer, has_room, list_price
+def whatsup_trains(state: State) -> list[TrainCard]:
+    """The trains WHATSUP may buy: the first of the depot queue; from rules 6 the discarded
+    ones too, as the site offers every train of `depot_trains` (A 4 10084 #146: PB, 17$N, could
+    buy a discarded 3S for 12, and the site kept its player's turn open for that)."""
+    from domain.games.zoo18.trains import depot_offer
 
-    queue = [t for t in depot_offer(state) if t.owner == "depot"]
-    if not queue:
+    offer = depot_offer(state)
+    if state.options.rules >= 6:
+        return list(offer)
+    return [t for t in offer if t.owner == "depot"][:1]
+
+
+def whatsup_families(state: State, seat: int) -> list[str]:
+    """The families `seat` presides that WHATSUP could buy a train for: room, and the cash for
+    the cheapest train on offer (the first train's own price before rules 6)."""
+    from domain.games.zoo18.trains import cheapest_depot, has_room, list_price
+
+    trains = whatsup_trains(state)
+    if not trains:
         return []
-    price = list_price(queue[0], None)
+    price = cheapest_depot(state) if state.options.rules >= 6 else list_price(trains[0], None)
+    assert price is not None
     return [
         f.sym
         for f in state.families
