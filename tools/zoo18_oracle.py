@@ -69,6 +69,7 @@ class Outcome:
     actions: int = 0
     runs: int = 0
     divergence: dict[str, Any] | None = None
+    walk_crashed: int | None = None  # the run where the reference's own route walk crashed
     reached: Coverage = field(default_factory=Coverage)
 
     @property
@@ -227,15 +228,10 @@ def play_one(
         if keep is not None:
             keep.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, keep / f"{map_id}{players}-{seed}.json")
-        lines = subprocess.run(
-            ["ruby", str(REPLAY), "--routes", str(path)],
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout.splitlines()
-    outcome.divergence = compare(steps, after, [json.loads(line) for line in lines if line])
+        lines, outcome.walk_crashed = reference_lines(path)
+    outcome.divergence = compare(steps, after, lines)
     if outcome.divergence is None:
-        final = json.loads(lines[-1]).get("final", {}) if lines else {}
+        final = lines[-1].get("final", {}) if lines else {}
         ours_end = [exported["result"], bool(played.state.ended), played.state.ended]
         theirs_end = [final.get("result"), final.get("finished"), final.get("end_reason")]
         if ours_end != theirs_end:
@@ -251,6 +247,28 @@ def play_one(
     agreed = len(steps) if outcome.divergence is None else outcome.divergence["index"]
     outcome.reached = coverage(steps[:agreed], played.state.ended)
     return outcome
+
+
+def _replay(path: Path, *flags: str) -> tuple[list[dict[str, Any]], str]:
+    done = subprocess.run(
+        ["ruby", str(REPLAY), *flags, str(path)], capture_output=True, text=True, check=False
+    )
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line]
+    return lines, done.stderr
+
+
+def reference_lines(path: Path) -> tuple[list[dict[str, Any]], int | None]:
+    """The reference's line for every action, and the index of the run where its own route walk
+    crashed (None if it did not). That walk can recurse without end inside the engine's revenue
+    of a route it found (SystemStackError, which `rescue` does not catch: B 5 9419 #383): the
+    replay without `--routes` then judges every action from there, and those runs are checked
+    without the walk's `best` (the reference still accepts the run and gives its revenue)."""
+    lines, errors = _replay(path, "--routes")
+    finished = bool(lines) and ("final" in lines[-1] or "error" in lines[-1])
+    if finished or "SystemStackError" not in errors:
+        return lines, None
+    plain, _ = _replay(path)
+    return lines + plain[len(lines) :], len(lines)
 
 
 def compare(
@@ -332,6 +350,7 @@ def main(argv: list[str]) -> int:
             "bots": outcome.bots,
             "actions": outcome.actions,
             "runs": outcome.runs,
+            "walk_crashed": outcome.walk_crashed,
             **outcome.reached.as_json(),
             "divergence": outcome.divergence,
         }
@@ -362,6 +381,7 @@ def per_map(summaries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             ),
             "diverged": sum(1 for s in games if s["divergence"] is not None),
             "runs": sum(s["runs"] for s in games),
+            "walk_crashed": sum(1 for s in games if s.get("walk_crashed") is not None),
             "ends": dict(sorted(ends.items())),
             **{key: sum(s[key] for s in games) for key in COUNTED},
             "powers_used": used,
@@ -376,15 +396,16 @@ COUNTED = ("bankruptcies", "forced_buys", "emergency_sales")
 def table(summaries: list[dict[str, Any]]) -> str:
     """The per-map figures as the Markdown table docs/18zoo.md shows."""
     rows = [
-        "| map | games | actions agreed | diverged | ends | bankruptcies | forced buys "
-        "| emergency sales | powers used | never used |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| map | games | actions agreed | diverged | walk crashed | ends | bankruptcies "
+        "| forced buys | emergency sales | powers used | never used |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for map_id, m in per_map(summaries).items():
         ended = ", ".join(f"{k} {v}" for k, v in m["ends"].items())
         unused = ", ".join(m["powers_unused"]) or "none"
         rows.append(
-            f"| {map_id} | {m['games']} | {m['actions_agreed']} | {m['diverged']} | {ended} "
+            f"| {map_id} | {m['games']} | {m['actions_agreed']} | {m['diverged']} "
+            f"| {m['walk_crashed']} | {ended} "
             f"| {m['bankruptcies']} | {m['forced_buys']} | {m['emergency_sales']} "
             f"| {len(m['powers_used'])} of {len(POWERS)} | {unused} |"
         )
@@ -395,7 +416,9 @@ def _words(s: dict[str, Any]) -> str:
     head = f"map {s['map']} {s['players']}p seed {s['seed']} ({s['actions']} actions, {s['end']})"
     d = s["divergence"]
     if d is None:
-        return f"{head}: same as the reference"
+        crashed = s.get("walk_crashed")
+        gap = f" (its route walk crashed at run {crashed}: runs from there without best)"
+        return f"{head}: same as the reference" + (gap if crashed is not None else "")
     return (
         f"{head}: diverges at action {d['index']} ({d['action']}), {d['field']}: "
         f"plateau {d.get('plateau')!r}, reference {d.get('reference')!r}"

@@ -103,15 +103,20 @@ def test_the_summary_counts_what_each_map_reached() -> None:
     assert (maps["A"]["bankruptcies"], maps["A"]["forced_buys"]) == (2, 4)
     assert maps["A"]["powers_used"] == ["MIDAS", "WINGS"]
     assert len(maps["A"]["powers_unused"]) == 18 and "MIDAS" not in maps["A"]["powers_unused"]
-    assert "| A | 2 | 200 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
+    assert "| A | 2 | 200 | 0 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
         oracle.table(summaries)
     )
 
 
 # games of the default mix the reference agrees with throughout, each with a use the
 # production bots rarely reach: WORK IN PROGRESS under rules 5 (C 3 6032 crashed at a par under
-# rules 4, after blocking EL's home), a WINGS flight (B 4 6013)
-REACHED_POWERS = [("C", 3, 6032, "WORK_IN_PROGRESS"), ("B", 4, 6013, "WINGS")]
+# rules 4, after blocking EL's home), a WINGS flight (B 4 6013), WHATSUP buying a discarded
+# train under rules 6 (A 4 10084: rules 5 ended its player's turn where the site kept it open)
+REACHED_POWERS = [
+    ("C", 3, 6032, "WORK_IN_PROGRESS"),
+    ("B", 4, 6013, "WINGS"),
+    ("A", 4, 10084, "WHATSUP"),
+]
 
 
 @pytest.mark.parametrize(("map_id", "players", "seed", "power"), REACHED_POWERS)
@@ -135,3 +140,13 @@ def test_a_seeded_pump_game_agrees_with_the_reference_to_its_end() -> None:
     assert outcome.divergence is None, outcome.divergence
     assert outcome.bots == ["pump", "pump"]
     assert outcome.end == "fixed_round"  # when a seed reaches END, switch to it
+
+
+def test_a_crash_of_the_reference_route_walk_is_judged_by_its_plain_replay() -> None:
+    # B 5 9419: at action 383 the reference's own route walk recurses without end inside the
+    # engine (SystemStackError), so `--routes` prints nothing from there; the replay without the
+    # walk still judges every action, the runs from 383 on without the walk's best
+    outcome = oracle.play_one("B", 5, 9419, None, pool=oracle.REACH)
+    assert outcome.walk_crashed == 383
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.actions > 383
