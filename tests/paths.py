@@ -9,6 +9,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ZOO18_FIXTURES = ROOT / "tests" / "data" / "18zoo" / "fixtures"
+# a game exported before exports named each run's stops (tests/data/18zoo/README.md)
+ZOO18_TWO_PONDS = ROOT / "tests" / "data" / "18zoo" / "exports" / "B3-7127-at-6962e06.json"
 SHARED = ROOT.parent / "shared"
 
 needs_shared = pytest.mark.skipif(

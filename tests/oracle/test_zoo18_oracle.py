@@ -8,11 +8,18 @@ state Plateau did not reach is caught (so the comparison can fail).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.importer import import_game
 from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import Parred, TrainMoved
+from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
+from tests.paths import ZOO18_TWO_PONDS as TWO_PONDS
 from tools import zoo18_oracle as oracle
 
 pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.available() or "ok")
@@ -150,3 +157,23 @@ def test_a_crash_of_the_reference_route_walk_is_judged_by_its_plain_replay() -> 
     assert outcome.walk_crashed == 383
     assert outcome.divergence is None, outcome.divergence
     assert outcome.actions > 383
+
+
+def test_the_site_reads_a_run_through_two_ponds_by_the_stops_the_export_names(
+    tmp_path: Path,
+) -> None:
+    # B 3 7127, exported at 6962e06 without `nodes`: the site read the run of action 330 through
+    # the X28 on J3 as stopping at both ponds (100); named, it pays what Plateau valued (90)
+    bare = json.loads(TWO_PONDS.read_text())
+    imported = import_game(bare)
+    named = tmp_path / "named.json"
+    named.write_text(
+        json.dumps(export_game(State(imported.seats, imported.options), imported.events))
+    )
+
+    def revenue_at_330(path: Path) -> int:
+        lines, _ = oracle._replay(path)
+        return next(line["revenue"] for line in lines if line.get("index") == 330)
+
+    assert revenue_at_330(TWO_PONDS) == 100
+    assert revenue_at_330(named) == 90

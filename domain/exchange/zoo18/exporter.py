@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.exchange.zoo18.importer import CHOICE_FAMILY_KEY, OPTIONAL_RULES, TITLES
 from domain.exchange.zoo18.recover import Step, recover
+from domain.games.zoo18.decide import run_result
 from domain.games.zoo18.market import cell_id
 from domain.games.zoo18.messages import (
     Assign,
@@ -35,6 +36,8 @@ from domain.games.zoo18.messages import (
     Pass,
     PlaceToken,
     ProtectTrain,
+    RouteClaim,
+    RunRecorded,
     RunRoutes,
     SellShares,
     SellTicket,
@@ -44,6 +47,7 @@ from domain.games.zoo18.powers import half_used
 from domain.games.zoo18.rounds import acting_entity
 from domain.games.zoo18.scoring import player_value, standings
 from domain.games.zoo18.state import State
+from domain.kernel import Rejected
 
 SITE_TITLE = {map_id: title for title, map_id in TITLES.items()}
 
@@ -156,11 +160,13 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
         case PlaceToken(city=city, slot=slot):
             return {"type": "place_token", "city": city, "slot": slot}
         case RunRoutes(routes=routes):
+            nodes = _node_signatures(state, events, routes)
             return {
                 "type": "run_routes",
                 "routes": [
                     {"train": r.train, "connections": [list(c) for c in r.connections]}
-                    for r in routes
+                    | ({"nodes": n} if n else {})
+                    for r, n in zip(routes, nodes, strict=True)
                 ],
             }
         case Dividend(kind=kind):
@@ -187,6 +193,34 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
         case EndGame():
             return {"type": "end_game"}
     raise ValueError(f"no 18xx.games action for {command!r}")
+
+
+def _node_signatures(
+    state: State, events: tuple[Event, ...], routes: tuple[RouteClaim, ...]
+) -> list[list[str]]:
+    """The stops of each route as the site names them (`Route#node_signatures`, written in
+    every run it records, in the order the connections meet them): "HEX-INDEX", INDEX the
+    stop's place among the parts of the hex's tile, which is its place among Plateau's stops
+    (cities, towns, off-boards; a printed Y hex lists its label first, but has no track to run
+    on). The site reads a connection that could end at more than one stop by these: without
+    them it took the first reading, and a run through a tile with two ponds on one edge (X28,
+    X29) could count both ponds (B 3 7127 #330)."""
+    recorded = next((e for e in events if isinstance(e, RunRecorded)), None)
+    board = state.board
+    if recorded is None or board is None or not routes:
+        return [[] for _ in routes]
+    try:
+        result = run_result(state, recorded.family, routes)
+    except Rejected:  # a run stored under older rules that today's board reads otherwise
+        return [[] for _ in routes]
+
+    def in_site_order(route: RouteClaim, nodes: tuple[tuple[str, int], ...]) -> list[str]:
+        at = {hex_: index for hex_, index in nodes}  # a route stops at most once in a hex
+        ends = [h for c in route.connections if c and c[0] != "local" for h in (c[0], c[-1])]
+        ordered = [(h, at[h]) for h in ends if h in at] or list(nodes)  # a local run: its city
+        return list(dict.fromkeys(f"{hex_}-{index}" for hex_, index in ordered))
+
+    return [in_site_order(r, done.nodes) for r, done in zip(routes, result.routes, strict=True)]
 
 
 def _choice(command: UsePower) -> dict[str, Any]:

@@ -131,21 +131,26 @@ def _explain_as_given(state: State, seat: int, command: RunRoutes) -> RunExplain
 
 
 def _per_route(state: State, sym: str, command: RunRoutes) -> tuple[RouteExplained, ...]:
-    m = boardlink.map_def(state)
     if state.board is None or not command.routes:
         return tuple(
             RouteExplained(r.train, r.revenue or 0, r.subsidy or 0, (), r.connections)
             for r in command.routes
         )
-    trains = tuple(B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym))
-    specs = tuple(B.RouteSpec(r.train, r.connections) for r in command.routes)
-    result = B.route_revenue(
-        state.board, m, sym, trains, specs, boardlink.colours(state.phase), modifiers(state, sym)
-    )
+    result = run_result(state, sym, command.routes)
     return tuple(
         RouteExplained(done.train, done.revenue, done.subsidy, done.stops, route.connections)
         for done, route in zip(result.routes, command.routes, strict=True)
     )
+
+
+def run_result(state: State, sym: str, routes: tuple[RouteClaim, ...]) -> B.RunResult:
+    """What the board makes of `sym` running `routes` at `state` (Rejected if it refuses)."""
+    assert state.board is not None
+    trains = tuple(B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym))
+    specs = tuple(B.RouteSpec(r.train, r.connections) for r in routes)
+    m = boardlink.map_def(state)
+    colours, mods = boardlink.colours(state.phase), modifiers(state, sym)
+    return B.route_revenue(state.board, m, sym, trains, specs, colours, mods)
 
 
 # ---------------------------------------------------------------- routes given as stops

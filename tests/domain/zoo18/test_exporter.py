@@ -26,7 +26,7 @@ from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Options, Paid, Pass
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
-from tests.paths import ZOO18_FIXTURES
+from tests.paths import ZOO18_FIXTURES, ZOO18_TWO_PONDS
 
 FIXTURES = ZOO18_FIXTURES
 FILES = sorted(FIXTURES.glob("*/*.json"))
@@ -157,3 +157,38 @@ def test_a_pass_between_the_two_ancient_maps_lays_is_the_powers() -> None:
     )
     plain = to_action(Step(0, Pass(), _operating(0), ()), 7)
     assert (plain["entity"], plain["entity_type"]) == ("GI", "corporation")
+
+
+RUNS_WITH_NODES = [p for p in FILES if '"nodes"' in p.read_text()]
+
+
+def _runs(actions: list[dict[str, Any]]) -> list[list[Any]]:
+    return [[r.get("nodes") for r in a["routes"]] for a in actions if a["type"] == "run_routes"]
+
+
+@pytest.mark.parametrize("path", RUNS_WITH_NODES, ids=lambda p: p.stem)
+def test_each_run_names_its_stops_as_the_site_recorded_them(path: Path) -> None:
+    data = json.loads(path.read_text())
+    exported, _ = _exported(data)
+    recorded = _runs(active_actions(data["actions"]))
+    assert any(nodes for run in recorded for nodes in run)
+    for site, ours in zip(recorded, _runs(exported["actions"]), strict=True):
+        if any(site):  # older runs of the site recorded no nodes
+            assert ours == site
+
+
+def test_a_run_through_two_ponds_on_one_edge_names_the_pond_it_stops_at() -> None:
+    # X28 on J3: two ponds whose track shares one edge; the run of action 331 comes from I4 and
+    # goes on to J5, which only one of them (town 1) joins: that is the stop Plateau valued
+    data = json.loads(ZOO18_TWO_PONDS.read_text())
+    assert not any(nodes for run in _runs(data["actions"]) for nodes in run)
+    exported, imported = _exported(data)
+    assert imported.error == "" and imported.match
+    run = next(a for a in exported["actions"] if a["id"] == 331)
+    assert run["routes"][0]["connections"] == [
+        ["H1", "G2"],
+        ["G2", "H3"],
+        ["H3", "I4", "J3"],
+        ["J3", "J5", "I6"],
+    ]
+    assert run["routes"][0]["nodes"] == ["H1-0", "G2-0", "H3-0", "J3-1", "I6-0"]

@@ -158,6 +158,7 @@ class RouteResult(msgspec.Struct, frozen=True):
     revenue: int
     subsidy: int
     stops: tuple[str, ...]  # hexes of the visited stops, in route order
+    nodes: tuple[tuple[str, int], ...] = ()  # the visited stops as (hex, stop index), in order
 
 
 class RunResult(msgspec.Struct, frozen=True):

@@ -286,7 +286,8 @@ def score(
         offboards = [s for s in hole_faces(graph.board.map_id, graph.board.hole)[area].stops]
         revenue += stop_value(offboards[0], colours) * kind.multiplier * passes
     stop_hexes = tuple(node[0] for node in stops)
-    result = RouteResult(train.id, revenue, 0 if modifiers.two_barrels else ponds, stop_hexes)
+    subsidy = 0 if modifiers.two_barrels else ponds
+    result = RouteResult(train.id, revenue, subsidy, stop_hexes, tuple(stops))
     return Scored(result, pids, bool(skipped), sugar, chains)
 
 
