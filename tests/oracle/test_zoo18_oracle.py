@@ -1,22 +1,29 @@
 """The differential harness against the 18xx.games engine runs, and judges: a few seeded games
 are played, exported and replayed by the reference (`tools/zoo18_oracle.py`).
 
-Not every game agrees yet (docs/18zoo.md lists what the harness finds): the games that agree
-today must keep agreeing, a known divergence must be named with its action and field, and a
-state Plateau did not reach is caught (so the comparison can fail).
+The games that agree today must keep agreeing (docs/18zoo.md lists what the harness finds), a
+run worth less than the reference walk's best and a state Plateau did not reach are caught (so
+the comparison can fail), and the reference's own faults (its route walk crashing, its A TIP OF
+SUGAR over-count) are told apart from Plateau's.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
+import msgspec
 import pytest
+from msgspec.structs import replace
 
+from clients.python.simulate import play
 from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.importer import import_game
+from domain.exchange.zoo18.recover import recover
+from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import Ctx
-from domain.games.zoo18.messages import Parred, TrainMoved
+from domain.games.zoo18.messages import Options, Parred, RunRecorded, TrainMoved
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
 from tests.paths import ZOO18_TWO_PONDS as TWO_PONDS
@@ -47,15 +54,39 @@ def test_a_seeded_game_agrees_with_the_reference_throughout(
     assert outcome.divergence is None, outcome.divergence
 
 
-def test_a_known_divergence_names_its_action_and_field() -> None:
+def test_the_reference_s_sugar_over_count_is_told_apart_from_a_missed_route() -> None:
     # the reference's `best` (200) counts two trains over A TIP OF SUGAR, a set the site refuses
     # when it is run ("Only one train can use ..."): replay.rb's walk keeps each route's
-    # memoized check, made before the routes were combined. Plateau runs 180. (E 2 2007, the
-    # site's MIDAS closed by a phase change, agrees since rules 5.)
+    # memoized check, made before the routes were combined. Plateau runs 180, and its own
+    # routes reach 200 only with every train lengthened: the over-count, not a missed route
     outcome = oracle.play_one("A", 4, 2027, None)
-    assert outcome.divergence is not None
-    assert outcome.divergence["index"] >= 0 and outcome.divergence["field"]
-    assert outcome.divergence.get("reference") != "no output"  # the reference ran
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.sugar_overcounts == [392]
+    rng = random.Random(2027)
+    bots = [rng.choice(oracle.CLASSIC) for _ in range(4)]
+    options = msgspec.convert({"map": "A", "exportable": True}, Options)
+    played = play(game, 4, options, [oracle.bot(b) for b in bots], rng)
+    step = recover(game.initial(4, options), played.events).steps[392]
+    sym = next(e for e in step.events if isinstance(e, RunRecorded)).family
+    assert oracle.sugar_explains(step.before, sym, 200)
+    assert not oracle.sugar_explains(step.before, sym, 300)  # a best no lengthening reaches
+    without = replace(
+        step.before,
+        powers=tuple(
+            replace(p, owner="closed") if p.id == "A_TIP_OF_SUGAR" else p
+            for p in step.before.powers
+        ),
+    )
+    assert not oracle.sugar_explains(without, sym, 200)  # no sugar held, nothing to explain
+    # and a best no lengthening reaches stays a divergence of the run, named with both values
+    line = {"type": "run_routes", "revenue": 180, "best": 300}
+    found = oracle.compare([step], [game.fold(step.events, step.before)], [line])
+    assert found is not None
+    assert (found["field"], found["plateau"], found["reference"]) == (
+        "run revenue (reference: revenue, best)",
+        180,
+        [180, 300],
+    )
 
 
 def test_a_difference_is_found_field_by_field() -> None:
@@ -110,7 +141,7 @@ def test_the_summary_counts_what_each_map_reached() -> None:
     assert (maps["A"]["bankruptcies"], maps["A"]["forced_buys"]) == (2, 4)
     assert maps["A"]["powers_used"] == ["MIDAS", "WINGS"]
     assert len(maps["A"]["powers_unused"]) == 18 and "MIDAS" not in maps["A"]["powers_unused"]
-    assert "| A | 2 | 200 | 0 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
+    assert "| A | 2 | 200 | 0 | 0 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
         oracle.table(summaries)
     )
 
