@@ -142,6 +142,11 @@ def sale_problem(state: State, seat: int, ids: tuple[str, ...], emergency: bool 
         )
         if others < 40:
             return "nobody else holds 40% to take over the presidency"
+        left = state.percent_of(me, sym) - percent
+        if state.options.rules >= 6 and left >= others:
+            # the presidency stays (18xx.games keeps it with a seller still among the largest
+            # holders, and leaves the certificate in the pool: A 2 20000 #148): 20% certificates
+            return f"you stay president of {sym} with {left}%: sell 20% certificates instead"
     return ""
 
 
