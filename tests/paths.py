@@ -10,7 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 ZOO18_FIXTURES = ROOT / "tests" / "data" / "18zoo" / "fixtures"
 # a game exported before exports named each run's stops (tests/data/18zoo/README.md)
-ZOO18_TWO_PONDS = ROOT / "tests" / "data" / "18zoo" / "exports" / "B3-7127-at-6962e06.json"
+ZOO18_EXPORTS = ROOT / "tests" / "data" / "18zoo" / "exports"
+ZOO18_TWO_PONDS = ZOO18_EXPORTS / "B3-7127-at-6962e06.json"
+# a game exported when a run stopping twice in a hex named one of its stops there
+ZOO18_TWICE_IN_A_HEX = ZOO18_EXPORTS / "E5-20142-at-5ef902c.json"
 SHARED = ROOT.parent / "shared"
 
 needs_shared = pytest.mark.skipif(

@@ -26,6 +26,7 @@ from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import Options, Parred, RunRecorded, TrainMoved
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
+from tests.paths import ZOO18_TWICE_IN_A_HEX as TWICE_IN_A_HEX
 from tests.paths import ZOO18_TWO_PONDS as TWO_PONDS
 from tools import zoo18_oracle as oracle
 
@@ -208,3 +209,21 @@ def test_the_site_reads_a_run_through_two_ponds_by_the_stops_the_export_names(
 
     assert revenue_at_330(TWO_PONDS) == 100
     assert revenue_at_330(named) == 90
+
+
+def test_the_site_accepts_a_run_stopping_twice_in_a_hex_once_both_stops_are_named(
+    tmp_path: Path,
+) -> None:
+    # E 5 20142, exported at 5ef902c naming one of the two ponds of E6 the run at action 351
+    # stops at: the site refused it; with both named it pays what Plateau valued (180)
+    bare = json.loads(TWICE_IN_A_HEX.read_text())
+    imported = import_game(bare)
+    named = tmp_path / "named.json"
+    named.write_text(
+        json.dumps(export_game(State(imported.seats, imported.options), imported.events))
+    )
+    lines, _ = oracle._replay(TWICE_IN_A_HEX)
+    assert (lines[-1]["index"], lines[-1]["error"]) == (351, "Cannot use E6 twice")
+    lines, _ = oracle._replay(named)
+    assert next(line["revenue"] for line in lines if line.get("index") == 351) == 180
+    assert "final" in lines[-1]

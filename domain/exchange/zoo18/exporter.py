@@ -11,6 +11,7 @@ the game was set up with (power_visible, base_2, base_3: options of the same nam
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -215,10 +216,21 @@ def _node_signatures(
         return [[] for _ in routes]
 
     def in_site_order(route: RouteClaim, nodes: tuple[tuple[str, int], ...]) -> list[str]:
-        at = {hex_: index for hex_, index in nodes}  # a route stops at most once in a hex
-        ends = [h for c in route.connections if c and c[0] != "local" for h in (c[0], c[-1])]
-        ordered = [(h, at[h]) for h in ends if h in at] or list(nodes)  # a local run: its city
-        return list(dict.fromkeys(f"{hex_}-{index}" for hex_, index in ordered))
+        # each connection joins two stops next to each other on the route: the site names its
+        # two ends in the connection's order. A route can stop twice in a hex (the two ponds
+        # of an X26: E 5 20142 #351), so a connection is matched to a pair of stops, not hexes
+        pairs = list(itertools.pairwise(nodes))
+        named: list[tuple[str, int]] = []
+        for connection in route.connections:
+            if not connection or connection[0] == "local":
+                continue
+            ends = (connection[0], connection[-1])
+            pair = next((p for p in pairs if {p[0][0], p[1][0]} == set(ends)), None)
+            if pair is None:
+                continue
+            pairs.remove(pair)
+            named.extend(pair if pair[0][0] == ends[0] else pair[::-1])
+        return list(dict.fromkeys(f"{hex_}-{index}" for hex_, index in named or nodes))
 
     return [in_site_order(r, done.nodes) for r, done in zip(routes, result.routes, strict=True)]
 

@@ -26,7 +26,7 @@ from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Options, Paid, Pass
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
-from tests.paths import ZOO18_FIXTURES, ZOO18_TWO_PONDS
+from tests.paths import ZOO18_FIXTURES, ZOO18_TWICE_IN_A_HEX, ZOO18_TWO_PONDS
 
 FIXTURES = ZOO18_FIXTURES
 FILES = sorted(FIXTURES.glob("*/*.json"))
@@ -192,3 +192,17 @@ def test_a_run_through_two_ponds_on_one_edge_names_the_pond_it_stops_at() -> Non
         ["J3", "J5", "I6"],
     ]
     assert run["routes"][0]["nodes"] == ["H1-0", "G2-0", "H3-0", "J3-1", "I6-0"]
+
+
+def test_a_run_stopping_twice_in_a_hex_names_both_stops_in_the_order_it_meets_them() -> None:
+    # X26 on E6: two ponds sharing one edge; the 2S of action 352 arrives at pond 0 from F5,
+    # leaves by the shared edge to D5 and comes back by E4 to pond 1 (exported at 5ef902c as
+    # E6-1 alone, which the site read as both arrivals at one pond)
+    data = json.loads(ZOO18_TWICE_IN_A_HEX.read_text())
+    bare = next(a for a in data["actions"] if a["id"] == 352)
+    assert bare["routes"][0]["nodes"] == ["H1-0", "H3-0", "E6-1", "D5-0"]
+    exported, imported = _exported(data)
+    assert imported.error == "" and imported.match
+    run = next(a for a in exported["actions"] if a["id"] == 352)
+    assert run["routes"][0]["connections"] == bare["routes"][0]["connections"]
+    assert run["routes"][0]["nodes"] == ["H1-0", "H3-0", "E6-0", "D5-0", "E6-1"]
