@@ -22,8 +22,9 @@ from __future__ import annotations
 # a tie for the presidency broken in priority order; games stored under rules 4 keep playing
 # by rules 4. Version 6 lets WHATSUP buy any train the depot sells, the discarded ones too, as
 # the site's `depot_trains` (stock.whatsup_trains), and a president still among the largest
-# holders after a sale sells 20% certificates, not the president's (stock.sale_problem); games
-# stored under rules 5 keep playing by rules 5.
+# holders after a sale sells 20% certificates, not the president's (stock.sale_problem), and
+# PATCH's 1S counts against the train limit (trains.counted); games stored under rules 5 keep
+# playing by rules 5.
 RULES = 6
 FACTS = 4  # the first version whose board events are facts
 

@@ -276,7 +276,9 @@ def buy_train_blocks(state: State, sym: str) -> bool:
             return True  # only pass while patched
         # rules 5, as 18xx.games: the patched family's step (a pass only) waits where it could
         # buy a train otherwise, the 1S taking a place under the limit as the site counts it
-        return counted(state, sym) + 1 < train_limit(state) and _affords_a_train(state, sym)
+        # (counted holds the 1S from rules 6)
+        one_s = 0 if state.options.rules >= 6 else 1
+        return counted(state, sym) + one_s < train_limit(state) and _affords_a_train(state, sym)
     if not state.family_trains(sym):
         return True
     if not has_room(state, sym):

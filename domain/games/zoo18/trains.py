@@ -37,7 +37,13 @@ def list_price(card: TrainCard, variant: str | None) -> int:
 
 
 def counted(state: State, sym: str) -> int:
-    return sum(1 for t in state.family_trains(sym) if not t.obsolete and t.name != "1S")
+    """The trains held against the limit: PATCH's 1S among them from rules 6, as the site counts
+    every train it holds (B 5 20283 #175: a 2S patched when the 4S cut the limit to 3 left
+    three trains and the 1S, and the site made the family discard)."""
+    one_s_counts = state.options.rules >= 6
+    return sum(
+        1 for t in state.family_trains(sym) if not t.obsolete and (one_s_counts or t.name != "1S")
+    )
 
 
 def has_room(state: State, sym: str) -> bool:
