@@ -7,6 +7,7 @@ and be accepted. The first divergence of each game is reported (action, field, b
     python tools/zoo18_oracle.py [--games N] [--seed S] [--maps ABCDEF] [--players 2345]
                                  [--bots random,greedy,eager,reckless] [--keep DIR] [--json]
                                  (--bots pump: one family pushed up the market)
+    python tools/zoo18_oracle.py --table RUN.jsonl [RUN.jsonl ...]   (earlier --json runs)
 
 Each game reports what it reached (domain.exchange.zoo18.coverage): its end trigger, the
 bank covering a president, forced train purchases, emergency sales and the powers used; with
@@ -384,7 +385,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--optional", default="", help="the site's optional rules, e.g. base_3,power_visible"
     )
+    parser.add_argument(
+        "--table",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="print the per-map table of earlier --json runs (one file each) and play nothing",
+    )
     args = parser.parse_args(argv)
+    if args.table:
+        return print_table(args.table)
     missing = available()
     if missing:
         print(f"zoo18_oracle: {missing}", file=sys.stderr)
@@ -416,6 +426,23 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"coverage": per_map(summaries)}), flush=True)
     print(table(summaries), file=sys.stderr)
     print(f"{args.games} games, {diverged} diverged", file=sys.stderr)
+    return 1 if diverged else 0
+
+
+def print_table(files: list[Path]) -> int:
+    """The table of games played by several runs (say, one per process), from their --json
+    lines; exit status 1 when any of them diverged."""
+    summaries = [
+        line
+        for path in files
+        for line in map(json.loads, path.read_text().splitlines())
+        if "map" in line
+    ]
+    diverged = [s for s in summaries if s["divergence"] is not None]
+    print(table(summaries))
+    for s in diverged:
+        print(_words(s))
+    print(f"{len(summaries)} games, {len(diverged)} diverged")
     return 1 if diverged else 0
 
 
