@@ -55,7 +55,7 @@ from domain.games.zoo18.messages import (
     UsePower,
 )
 from domain.games.zoo18.state import State
-from domain.games.zoo18.trains import counted
+from domain.games.zoo18.trains import counted, depot_offer, list_price
 from domain.kernel import Game, Rejected
 
 CLIMBER_CASH = 100  # what the other families top the climber's treasury up to
@@ -149,6 +149,7 @@ def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
     ]
     if moves:
         return min(moves, key=lambda c: c.power != "DAYS_OFF")
+    wasted = any(isinstance(c, UsePower) and c.power == "WHATSUP" for c in legal)
     buys = [
         c
         for c in legal
@@ -172,6 +173,8 @@ def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
     passing = any(isinstance(c, Pass) for c in legal)
     if any(isinstance(c, SellShares) for c in legal) and passing:
         return Pass()  # never sell when not forced
+    if wasted and passing:
+        return Pass()  # WHATSUP is kept for the climber
     return None
 
 
@@ -181,7 +184,7 @@ def _pump_operate(state: State, acting: str, climber: str, legal: Sequence[Any])
     flow = state.flow
     passing = any(isinstance(c, Pass) for c in legal)
     tickets = [c for c in legal if isinstance(c, SellTicket) and c.price is not None]
-    if tickets:  # the bank pays the family the ticket's value
+    if tickets and _ticket_time(state, acting, climber):  # the bank pays the family its value
         return max(tickets, key=lambda c: c.price or 0)
     dividends = [c for c in legal if isinstance(c, Dividend)]
     if dividends:
@@ -215,6 +218,19 @@ def _pump_operate(state: State, acting: str, climber: str, legal: Sequence[Any])
     if passing:
         return Pass()
     return min(depot or trains, key=lambda c: c.price)
+
+
+def _ticket_time(state: State, acting: str, climber: str) -> bool:
+    """A ticket is worth more each OR (5 on Monday, 18 in the last): a family sells its
+    president's at the train step, the climber when short of the depot's next train, the
+    others from Wednesday on (their money goes to the climber's trains)."""
+    flow = state.flow
+    if flow.step != "buy_train":
+        return False
+    if acting != climber:
+        return flow.turn >= 3
+    prices = [list_price(t, None) for t in depot_offer(state)[:1]]
+    return bool(prices) and prices[0] > state.family(acting).cash
 
 
 def _hastens_event(state: State, sym: str, command: BuyTrain) -> bool:
