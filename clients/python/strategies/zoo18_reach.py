@@ -255,17 +255,34 @@ def _whatsup_pays(state: State, sym: str) -> bool:
 def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
     """The lay after which `sym`'s trains (the depot's next when it has none) earn the most,
     then reach the most stops and track; None when none does better than the board as it
-    is."""
+    is. With no run in reach, the climber's own first lay of a turn looks at the second."""
     best: Any = None
     best_worth = _lay_worth(state, sym)
+    after: list[tuple[LayTile, State]] = []
     for command in lays:
         try:
             events = game.decide(state, seat, command, random.Random(0))
         except Rejected:
             continue
-        worth = _lay_worth(game.fold(events, state), sym)
+        laid = game.fold(events, state)
+        after.append((command, laid))
+        worth = _lay_worth(laid, sym)
         if worth > best_worth:
             best, best_worth = command, worth
+    own = state.flow.order[state.flow.index] == sym
+    if best_worth[0] > 0 or not own or state.flow.laid_hexes:
+        return best
+    best_pair = (0, best_worth)
+    for command, laid in after:
+        seconds = [c for c in game.legal(laid, seat) if isinstance(c, LayTile) and not c.power]
+        for second in seconds:
+            try:
+                events = game.decide(laid, seat, second, random.Random(0))
+            except Rejected:
+                continue
+            worth = _run_worth(game.fold(events, laid), sym)
+            if worth > best_pair[0]:
+                best, best_pair = command, (worth, best_worth)
     return best
 
 
