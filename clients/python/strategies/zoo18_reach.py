@@ -35,6 +35,7 @@ from domain.chance import Rng, choice
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game
 from domain.games.zoo18 import operating as op
+from domain.games.zoo18.board.graph import reach
 from domain.games.zoo18.ctx import operating_order, train_limit
 from domain.games.zoo18.data import TRAIN_TYPES
 from domain.games.zoo18.messages import (
@@ -54,8 +55,10 @@ from domain.games.zoo18.messages import (
     UsePower,
 )
 from domain.games.zoo18.state import State
+from domain.games.zoo18.trains import counted, depot_offer, list_price
 from domain.kernel import Game, Rejected
 
+CLIMBER_CASH = 100  # what the other families top the climber's treasury up to
 BIAS = 85  # percent of decisions a style takes its own way when it has one
 
 Bot = Callable[[Game[Any, Any, Any], Any, int, Sequence[Any], Rng], Any]
@@ -122,24 +125,31 @@ def _reckless_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> A
     return None
 
 
+def _climber(state: State) -> str:
+    """The family the pump climbs: the first opened (its players bought it out in SR 1)."""
+    return state.par_order[0] if state.par_order else ""
+
+
 def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
-    held = _held_families(state, seat)
-    order = operating_order(state)
-    target = order[0] if order else ""  # the best priced family: the one climbing
+    climber = _climber(state)
     flow = state.flow
     acting = flow.order[flow.index] if flow.round == "or" and flow.index < len(flow.order) else ""
     lays = [c for c in legal if isinstance(c, LayTile) and not c.power]
-    if lays and acting:  # the lay its trains run best over: no run moves the price left
-        better = _best_lay(state, seat, acting, lays)
+    if lays and acting and climber:  # every family lays for the climber's run
+        better = _best_lay(state, seat, climber, lays)
         if better is not None:
             return better
     moves = [
         c
         for c in legal
-        if isinstance(c, UsePower) and c.power in ("DAYS_OFF", "WHATSUP") and c.family in held
+        if isinstance(c, UsePower)
+        and c.power in ("DAYS_OFF", "WHATSUP")
+        and c.family == climber
+        and (c.power == "DAYS_OFF" or _whatsup_pays(state, climber))
     ]
     if moves:
-        return max(moves, key=lambda c: (c.family == target, _price_rank(state, c.family or "")))
+        return min(moves, key=lambda c: c.power != "DAYS_OFF")
+    wasted = any(isinstance(c, UsePower) and c.power == "WHATSUP" for c in legal)
     buys = [
         c
         for c in legal
@@ -147,53 +157,140 @@ def _pump_pick(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
     ]
     if buys:
         return min(buys, key=lambda c: c.price)
-    payout = [c for c in legal if isinstance(c, Dividend) and c.kind == "payout"]
-    if payout:
-        return payout[0]
-    trains = [c for c in legal if isinstance(c, BuyTrain)]
-    passing = any(isinstance(c, Pass) for c in legal)
-    depot = [c for c in trains if _from_depot(state, c)]
-    if trains and acting != target and passing:
-        # the first of each type is kept for the climber; the others use the depot up
-        plain = [c for c in depot if not _fires_event(state, c)]
-        return min(plain, key=lambda c: c.price) if plain and _fill(state) else Pass()
-    if flow.train_bonus_used and passing:  # a second train moves it only as a type's first
-        depot = [c for c in depot if _fires_event(state, c)]
-    if depot:  # every turn's first moves it right, the first of a type once more
-        return min(depot, key=lambda c: (not _fires_event(state, c), c.price))
-    if trains and passing:
-        return Pass()  # a train from another family moves no price
-    tickets = [c for c in legal if isinstance(c, SellTicket) and c.price is not None]
-    if tickets and flow.round == "or" and acting == target:
-        return max(tickets, key=lambda c: c.price or 0)
-    # the best priced family first: every share with the players, it goes up a row
+    if flow.round == "or" and acting:
+        return _pump_operate(state, acting, climber, legal)
+    # the climber's shares first (sold out, it goes up a row), then the other families' from
+    # the IPO: their treasuries buy the climber's trains
+    order = [climber, *(f for f in operating_order(state) if f != climber)]
     for sym in order:
         shares = [c for c in legal if isinstance(c, BuyShares) and _family_of(c) == sym]
-        if shares:
-            return shares[0]
-    if not order or all(_sold_out(state, f) for f in order):
-        pars = [c for c in legal if isinstance(c, Par)]
-        if pars:
-            return max(pars, key=lambda c: c.price)
+        ipo = [c for c in shares if state.share(c.shares[0]).owner == "ipo"]
+        if ipo or (shares and sym == climber):
+            return (ipo or shares)[0]
+    pars = [c for c in legal if isinstance(c, Par)]
+    if pars:  # another family: its treasury's money goes to the climber's trains
+        return max(pars, key=lambda c: c.price)
+    passing = any(isinstance(c, Pass) for c in legal)
     if any(isinstance(c, SellShares) for c in legal) and passing:
         return Pass()  # never sell when not forced
+    if wasted and passing:
+        return Pass()  # WHATSUP is kept for the climber
     return None
 
 
+def _pump_operate(state: State, acting: str, climber: str, legal: Sequence[Any]) -> Any:
+    """An OR turn: the climber pays out and buys a depot train each turn (the first of a type
+    once more); the other families keep their money and spend it on the climber's trains."""
+    flow = state.flow
+    passing = any(isinstance(c, Pass) for c in legal)
+    tickets = [c for c in legal if isinstance(c, SellTicket) and c.price is not None]
+    if tickets and _ticket_time(state, acting, climber):  # the bank pays the family its value
+        return max(tickets, key=lambda c: c.price or 0)
+    dividends = [c for c in legal if isinstance(c, Dividend)]
+    if dividends:
+        kind = "payout" if acting == climber else "withhold"
+        return next((c for c in dividends if c.kind == kind), dividends[0])
+    trains = [c for c in legal if isinstance(c, BuyTrain)]
+    if not trains:
+        return None
+    depot = [c for c in trains if _from_depot(state, c)]
+    if acting == climber:
+        if not flow.train_bonus_used and depot:  # every turn's first moves it right
+            return min(depot, key=lambda c: (not _fires_event(state, c), c.price))
+        events = [c for c in depot if _fires_event(state, c)]
+        if events:  # the first of a type once more
+            return min(events, key=lambda c: c.price)
+        plain = [c for c in depot if _hastens_event(state, climber, c)]
+        if plain:  # the depot's next event train comes closer, with the money kept for it
+            return min(plain, key=lambda c: c.price)
+        return Pass() if passing else min(trains, key=lambda c: c.price)
+    # the climber's trains: money into its treasury and a free slot for its next purchase
+    sold = [t for t in state.family_trains(climber) if not t.obsolete and t.name != "1S"]
+    if len(sold) >= 2:
+        worst = min(sold, key=lambda t: (TRAIN_TYPES[t.name].price, t.id))
+        offers = [c for c in trains if c.train == worst.id]
+        if offers:
+            want = max(1, CLIMBER_CASH - state.family(climber).cash)
+            return min(offers, key=lambda c: abs(c.price - want))
+    plain = [c for c in depot if not _fires_event(state, c)]
+    if plain:  # the depot's plain trains go: the next type's first comes to the climber sooner
+        return min(plain, key=lambda c: c.price)
+    if passing:
+        return Pass()
+    return min(depot or trains, key=lambda c: c.price)
+
+
+def _ticket_time(state: State, acting: str, climber: str) -> bool:
+    """A ticket is worth more each OR (5 on Monday, 18 in the last): a family sells its
+    president's at the train step, the climber when short of the depot's next train, the
+    others from Wednesday on (their money goes to the climber's trains)."""
+    flow = state.flow
+    if flow.step != "buy_train":
+        return False
+    if acting != climber:
+        return flow.turn >= 3
+    prices = [list_price(t, None) for t in depot_offer(state)[:1]]
+    return bool(prices) and prices[0] > state.family(acting).cash
+
+
+def _hastens_event(state: State, sym: str, command: BuyTrain) -> bool:
+    """Whether the climber should buy a plain train beyond its first: room after it, and the
+    money for the depot's next event train still there."""
+    if _fires_event(state, command) or counted(state, sym) + 1 >= train_limit(state):
+        return False
+    queue = [t for t in state.trains if t.owner == "depot"]
+    sold = {t.name for t in state.trains if t.owner not in ("depot", "aside")}
+    coming = [t for t in queue if TRAIN_TYPES[t.name].event and t.name not in sold]
+    if not coming:
+        return False
+    return state.family(sym).cash - command.price >= TRAIN_TYPES[coming[0].name].price
+
+
+def _whatsup_pays(state: State, sym: str) -> bool:
+    """WHATSUP's train sits its next OR turn out: worth it with another train to run (or none
+    yet, the first turn's run lost anyway)."""
+    return len(state.family_trains(sym)) != 1
+
+
 def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
-    """The lay after which `sym`'s trains (the depot's next when it has none) earn the most;
-    None when none earns more than the board as it is."""
+    """The lay after which `sym`'s trains (the depot's next when it has none) earn the most,
+    then reach the most stops and track; None when none does better than the board as it
+    is. With no run in reach, the climber's own first lay of a turn looks at the second."""
     best: Any = None
-    best_worth = _run_worth(state, sym)
+    best_worth = _lay_worth(state, sym)
+    after: list[tuple[LayTile, State]] = []
     for command in lays:
         try:
             events = game.decide(state, seat, command, random.Random(0))
         except Rejected:
             continue
-        worth = _run_worth(game.fold(events, state), sym)
+        laid = game.fold(events, state)
+        after.append((command, laid))
+        worth = _lay_worth(laid, sym)
         if worth > best_worth:
             best, best_worth = command, worth
+    own = state.flow.order[state.flow.index] == sym
+    if best_worth[0] > 0 or not own or state.flow.laid_hexes:
+        return best
+    best_pair = (0, best_worth)
+    for command, laid in after:
+        seconds = [c for c in game.legal(laid, seat) if isinstance(c, LayTile) and not c.power]
+        for second in seconds:
+            try:
+                events = game.decide(laid, seat, second, random.Random(0))
+            except Rejected:
+                continue
+            worth = _run_worth(game.fold(events, laid), sym)
+            if worth > best_pair[0]:
+                best, best_pair = command, (worth, best_worth)
     return best
+
+
+def _lay_worth(state: State, sym: str) -> tuple[int, int, int]:
+    if state.board is None:
+        return (0, 0, 0)
+    reached = reach(state.board, sym)
+    return (_run_worth(state, sym), len(reached.nodes), len(reached.paths))
 
 
 def _run_worth(state: State, sym: str) -> int:
@@ -220,10 +317,8 @@ def _run_worth(state: State, sym: str) -> int:
 def _fill(state: State) -> bool:
     """Whether the other families should buy the depot's plain trains: when the climber
     holds as many as it can (its next bonus waits for a rust)."""
-    order = operating_order(state)
-    if not order:
-        return False
-    return len(state.family_trains(order[0])) >= train_limit(state)
+    climber = _climber(state)
+    return bool(climber) and len(state.family_trains(climber)) >= train_limit(state)
 
 
 def _fires_event(state: State, command: BuyTrain) -> bool:
