@@ -168,17 +168,16 @@ def test_a_seeded_game_of_the_mix_uses_a_rare_power_and_agrees(
 
 
 # a game of the harness-only `pump` style (tools/zoo18_oracle.py --bots pump): its players push
-# one family up the market; the reference agrees throughout, the end compared too. No pump game
-# reaches the END cell yet (docs/18zoo.md, "Towards the END cell"): this one takes CR up the top
-# row to col 7 (price 14) and ends on the fixed round
-PUMPED = ("D", 2, 503)
+# one family up the market until it reaches the END cell, the game's second end trigger
+# (docs/18zoo.md, "Towards the END cell"); the reference agrees throughout, the end compared too
+PUMPED = ("B", 2, 601)
 
 
-def test_a_seeded_pump_game_agrees_with_the_reference_to_its_end() -> None:
+def test_a_seeded_pump_game_ends_on_the_stock_market_as_the_reference_does() -> None:
     outcome = oracle.play_one(*PUMPED, None, pool=("pump",))
     assert outcome.divergence is None, outcome.divergence
     assert outcome.bots == ["pump", "pump"]
-    assert outcome.end == "fixed_round"  # when a seed reaches END, switch to it
+    assert outcome.end == "stock_market"
 
 
 def test_a_crash_of_the_reference_route_walk_is_judged_by_its_plain_replay() -> None:

@@ -272,7 +272,7 @@ def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
     own = state.flow.order[state.flow.index] == sym
     if best_worth[0] > 0 or not own or state.flow.laid_hexes:
         return best
-    best_pair = (0, best_worth)
+    best_second = 0  # what the best second lay makes the climber's run worth
     for command, laid in after:
         seconds = [c for c in game.legal(laid, seat) if isinstance(c, LayTile) and not c.power]
         for second in seconds:
@@ -280,9 +280,9 @@ def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
                 events = game.decide(laid, seat, second, random.Random(0))
             except Rejected:
                 continue
-            worth = _run_worth(game.fold(events, laid), sym)
-            if worth > best_pair[0]:
-                best, best_pair = command, (worth, best_worth)
+            second_worth = _run_worth(game.fold(events, laid), sym)
+            if second_worth > best_second:
+                best, best_second = command, second_worth
     return best
 
 
