@@ -190,17 +190,19 @@ def test_a_crash_of_the_reference_route_walk_is_judged_by_its_plain_replay() -> 
     assert outcome.actions > 383
 
 
+def _reexported(path: Path, to: Path) -> Path:
+    """An export kept as test data, imported and exported again by today's code."""
+    imported = import_game(json.loads(path.read_text()))
+    to.write_text(json.dumps(export_game(State(imported.seats, imported.options), imported.events)))
+    return to
+
+
 def test_the_site_reads_a_run_through_two_ponds_by_the_stops_the_export_names(
     tmp_path: Path,
 ) -> None:
     # B 3 7127, exported at 6962e06 without `nodes`: the site read the run of action 330 through
     # the X28 on J3 as stopping at both ponds (100); named, it pays what Plateau valued (90)
-    bare = json.loads(TWO_PONDS.read_text())
-    imported = import_game(bare)
-    named = tmp_path / "named.json"
-    named.write_text(
-        json.dumps(export_game(State(imported.seats, imported.options), imported.events))
-    )
+    named = _reexported(TWO_PONDS, tmp_path / "named.json")
 
     def revenue_at_330(path: Path) -> int:
         lines, _ = oracle._replay(path)
@@ -215,12 +217,7 @@ def test_the_site_accepts_a_run_stopping_twice_in_a_hex_once_both_stops_are_name
 ) -> None:
     # E 5 20142, exported at 5ef902c naming one of the two ponds of E6 the run at action 351
     # stops at: the site refused it; with both named it pays what Plateau valued (180)
-    bare = json.loads(TWICE_IN_A_HEX.read_text())
-    imported = import_game(bare)
-    named = tmp_path / "named.json"
-    named.write_text(
-        json.dumps(export_game(State(imported.seats, imported.options), imported.events))
-    )
+    named = _reexported(TWICE_IN_A_HEX, tmp_path / "named.json")
     lines, _ = oracle._replay(TWICE_IN_A_HEX)
     assert (lines[-1]["index"], lines[-1]["error"]) == (351, "Cannot use E6 twice")
     lines, _ = oracle._replay(named)

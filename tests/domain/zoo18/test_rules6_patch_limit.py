@@ -7,30 +7,21 @@ from __future__ import annotations
 
 import random
 
-import msgspec
 import pytest
 from msgspec.structs import replace
 
-from clients.python.simulate import play
-from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import game
 from domain.games.zoo18.ctx import train_limit
-from domain.games.zoo18.messages import DiscardTrain, Options, Pass, ProtectTrain
+from domain.games.zoo18.messages import DiscardTrain, Pass, ProtectTrain
 from domain.games.zoo18.rounds import crowded
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
-from tools.zoo18_oracle import REACH, bot
+from tests.domain.zoo18.harness_games import position_before
 
 
 def _before_the_patch() -> tuple[State, int]:
     """The rules 5 position where PB's president saves the 2S, as the harness dealt the game."""
-    rng = random.Random(20283)
-    names = [rng.choice(REACH) for _ in range(5)]
-    options = msgspec.convert({"map": "B", "exportable": True, "rules": 5}, Options)
-    played = play(game, 5, options, [bot(n) for n in names], rng)
-    steps = recover(game.initial(5, options), played.events).steps
-    step = next(s for s in steps if s.command == ProtectTrain("2S-4"))
-    return step.before, step.seat
+    return position_before("B", 5, 20283, 5, ProtectTrain("2S-4"))
 
 
 def _patched(state: State, seat: int) -> State:

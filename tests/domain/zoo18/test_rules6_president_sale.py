@@ -8,30 +8,21 @@ from __future__ import annotations
 
 import random
 
-import msgspec
 import pytest
 from msgspec.structs import replace
 
-from clients.python.simulate import play
-from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Options, SellShares
+from domain.games.zoo18.messages import SellShares
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
-from tools.zoo18_oracle import REACH, bot
+from tests.domain.zoo18.harness_games import position_before
 
 DUMP = SellShares(("LI_0",))
 
 
 def _before_the_sale() -> tuple[State, int]:
     """The rules 5 position where Player 1, 80% of LI, sells its president's certificate."""
-    rng = random.Random(20000)
-    names = [rng.choice(REACH) for _ in range(2)]
-    options = msgspec.convert({"map": "A", "exportable": True, "rules": 5}, Options)
-    played = play(game, 2, options, [bot(n) for n in names], rng)
-    steps = recover(game.initial(2, options), played.events).steps
-    step = next(s for s in steps if s.command == DUMP)
-    return step.before, step.seat
+    return position_before("A", 2, 20000, 5, DUMP)
 
 
 def test_a_president_still_among_the_largest_holders_sells_20_certificates() -> None:

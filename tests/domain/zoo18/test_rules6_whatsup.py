@@ -8,31 +8,22 @@ from __future__ import annotations
 
 import random
 
-import msgspec
 import pytest
 from msgspec.structs import replace
 
-from clients.python.simulate import play
-from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import BuyPower, Options, UsePower
+from domain.games.zoo18.messages import BuyPower, UsePower
 from domain.games.zoo18.rounds import acting_seat
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
-from tools.zoo18_oracle import REACH, bot
+from tests.domain.zoo18.harness_games import position_before
 
 WHATSUP_3S = UsePower("WHATSUP", "whatsup", "PB", "3S-1", "3S")
 
 
 def _before_buying_whatsup() -> tuple[State, int]:
     """The rules 5 position where Player 2 buys WHATSUP, as the harness dealt the game."""
-    rng = random.Random(10084)
-    names = [rng.choice(REACH) for _ in range(4)]
-    options = msgspec.convert({"map": "A", "exportable": True, "rules": 5}, Options)
-    played = play(game, 4, options, [bot(n) for n in names], rng)
-    steps = recover(game.initial(4, options), played.events).steps
-    step = next(s for s in steps if s.command == BuyPower("WHATSUP", 3))
-    return step.before, step.seat
+    return position_before("A", 4, 10084, 5, BuyPower("WHATSUP", 3))
 
 
 def _buy(state: State, seat: int) -> State:
