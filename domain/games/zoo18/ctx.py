@@ -15,7 +15,7 @@ from domain.games.zoo18.data import (
     draft_size,
 )
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.messages import Event, FlowChanged, Paid
+from domain.games.zoo18.messages import Event, FlowChanged, Paid, TrainMoved
 from domain.games.zoo18.state import Flow, State, flow_record
 
 
@@ -28,6 +28,8 @@ class Ctx:
         for event in events:
             self.state = evolve(self.state, event)
             self.events.append(event)
+            if isinstance(event, TrainMoved) and self.state.flow.limit_unchecked:
+                self.flow(limit_unchecked="")  # a train moved: the site counts every family again
 
     def flow(self, **changes: Any) -> None:
         self.set_flow(replace(self.state.flow, **changes))

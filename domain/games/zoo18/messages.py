@@ -440,6 +440,7 @@ class FlowRecord(msgspec.Struct, frozen=True):
     patch_family: str = ""
     patch_trains: tuple[str, ...] = ()
     spared: tuple[str, ...] = ()  # obsolete trains kept at this dividend (spec 18.8)
+    limit_unchecked: str = ""  # patched by choice, recounted when a train next moves (rules 7)
 
 
 Event = (

@@ -65,6 +65,8 @@ def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
             if not patch.can_protect(ctx.state, sym):
                 illegal(f"PATCH cannot protect a train of {sym} now")
             patch.apply(ctx, sym, cmd.train or "")
+            if ctx.state.options.rules >= 7:
+                ctx.flow(limit_unchecked=sym)
         elif cmd.kind == "remove_bandage":
             patch.remove(ctx, cmd.family or sym)
             if not ctx.state.family_trains(sym) and ctx.state.flow.step == "done":

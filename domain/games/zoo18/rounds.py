@@ -198,8 +198,10 @@ def next_step(ctx: Ctx) -> None:
 
 
 def crowded(state: State) -> str | None:
+    """The first family over the train limit, as the site counts: a family patched by choice
+    is recounted only once another train moves (Flow.limit_unchecked)."""
     for sym in floated(state):
-        if counted(state, sym) > train_limit(state):
+        if sym != state.flow.limit_unchecked and counted(state, sym) > train_limit(state):
             return sym
     return None
 

@@ -95,6 +95,10 @@ class Flow(msgspec.Struct, frozen=True):
     patch_family: str = ""
     patch_trains: tuple[str, ...] = ()
     spared: tuple[str, ...] = ()  # obsolete trains kept at this dividend (spec 18.8)
+    # A family PATCH patched by choice (rules 7): 18xx.games keeps the list of families over
+    # the train limit from before the patch until a train next moves, so its 1S is not counted
+    # against the limit until then (E 4 21096 #350).
+    limit_unchecked: str = ""
 
 
 def flow_of(record: FlowRecord) -> Flow:
