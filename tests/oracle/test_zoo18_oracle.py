@@ -26,6 +26,7 @@ from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import Options, Parred, RunRecorded, TrainMoved
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
+from tests.paths import ZOO18_READ_BACKWARDS as READ_BACKWARDS
 from tests.paths import ZOO18_TWICE_IN_A_HEX as TWICE_IN_A_HEX
 from tests.paths import ZOO18_TWO_PONDS as TWO_PONDS
 from tools import zoo18_oracle as oracle
@@ -150,11 +151,14 @@ def test_the_summary_counts_what_each_map_reached() -> None:
 # games of the default mix the reference agrees with throughout, each with a use the
 # production bots rarely reach: WORK IN PROGRESS under rules 5 (C 3 6032 crashed at a par under
 # rules 4, after blocking EL's home), a WINGS flight (B 4 6013), WHATSUP buying a discarded
-# train under rules 6 (A 4 10084: rules 5 ended its player's turn where the site kept it open)
+# train under rules 6 (A 4 10084: rules 5 ended its player's turn where the site kept it open),
+# PATCH on an obsolete train by choice under rules 7 (E 4 21096: rules 6 asked EL to discard at
+# once, where the site waits until a train moves)
 REACHED_POWERS = [
     ("C", 3, 6032, "WORK_IN_PROGRESS"),
     ("B", 4, 6013, "WINGS"),
     ("A", 4, 10084, "WHATSUP"),
+    ("E", 4, 21096, "PATCH"),
 ]
 
 
@@ -222,4 +226,18 @@ def test_the_site_accepts_a_run_stopping_twice_in_a_hex_once_both_stops_are_name
     assert (lines[-1]["index"], lines[-1]["error"]) == (351, "Cannot use E6 twice")
     lines, _ = oracle._replay(named)
     assert next(line["revenue"] for line in lines if line.get("index") == 351) == 180
+    assert "final" in lines[-1]
+
+
+def test_the_site_accepts_a_run_through_both_ponds_of_a_hex_written_from_its_other_end(
+    tmp_path: Path,
+) -> None:
+    # C 4 20470, exported at 4bb6047 with the 3S of action 147 written from H2: the site read
+    # one pond of the X29 there twice; written from J6 it pays what Plateau valued (110) and
+    # the game replays to its end
+    rewritten = _reexported(READ_BACKWARDS, tmp_path / "rewritten.json")
+    lines, _ = oracle._replay(READ_BACKWARDS)
+    assert (lines[-1]["index"], lines[-1]["error"]) == (147, "Cannot use H2 twice")
+    lines, _ = oracle._replay(rewritten)
+    assert next(line["revenue"] for line in lines if line.get("index") == 147) == 110
     assert "final" in lines[-1]

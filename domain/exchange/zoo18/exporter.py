@@ -17,6 +17,10 @@ from typing import Any
 
 from domain.exchange.zoo18.importer import CHOICE_FAMILY_KEY, OPTIONAL_RULES, TITLES
 from domain.exchange.zoo18.recover import Step, recover
+from domain.exchange.zoo18.site_routes import read_back
+from domain.games.zoo18.board.graph import Graph, graph_of
+from domain.games.zoo18.board.model import RouteSpec
+from domain.games.zoo18.board.routes import resolve
 from domain.games.zoo18.decide import run_result
 from domain.games.zoo18.market import cell_id
 from domain.games.zoo18.messages import (
@@ -161,13 +165,13 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
         case PlaceToken(city=city, slot=slot):
             return {"type": "place_token", "city": city, "slot": slot}
         case RunRoutes(routes=routes):
-            nodes = _node_signatures(state, events, routes)
             return {
                 "type": "run_routes",
                 "routes": [
-                    {"train": r.train, "connections": [list(c) for c in r.connections]}
-                    | ({"nodes": n} if n else {})
-                    for r, n in zip(routes, nodes, strict=True)
+                    {"train": r.train, "connections": connections} | ({"nodes": n} if n else {})
+                    for r, (connections, n) in zip(
+                        routes, _site_forms(state, events, routes), strict=True
+                    )
                 ],
             }
         case Dividend(kind=kind):
@@ -196,9 +200,42 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
     raise ValueError(f"no 18xx.games action for {command!r}")
 
 
+def _site_forms(
+    state: State, events: tuple[Event, ...], routes: tuple[RouteClaim, ...]
+) -> list[tuple[list[list[str]], list[str]]]:
+    """Each route's connections and node signatures as written in the export: as Plateau
+    recorded them, or from the route's other end where only that form reads back to the same
+    stops on the site (`site_routes.read_back`: C 4 20470 #147)."""
+    signatures, stops = _node_signatures(state, events, routes)
+    forms = [([list(c) for c in r.connections], n) for r, n in zip(routes, signatures, strict=True)]
+    recorded = next((e for e in events if isinstance(e, RunRecorded)), None)
+    if state.board is None or recorded is None or not any(stops):
+        return forms
+    graph = graph_of(state.board)
+    paths = [_paths(graph, recorded.family, r) for r in routes]
+    for i, (route, ran) in enumerate(zip(routes, stops, strict=True)):
+        other = frozenset(pid for j, p in enumerate(paths) if j != i for pid in p)
+        connections, nodes = forms[i]
+        if not ran or read_back(graph, route.connections, nodes, other) == ran:
+            continue
+        backwards = [c[::-1] for c in connections[::-1]]
+        if read_back(graph, [tuple(c) for c in backwards], nodes[::-1], other) == ran[::-1]:
+            forms[i] = (backwards, nodes[::-1])
+    return forms
+
+
+def _paths(graph: Graph, family: str, route: RouteClaim) -> tuple[int, ...]:
+    """The paths a route runs on, as Plateau reads its connections (none if it cannot)."""
+    try:
+        chains = resolve(graph, family, RouteSpec(route.train, route.connections), frozenset())
+    except Rejected:
+        return ()
+    return tuple(pid for _, _, pids in chains for pid in pids)
+
+
 def _node_signatures(
     state: State, events: tuple[Event, ...], routes: tuple[RouteClaim, ...]
-) -> list[list[str]]:
+) -> tuple[list[list[str]], list[list[tuple[str, int]]]]:
     """The stops of each route as the site names them (`Route#node_signatures`, written in
     every run it records, in the order the connections meet them): "HEX-INDEX", INDEX the
     stop's place among the parts of the hex's tile, which is its place among Plateau's stops
@@ -208,12 +245,13 @@ def _node_signatures(
     X29) could count both ponds (B 3 7127 #330)."""
     recorded = next((e for e in events if isinstance(e, RunRecorded)), None)
     board = state.board
+    none: tuple[list[list[str]], list[list[tuple[str, int]]]] = ([[] for _ in routes], [])
     if recorded is None or board is None or not routes:
-        return [[] for _ in routes]
+        return none
     try:
         result = run_result(state, recorded.family, routes)
     except Rejected:  # a run stored under older rules that today's board reads otherwise
-        return [[] for _ in routes]
+        return none
 
     def in_site_order(route: RouteClaim, nodes: tuple[tuple[str, int], ...]) -> list[str]:
         # each connection joins two stops next to each other on the route: the site names its
@@ -232,7 +270,8 @@ def _node_signatures(
             named.extend(pair if pair[0][0] == ends[0] else pair[::-1])
         return list(dict.fromkeys(f"{hex_}-{index}" for hex_, index in named or nodes))
 
-    return [in_site_order(r, done.nodes) for r, done in zip(routes, result.routes, strict=True)]
+    done = list(zip(routes, result.routes, strict=True))
+    return [in_site_order(r, d.nodes) for r, d in done], [list(d.nodes) for _, d in done]
 
 
 def _choice(command: UsePower) -> dict[str, Any]:

@@ -22,11 +22,18 @@ from msgspec.structs import replace
 from domain.exchange.zoo18.exporter import NotExportable, export_game, to_action
 from domain.exchange.zoo18.importer import IGNORED, IGNORED_PREFIX, active_actions, import_game
 from domain.exchange.zoo18.recover import Step, Unexplained, recover
+from domain.exchange.zoo18.site_routes import read_back
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Options, Paid, Pass
+from domain.games.zoo18.board.graph import graph_of
+from domain.games.zoo18.messages import Options, Paid, Pass, RunRoutes
 from domain.games.zoo18.state import State
 from tests.domain.zoo18.helpers import start
-from tests.paths import ZOO18_FIXTURES, ZOO18_TWICE_IN_A_HEX, ZOO18_TWO_PONDS
+from tests.paths import (
+    ZOO18_FIXTURES,
+    ZOO18_READ_BACKWARDS,
+    ZOO18_TWICE_IN_A_HEX,
+    ZOO18_TWO_PONDS,
+)
 
 FIXTURES = ZOO18_FIXTURES
 FILES = sorted(FIXTURES.glob("*/*.json"))
@@ -206,3 +213,39 @@ def test_a_run_stopping_twice_in_a_hex_names_both_stops_in_the_order_it_meets_th
     run = next(a for a in exported["actions"] if a["id"] == 352)
     assert run["routes"][0]["connections"] == bare["routes"][0]["connections"]
     assert run["routes"][0]["nodes"] == ["H1-0", "H3-0", "E6-0", "D5-0", "E6-1"]
+
+
+def test_a_run_the_site_reads_only_from_its_other_end_is_written_from_there() -> None:
+    # X29 on H2: two ponds sharing one edge; the 3S of action 147 leaves pond 0 for I3, comes
+    # back from I1 to pond 1 and goes on to H4. Written from H2 the site's left-to-right reading
+    # took pond 0 at both ends ("Cannot use H2 twice", exported so at 4bb6047); from J6 it
+    # reads the route Plateau ran
+    data = json.loads(ZOO18_READ_BACKWARDS.read_text())
+    bare = next(a for a in data["actions"] if a["id"] == 148)["routes"][0]
+    assert bare["connections"][0] == ["H2", "I3"]
+    exported, imported = _exported(data)
+    assert imported.error == "" and imported.match
+    run = next(a for a in exported["actions"] if a["id"] == 148)["routes"][0]
+    assert run["connections"] == [c[::-1] for c in bare["connections"][::-1]]
+    assert run["nodes"] == bare["nodes"][::-1]
+
+
+def test_the_site_s_reading_of_that_run_uses_one_pond_twice_from_h2_and_both_from_j6() -> None:
+    data = json.loads(ZOO18_READ_BACKWARDS.read_text())
+    imported = import_game(data)
+    start = State(seats=imported.seats, options=imported.options)
+    step = next(
+        s
+        for s in recover(start, imported.events).steps
+        if isinstance(s.command, RunRoutes) and s.command.routes[0].connections[0] == ("H2", "I3")
+    )
+    assert step.before.board is not None
+    graph = graph_of(step.before.board)
+    bare = next(a for a in data["actions"] if a["id"] == 148)["routes"][0]
+    forwards = [tuple(c) for c in bare["connections"]]
+    read = read_back(graph, forwards, bare["nodes"], frozenset())
+    assert read is not None and [f"{h}-{i}" for h, i in read].count("H2-0") == 2
+    backwards = [c[::-1] for c in forwards[::-1]]
+    read = read_back(graph, backwards, bare["nodes"][::-1], frozenset())
+    assert read is not None
+    assert [f"{h}-{i}" for h, i in read] == bare["nodes"][::-1]
