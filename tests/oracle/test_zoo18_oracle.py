@@ -216,28 +216,25 @@ def test_the_site_reads_a_run_through_two_ponds_by_the_stops_the_export_names(
     assert revenue_at_330(named) == 90
 
 
-def test_the_site_accepts_a_run_stopping_twice_in_a_hex_once_both_stops_are_named(
-    tmp_path: Path,
-) -> None:
-    # E 5 20142, exported at 5ef902c naming one of the two ponds of E6 the run at action 351
-    # stops at: the site refused it; with both named it pays what Plateau valued (180)
-    named = _reexported(TWICE_IN_A_HEX, tmp_path / "named.json")
-    lines, _ = oracle._replay(TWICE_IN_A_HEX)
-    assert (lines[-1]["index"], lines[-1]["error"]) == (351, "Cannot use E6 twice")
-    lines, _ = oracle._replay(named)
-    assert next(line["revenue"] for line in lines if line.get("index") == 351) == 180
-    assert "final" in lines[-1]
+# games exported before a fix of the export, with the run the site refused then: E 5 20142 at
+# 5ef902c named one of the two ponds of E6 its run at action 351 stops at (both named now);
+# C 4 20470 at 4bb6047 wrote the 3S of action 147, through both ponds of the X29 on H2, from
+# H2, where the site read one pond twice (written from J6 now). Re-exported, each run pays what
+# Plateau valued and the game replays to its end
+REFUSED_THEN = [
+    (TWICE_IN_A_HEX, 351, "Cannot use E6 twice", 180),
+    (READ_BACKWARDS, 147, "Cannot use H2 twice", 110),
+]
 
 
-def test_the_site_accepts_a_run_through_both_ponds_of_a_hex_written_from_its_other_end(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("path", "index", "refusal", "revenue"), REFUSED_THEN, ids=[p.stem for p, *_ in REFUSED_THEN]
+)
+def test_the_site_accepts_a_run_it_refused_once_the_export_writes_it_anew(
+    path: Path, index: int, refusal: str, revenue: int, tmp_path: Path
 ) -> None:
-    # C 4 20470, exported at 4bb6047 with the 3S of action 147 written from H2: the site read
-    # one pond of the X29 there twice; written from J6 it pays what Plateau valued (110) and
-    # the game replays to its end
-    rewritten = _reexported(READ_BACKWARDS, tmp_path / "rewritten.json")
-    lines, _ = oracle._replay(READ_BACKWARDS)
-    assert (lines[-1]["index"], lines[-1]["error"]) == (147, "Cannot use H2 twice")
-    lines, _ = oracle._replay(rewritten)
-    assert next(line["revenue"] for line in lines if line.get("index") == 147) == 110
+    lines, _ = oracle._replay(path)
+    assert (lines[-1]["index"], lines[-1]["error"]) == (index, refusal)
+    lines, _ = oracle._replay(_reexported(path, tmp_path / "again.json"))
+    assert next(line["revenue"] for line in lines if line.get("index") == index) == revenue
     assert "final" in lines[-1]
