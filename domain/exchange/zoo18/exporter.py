@@ -203,24 +203,39 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
 def _site_forms(
     state: State, events: tuple[Event, ...], routes: tuple[RouteClaim, ...]
 ) -> list[tuple[list[list[str]], list[str]]]:
-    """Each route's connections and node signatures as written in the export: as Plateau
-    recorded them, or from the route's other end where only that form reads back to the same
-    stops on the site (`site_routes.read_back`: C 4 20470 #147)."""
-    signatures, stops = _node_signatures(state, events, routes)
-    forms = [([list(c) for c in r.connections], n) for r, n in zip(routes, signatures, strict=True)]
+    """Each route's connections and the stops the site names in it (`Route#node_signatures`,
+    written in every run it records): "HEX-INDEX", INDEX the stop's place among the parts of the
+    hex's tile, which is its place among Plateau's stops (cities, towns, off-boards; a printed Y
+    hex lists its label first, but has no track to run on). The site reads a connection that
+    could end at more than one stop by these: without them it took the first reading, and a run
+    through a tile with two ponds on one edge (X28, X29) could count both ponds (B 3 7127 #330).
+
+    A route is written as Plateau recorded it, or from its other end where only that form reads
+    back to the same stops on the site (`site_routes.read_back`: C 4 20470 #147)."""
+    as_recorded: list[tuple[list[list[str]], list[str]]] = [
+        ([list(c) for c in r.connections], []) for r in routes
+    ]
     recorded = next((e for e in events if isinstance(e, RunRecorded)), None)
-    if state.board is None or recorded is None or not any(stops):
-        return forms
+    if recorded is None or state.board is None or not routes:
+        return as_recorded
+    try:
+        result = run_result(state, recorded.family, routes)
+    except Rejected:  # a run stored under older rules that today's board reads otherwise
+        return as_recorded
     graph = graph_of(state.board)
     paths = [_paths(graph, recorded.family, r) for r in routes]
-    for i, (route, ran) in enumerate(zip(routes, stops, strict=True)):
+    forms = []
+    for i, (route, done) in enumerate(zip(routes, result.routes, strict=True)):
+        connections, nodes = as_recorded[i][0], _in_site_order(route, done.nodes)
+        ran = list(done.nodes)
         other = frozenset(pid for j, p in enumerate(paths) if j != i for pid in p)
-        connections, nodes = forms[i]
-        if not ran or read_back(graph, route.connections, nodes, other) == ran:
-            continue
         backwards = [c[::-1] for c in connections[::-1]]
-        if read_back(graph, [tuple(c) for c in backwards], nodes[::-1], other) == ran[::-1]:
-            forms[i] = (backwards, nodes[::-1])
+        if (
+            read_back(graph, route.connections, nodes, other) != ran
+            and read_back(graph, [tuple(c) for c in backwards], nodes[::-1], other) == ran[::-1]
+        ):
+            connections, nodes = backwards, nodes[::-1]
+        forms.append((connections, nodes))
     return forms
 
 
@@ -233,45 +248,23 @@ def _paths(graph: Graph, family: str, route: RouteClaim) -> tuple[int, ...]:
     return tuple(pid for _, _, pids in chains for pid in pids)
 
 
-def _node_signatures(
-    state: State, events: tuple[Event, ...], routes: tuple[RouteClaim, ...]
-) -> tuple[list[list[str]], list[list[tuple[str, int]]]]:
-    """The stops of each route as the site names them (`Route#node_signatures`, written in
-    every run it records, in the order the connections meet them): "HEX-INDEX", INDEX the
-    stop's place among the parts of the hex's tile, which is its place among Plateau's stops
-    (cities, towns, off-boards; a printed Y hex lists its label first, but has no track to run
-    on). The site reads a connection that could end at more than one stop by these: without
-    them it took the first reading, and a run through a tile with two ponds on one edge (X28,
-    X29) could count both ponds (B 3 7127 #330)."""
-    recorded = next((e for e in events if isinstance(e, RunRecorded)), None)
-    board = state.board
-    none: tuple[list[list[str]], list[list[tuple[str, int]]]] = ([[] for _ in routes], [])
-    if recorded is None or board is None or not routes:
-        return none
-    try:
-        result = run_result(state, recorded.family, routes)
-    except Rejected:  # a run stored under older rules that today's board reads otherwise
-        return none
-
-    def in_site_order(route: RouteClaim, nodes: tuple[tuple[str, int], ...]) -> list[str]:
-        # each connection joins two stops next to each other on the route: the site names its
-        # two ends in the connection's order. A route can stop twice in a hex (the two ponds
-        # of an X26: E 5 20142 #351), so a connection is matched to a pair of stops, not hexes
-        pairs = list(itertools.pairwise(nodes))
-        named: list[tuple[str, int]] = []
-        for connection in route.connections:
-            if not connection or connection[0] == "local":
-                continue
-            ends = (connection[0], connection[-1])
-            pair = next((p for p in pairs if {p[0][0], p[1][0]} == set(ends)), None)
-            if pair is None:
-                continue
-            pairs.remove(pair)
-            named.extend(pair if pair[0][0] == ends[0] else pair[::-1])
-        return list(dict.fromkeys(f"{hex_}-{index}" for hex_, index in named or nodes))
-
-    done = list(zip(routes, result.routes, strict=True))
-    return [in_site_order(r, d.nodes) for r, d in done], [list(d.nodes) for _, d in done]
+def _in_site_order(route: RouteClaim, nodes: tuple[tuple[str, int], ...]) -> list[str]:
+    """The route's stops as the site names them: each connection joins two stops next to each
+    other on the route, and the site names its two ends in the connection's order. A route can
+    stop twice in a hex (the two ponds of an X26: E 5 20142 #351), so a connection is matched to
+    a pair of stops, not hexes."""
+    pairs = list(itertools.pairwise(nodes))
+    named: list[tuple[str, int]] = []
+    for connection in route.connections:
+        if not connection or connection[0] == "local":
+            continue
+        ends = (connection[0], connection[-1])
+        pair = next((p for p in pairs if {p[0][0], p[1][0]} == set(ends)), None)
+        if pair is None:
+            continue
+        pairs.remove(pair)
+        named.extend(pair if pair[0][0] == ends[0] else pair[::-1])
+    return list(dict.fromkeys(f"{hex_}-{index}" for hex_, index in named or nodes))
 
 
 def _choice(command: UsePower) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Sequence
 
 from domain.games.zoo18.board.graph import Graph, Node
-from domain.games.zoo18.board.routes import Chain, chain_hexes
+from domain.games.zoo18.board.routes import Chain, walks_along
 
 Connection = tuple[str, ...]
 
@@ -25,13 +25,8 @@ def matching_walks(graph: Graph, hexes: Connection) -> list[Chain]:
     """The walks whose hexes are exactly `hexes`, in the order the site lists them."""
     walks: list[Chain] = []
     for start in sorted(n for n in graph.nodes if n[0] == hexes[0]):
-        found = [
-            (start, end, pids)
-            for end, pids in graph.chains(start)
-            if end[0] == hexes[-1] and chain_hexes(graph, pids) == hexes
-        ]
-        found.sort(key=lambda walk: (walk[1][1], len(walk[2])))
-        walks.extend(found)
+        found = list(walks_along(graph, start, hexes, frozenset()))
+        walks += sorted(found, key=lambda walk: (walk[1][1], len(walk[2])))
     return walks
 
 
@@ -43,7 +38,7 @@ def read_back(
 ) -> list[Node] | None:
     """The stops the site reads a route of two or more connections as, in order (None where
     it reads none: a join with no candidate)."""
-    if len(connections) < 2:
+    if len(connections) < 2 or not all(connections):
         return None
     named = set(signatures)
     options = [matching_walks(graph, tuple(c)) for c in connections]

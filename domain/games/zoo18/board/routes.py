@@ -80,7 +80,7 @@ def chain_hexes(graph: Graph, pids: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(hexes)
 
 
-def _walks_along(
+def walks_along(
     graph: Graph, start: Node, hexes: tuple[str, ...], avoid: frozenset[int]
 ) -> Iterator[Chain]:
     """Walks from `start` whose hex list is exactly `hexes`."""
@@ -95,7 +95,7 @@ def _candidates(
     """Walks along `hexes` that use no path in `avoid` and no track in `taken`."""
     found: list[Chain] = []
     for node in sorted(n for n in graph.nodes if n[0] == hexes[0]):
-        for chain in _walks_along(graph, node, hexes, avoid):
+        for chain in walks_along(graph, node, hexes, avoid):
             if not any(key in taken for pid in chain[2] for key in track_keys(graph, pid)):
                 found.append(chain)
     return found
