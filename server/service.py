@@ -32,9 +32,10 @@ from server.bot_table import attended, bot_claims, gap_before_bots
 from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
+from server.names import resembled, why_name_refused
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
 from server.table_clock import ClockRequest, clock_set, out_of_time, stamps, wall_ms
-from server.text import name_key, why_refused
+from server.text import why_refused
 from server.tokens import new_token, seat_of, token_hash
 
 MAX_ATTEMPTS = 5
@@ -244,7 +245,7 @@ class GameService:
         name = unicodedata.normalize("NFC", request.name.strip())
         if not 1 <= len(name) <= MAX_NAME:
             raise Rejected(Reason.BAD_REQUEST, f"a name has 1 to {MAX_NAME} characters")
-        why = why_refused(name)
+        why = why_name_refused(name)
         if why:
             raise Rejected(Reason.BAD_REQUEST, f"this name cannot be used: {why}")
         retried = token is not None
@@ -262,8 +263,11 @@ class GameService:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed >= table.seats:
                 raise Rejected(Reason.FORBIDDEN, "every seat is taken")
-            if name_key(name) in {name_key(taken) for taken in table.names if taken}:
-                raise Rejected(Reason.FORBIDDEN, f"a player at this table is already {name!r}")
+            alike = resembled(name, table.names)
+            if alike is not None:
+                raise Rejected(
+                    Reason.FORBIDDEN, f"{name!r} looks like {alike!r}, already at this table"
+                )
             seat = table.free_seat
             claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
             try:

@@ -1,4 +1,4 @@
-"""What a seat's name and a chat line may hold, and when two names are the same.
+"""What a seat's name and a chat line may hold (`server.names` says when two names clash).
 
 Text shown to other players must look like what it is. Refused: control characters (a chat
 line is one line), bidirectional overrides and isolates (they reorder what follows, so
@@ -63,10 +63,3 @@ def why_refused(text: str) -> str | None:
         if _ignorable(code) or unicodedata.category(char) in _HIDDEN_CATEGORIES:
             return f"it holds an invisible or control character (U+{code:04X})"
     return None
-
-
-def name_key(name: str) -> str:
-    """What two names share when a reader cannot tell them apart: compatibility-normalised,
-    case-folded, spaces collapsed."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return " ".join(unicodedata.normalize("NFKC", folded).split())
