@@ -56,6 +56,16 @@ def resembled(name: str, taken: Iterable[str]) -> str | None:
     return next((other for other in taken if other and seen & looks(other)), None)
 
 
+def why_taken(name: str, seated: Iterable[str]) -> str | None:
+    """Why `name` cannot join the table where the `seated` names sit, or None."""
+    alike = resembled(name, seated)
+    if alike is None:
+        return None
+    if alike == name:
+        return f"a player at this table is already {name!r}"
+    return f"{name!r} looks like {alike!r}, already at this table"
+
+
 def _pattern_of(sample: str) -> str:
     """A regular expression for what `sample` looks like (one of its forms)."""
     return re.escape(min(looks(sample)))

@@ -32,7 +32,7 @@ from server.bot_table import attended, bot_claims, gap_before_bots
 from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
-from server.names import resembled, why_name_refused
+from server.names import why_name_refused, why_taken
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
 from server.table_clock import ClockRequest, clock_set, out_of_time, stamps, wall_ms
 from server.text import why_refused
@@ -263,11 +263,9 @@ class GameService:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")
             if table.claimed >= table.seats:
                 raise Rejected(Reason.FORBIDDEN, "every seat is taken")
-            alike = resembled(name, table.names)
-            if alike is not None:
-                raise Rejected(
-                    Reason.FORBIDDEN, f"{name!r} looks like {alike!r}, already at this table"
-                )
+            taken = why_taken(name, table.names)
+            if taken:
+                raise Rejected(Reason.FORBIDDEN, taken)
             seat = table.free_seat
             claim = SeatClaimed(seat=seat, name=name, token_hash=token_hash(token))
             try:

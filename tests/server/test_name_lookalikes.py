@@ -47,6 +47,13 @@ async def test_a_lookalike_of_a_seated_name_is_refused(embedded: Running, name: 
     assert await embedded.stored(game_id) == before
 
 
+async def test_the_same_name_again_is_told_so_plainly(embedded: Running) -> None:
+    game_id = await embedded.lobby.create("eiffel_mania", 4)
+    await embedded.lobby.join(game_id, "alice")
+    expected = (403, "a player at this table is already 'alice'")
+    assert await _join(embedded, game_id, "alice") == expected
+
+
 async def test_capital_i_and_small_l_are_one_name(embedded: Running) -> None:
     game_id = await embedded.lobby.create("eiffel_mania", 4)
     await embedded.lobby.join(game_id, "Ian")
