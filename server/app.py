@@ -14,6 +14,7 @@ from server import http, undo_http, ws
 from server.agenda import agenda_for
 from server.bot_seats import BotSeats
 from server.config import Settings
+from server.deployment_secret import DeploymentSecret
 from server.fanout import Hub
 from server.lobby import Listing
 from server.logs import configure, log
@@ -50,7 +51,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         agenda = agenda_for(store)
         bots = BotSeats(service, agenda, settings.bot_think_ms, settings.bot_lease_ms)
         service.appended, service.appending = bots.poke, bots.ahead
-        app.state.plateau = AppState(settings, store, service, hub, metrics, listing, agenda, bots)
+        secret = DeploymentSecret(settings.secret, store)
+        app.state.plateau = AppState(
+            settings, store, service, hub, metrics, listing, agenda, bots, secret
+        )
         hub.start()
         bots.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])

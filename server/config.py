@@ -45,6 +45,9 @@ class Settings:
     bot_think_ms: int = 0
     bot_lease_ms: int = 5000
     extra: dict[str, str] = field(default_factory=dict)
+    # the deployment's secret (`server.deployment_secret`), the same in every process; None:
+    # the one generated once and kept in the store
+    secret: str | None = field(default=None, repr=False)
 
     @classmethod
     def from_env(
@@ -72,6 +75,7 @@ class Settings:
             gc_threshold=_thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
             bot_think_ms=int(env.get("PLATEAU_BOT_THINK_MS", "0")),
             bot_lease_ms=int(env.get("PLATEAU_BOT_LEASE_MS", "5000")),
+            secret=env.get("PLATEAU_SECRET") or None,
         )
         return replace(
             settings,

@@ -1,5 +1,5 @@
 """What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
-the agenda and the bot seats' player."""
+the agenda, the bot seats' player and the deployment's secret."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from server.agenda import Agenda
 from server.bot_seats import BotSeats
 from server.config import Settings
+from server.deployment_secret import DeploymentSecret
 from server.fanout import Hub
 from server.lobby import Listing
 from server.metrics import Metrics
@@ -26,4 +27,5 @@ class AppState:
     listing: Listing
     agenda: Agenda
     bots: BotSeats
+    secret: DeploymentSecret
     per_address: Counter[str] = field(default_factory=Counter)
