@@ -159,7 +159,7 @@ async def join_game(request: Request) -> Response:
     if key is None:
         seat, token = await state.service.join(game_id, raw)
     else:
-        seat, token = await idempotency.join(state.service, game_id, raw, key)
+        seat, token = await idempotency.join(state.service, state.secret, game_id, raw, key)
     state.listing.changed(game_id)
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 

@@ -6,10 +6,12 @@ creates nothing twice, whichever process serves each try.
   try creates the game under the kept id; the store's expected version 0 lets only the first
   append land, and a later one answers with the id.
 - Join: no token is ever stored, so the seat's token is derived from the key and the game
-  (an HMAC): a retry presents the same token, finds the seat it holds, and answers with it;
+  with the deployment's secret (an HMAC keyed by `server.deployment_secret`, the same in every
+  process): a retry presents the same token, finds the seat it holds, and answers with it;
   the seat claim's command id is derived from the key too, so two tries in flight at once
-  append one claim. The key is thereby as secret as the token, and must be as hard to guess
-  (16 to 128 characters; a UUID4 will do).
+  append one claim. Without the secret, a key gives nobody the token offline; but a retry
+  answers with it, so the key must still be as hard to guess as a token (16 to 128
+  characters; a UUID4 will do).
 
 A key used again with another request (another body, another name) is refused. Keys are
 never logged.
@@ -27,6 +29,7 @@ from collections.abc import Mapping
 from domain.kernel import Reason, Rejected
 from projections.live import SERVER_APPEND
 from server.agenda import Agenda
+from server.deployment_secret import DeploymentSecret
 from server.service import REUSED_KEY, GameService
 
 HEADER = "idempotency-key"
@@ -61,12 +64,16 @@ async def create(service: GameService, agenda: Agenda, raw: bytes, key: str) -> 
     return await service.create(raw, game_id=game_id)
 
 
-def join_token(key: str, game_id: str) -> str:
-    """The token of the seat a join with `key` claims in `game_id`."""
-    mac = hmac.new(key.encode(), b"plateau join token\0" + game_id.encode(), hashlib.sha256)
+def join_token(secret: bytes, key: str, game_id: str) -> str:
+    """The token of the seat a join with `key` claims in `game_id` (neither holds a NUL)."""
+    message = b"\0".join((b"plateau join token", game_id.encode(), key.encode()))
+    mac = hmac.new(secret, message, hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
 
-async def join(service: GameService, game_id: str, raw: bytes, key: str) -> tuple[int, str]:
+async def join(
+    service: GameService, secret: DeploymentSecret, game_id: str, raw: bytes, key: str
+) -> tuple[int, str]:
     claim_id = SERVER_APPEND + "join-" + _digest(b"join", game_id.encode(), key.encode())[:32]
-    return await service.join(game_id, raw, token=join_token(key, game_id), command_id=claim_id)
+    token = join_token(await secret.get(), key, game_id)
+    return await service.join(game_id, raw, token=token, command_id=claim_id)
