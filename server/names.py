@@ -84,8 +84,8 @@ def _bot_like() -> re.Pattern[str]:
 
 
 def _mostly_marks(name: str) -> bool:
-    """Marks outnumber twice the characters they sit on, as when accents are piled up to
-    spill over the lines around. Fully vowelled Arabic or Hebrew has fewer."""
+    """At least twice as many marks as characters they sit on, as when accents are piled up
+    to spill over the lines around. Fully vowelled Arabic or Hebrew has fewer."""
     decomposed = unicodedata.normalize("NFD", name)
     marks = sum(unicodedata.category(c) in _MARKS for c in decomposed)
     return marks >= 2 * (len(decomposed) - marks)
