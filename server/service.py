@@ -21,6 +21,7 @@ from domain.chance import Rng
 from domain.fairness import SETUP
 from domain.forks import FORK_DEAL, origin
 from domain.kernel import Reason, Rejected, is_simultaneous
+from domain.options import checked as checked_options
 from domain.rules import OPTION as RULES_OPTION
 from domain.rules import options_for
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
@@ -211,10 +212,7 @@ class GameService:
                 f"options: a new game plays by today's rules (version {game.rules});"
                 " the rules version is not an option",
             )
-        try:
-            options = msgspec.convert(request.options, game.options_type)
-        except msgspec.ValidationError as exc:
-            raise Rejected(Reason.BAD_REQUEST, f"options: {exc}") from None
+        options = checked_options(game, request.options)
         if getattr(options, "imported", False):
             # relaxed rules replay what another site recorded; a new game plays by the rules
             raise Rejected(Reason.BAD_REQUEST, "imported games come only from plateau import-18xx")
@@ -312,6 +310,7 @@ class GameService:
             gap = gap_before_bots(table.names, table.claimed)
             if gap is not None:
                 raise Rejected(Reason.FORBIDDEN, f"seat {gap} is free, and a bot sits after it")
+            checked_options(game, table.options)  # a table stored before options were checked
             options = options_for(game, table.options, table.rules)
             forked = origin(live.events)
             if forked is None:
