@@ -30,6 +30,7 @@ from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
 from server import fairness, forks
 from server.bot_table import attended, bot_claims, gap_before_bots
+from server.chat_limit import ChatLimits
 from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
@@ -76,11 +77,13 @@ class GameService:
         new_secret: Callable[[], bytes] = fairness.new_secret,
         max_cached: int = 2000,
         now_ms: Callable[[], int] = wall_ms,
+        chat_limits: ChatLimits | None = None,
     ) -> None:
         self.store = store
         self.metrics = metrics
         self.new_secret = new_secret  # each game's secret: every draw of it derives from it
         self.now_ms = now_ms  # server time, as turn clocks are stamped with (tests inject it)
+        self.chat_limits = chat_limits or ChatLimits()
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.max_cached = max_cached
         self.pinned: Callable[[str], bool] = lambda game_id: False  # the hub pins watched games
@@ -350,6 +353,11 @@ class GameService:
         if seat is None:
             raise Rejected(Reason.FORBIDDEN, "spectators may not chat")
         live = await self.load(game_id)
+        try:
+            self.chat_limits.admit(game_id, seat)  # a seat's pace, whatever its sockets
+        except Rejected:
+            self.metrics.count("chat_rate_limited")
+            raise
         name = live.table.names[seat]
         posted = encode(ChatPosted(seat=seat, name=name, text=text))
         for _ in range(MAX_ATTEMPTS):
