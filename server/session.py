@@ -58,8 +58,7 @@ async def run_session(ws: WebSocket, state: AppState) -> None:
         await ws.close(code=1008)
         return
     except Exception as exc:  # the hello was read: the game's stored events do not fold
-        assert isinstance(hello, Hello)
-        await _unshowable(ws, state, hello.game_id, exc)
+        await _unshowable(ws, state, hello.game_id if isinstance(hello, Hello) else "", exc)
         return
 
     viewer = SPECTATOR if seat is None else Seat(seat)
@@ -103,7 +102,7 @@ async def _unshowable(ws: WebSocket, state: AppState, game_id: str, exc: Excepti
     options its game cannot build) with an error frame and a clean close. One line in the log
     per hello: the game and the exception's kind, never its text (it may quote hidden parts)."""
     log.warning("game_unshowable", game_id=game_id, error=type(exc).__name__)
-    state.metrics.count("games_unshowable")
+    state.metrics.count("hellos_unshowable")
     with contextlib.suppress(Exception):  # the socket may be gone already
         await ws.send_text(error(Reason.INTERNAL, UNSHOWABLE).decode())
         await ws.close(code=1011)
