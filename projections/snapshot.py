@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from domain.kernel import OMNISCIENT, Viewer
-from domain.protocol import Snapshot
+from domain.protocol import LogEntry, Snapshot
+from domain.table import ChatPosted
 from projections.frames import legal_for, table_view
 from projections.live import LiveGame
 from projections.visibility import effective
+
+# chat lines a snapshot carries: the last ones. Older lines stay in the log (the events export,
+# a seek back to their time), so that a snapshot does not grow with a long table's chat.
+CHAT_IN_SNAPSHOT = 100
 
 
 def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snapshot:
@@ -20,7 +25,16 @@ def snapshot(live: LiveGame, viewer: Viewer, version: int | None = None) -> Snap
         version=at,
         hash=live.hash_at(at) or "",
         view=table_view(live.game, table, seen),
-        log=live.log(effective(live.game, table, seen), at),
+        log=chat_bounded(live.log(effective(live.game, table, seen), at)),
         legal=legal_for(live.game, table, viewer) if at == live.version else [],
         live=at == live.version,
     )
+
+
+def chat_bounded(log: list[LogEntry]) -> list[LogEntry]:
+    """`log` without its chat lines but the last CHAT_IN_SNAPSHOT."""
+    chat = [n for n, entry in enumerate(log) if type(entry.event) is ChatPosted]
+    if len(chat) <= CHAT_IN_SNAPSHOT:
+        return log
+    dropped = set(chat[:-CHAT_IN_SNAPSHOT])
+    return [entry for n, entry in enumerate(log) if n not in dropped]

@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 from server import http, undo_http, ws
 from server.agenda import agenda_for
 from server.bot_seats import BotSeats
+from server.chat_limit import ChatLimits, chat_pace
 from server.config import Settings
 from server.deployment_secret import DeploymentSecret
 from server.fanout import Hub
@@ -45,7 +46,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(settings.store_url)
         metrics = Metrics()
-        service = GameService(store, metrics)
+        service = GameService(store, metrics, chat_limits=ChatLimits(chat_pace(settings)))
         hub = Hub(service, presence_for(store))
         listing = Listing(service, hub, abandoned_after_s=settings.abandoned_after_s)
         agenda = agenda_for(store)

@@ -31,6 +31,12 @@ class Settings:
     commands_per_second: float = 20.0
     command_burst: int = 40
     max_connections_per_address: int = 200
+    # chat lines per seat and per game, whatever the sockets (`server.chat_limit`): a burst,
+    # then one line every so many seconds
+    chat_seat_burst: int = 5
+    chat_seat_every_s: float = 2.0
+    chat_game_burst: int = 20
+    chat_game_every_s: float = 0.5
     web_root: str | None = None
     # a game being played that nobody is connected to nor moved for this long is listed as
     # abandoned (`server.abandoned`)
@@ -71,6 +77,10 @@ class Settings:
             commands_per_second=float(env.get("PLATEAU_COMMANDS_PER_SECOND", "20")),
             command_burst=int(env.get("PLATEAU_COMMAND_BURST", "40")),
             max_connections_per_address=int(env.get("PLATEAU_MAX_CONNECTIONS_PER_ADDRESS", "200")),
+            chat_seat_burst=int(env.get("PLATEAU_CHAT_SEAT_BURST", "5")),
+            chat_seat_every_s=float(env.get("PLATEAU_CHAT_SEAT_EVERY_S", "2")),
+            chat_game_burst=int(env.get("PLATEAU_CHAT_GAME_BURST", "20")),
+            chat_game_every_s=float(env.get("PLATEAU_CHAT_GAME_EVERY_S", "0.5")),
             abandoned_after_s=float(env.get("PLATEAU_ABANDONED_AFTER_S", str(24 * 3600))),
             gc_threshold=_thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
             bot_think_ms=int(env.get("PLATEAU_BOT_THINK_MS", "0")),

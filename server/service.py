@@ -21,6 +21,7 @@ from domain.chance import Rng
 from domain.fairness import SETUP
 from domain.forks import FORK_DEAL, origin
 from domain.kernel import Reason, Rejected, is_simultaneous
+from domain.options import checked as checked_options
 from domain.rules import OPTION as RULES_OPTION
 from domain.rules import options_for
 from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
@@ -29,6 +30,7 @@ from projections.codec import encode
 from projections.live import SERVER_APPEND, GameGap, LiveGame
 from server import fairness, forks
 from server.bot_table import attended, bot_claims, gap_before_bots
+from server.chat_limit import ChatLimits
 from server.decisions import decided
 from server.logs import log
 from server.metrics import Metrics
@@ -76,11 +78,13 @@ class GameService:
         new_secret: Callable[[], bytes] = fairness.new_secret,
         max_cached: int = 2000,
         now_ms: Callable[[], int] = wall_ms,
+        chat_limits: ChatLimits | None = None,
     ) -> None:
         self.store = store
         self.metrics = metrics
         self.new_secret = new_secret  # each game's secret: every draw of it derives from it
         self.now_ms = now_ms  # server time, as turn clocks are stamped with (tests inject it)
+        self.chat_limits = chat_limits or ChatLimits()
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.max_cached = max_cached
         self.pinned: Callable[[str], bool] = lambda game_id: False  # the hub pins watched games
@@ -212,10 +216,7 @@ class GameService:
                 f"options: a new game plays by today's rules (version {game.rules});"
                 " the rules version is not an option",
             )
-        try:
-            options = msgspec.convert(request.options, game.options_type)
-        except msgspec.ValidationError as exc:
-            raise Rejected(Reason.BAD_REQUEST, f"options: {exc}") from None
+        options = checked_options(game, request.options)
         if getattr(options, "imported", False):
             # relaxed rules replay what another site recorded; a new game plays by the rules
             raise Rejected(Reason.BAD_REQUEST, "imported games come only from plateau import-18xx")
@@ -314,6 +315,7 @@ class GameService:
             gap = gap_before_bots(table.names, table.claimed)
             if gap is not None:
                 raise Rejected(Reason.FORBIDDEN, f"seat {gap} is free, and a bot sits after it")
+            checked_options(game, table.options)  # a table stored before options were checked
             options = options_for(game, table.options, table.rules)
             forked = origin(live.events)
             if forked is None:
@@ -353,6 +355,11 @@ class GameService:
         if seat is None:
             raise Rejected(Reason.FORBIDDEN, "spectators may not chat")
         live = await self.load(game_id)
+        try:
+            self.chat_limits.admit(game_id, seat)  # a seat's pace, whatever its sockets
+        except Rejected:
+            self.metrics.count("chat_rate_limited")
+            raise
         name = live.table.names[seat]
         posted = encode(ChatPosted(seat=seat, name=name, text=text))
         for _ in range(MAX_ATTEMPTS):

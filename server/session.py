@@ -8,7 +8,6 @@ import contextlib
 import functools
 from collections.abc import Callable
 
-import msgspec
 import structlog
 from starlette.websockets import WebSocket
 
@@ -26,6 +25,7 @@ from server.store import STORE_DOWN, StoreUnavailable
 from server.ws_protocol import ON_TEXT, WRITE_FRAME
 
 HELLO_TIMEOUT = 10.0
+UNSHOWABLE = "this game cannot be shown: its stored events do not fold on this server"
 # the protocol's hook for a text handler tried before the receive loop (`ON_TEXT`)
 OfferTexts = Callable[[Callable[[str], bool] | None], None]
 
@@ -41,8 +41,8 @@ async def run_session(ws: WebSocket, state: AppState) -> None:
         return
     if first is None:
         return
+    hello = read_frame(first, settings.max_frame_bytes)
     try:
-        hello = read_frame(first, settings.max_frame_bytes)
         if isinstance(hello, Rejected):
             raise hello
         if not isinstance(hello, Hello):
@@ -53,10 +53,12 @@ async def run_session(ws: WebSocket, state: AppState) -> None:
         await ws.send_text(error(Reason.BUSY, STORE_DOWN).decode())
         await ws.close(code=1013)  # try again later
         return
-    except (msgspec.DecodeError, Rejected) as exc:
-        refusal = exc if isinstance(exc, Rejected) else Rejected(Reason.BAD_REQUEST, str(exc))
+    except Rejected as refusal:
         await ws.send_text(error(refusal.reason, refusal.detail).decode())
         await ws.close(code=1008)
+        return
+    except Exception as exc:  # the hello was read: the game's stored events do not fold
+        await _unshowable(ws, state, hello.game_id if isinstance(hello, Hello) else "", exc)
         return
 
     viewer = SPECTATOR if seat is None else Seat(seat)
@@ -77,7 +79,15 @@ async def run_session(ws: WebSocket, state: AppState) -> None:
         game_id=hello.game_id, game=live.table.game, seat=seat, names=live.table.names
     )
     conn.push(encode(welcome))
-    await hub.attach(conn, live, hello.last_version, hello.last_hash)
+    try:
+        await hub.attach(conn, live, hello.last_version, hello.last_hash)
+    except StoreUnavailable:
+        raise
+    except Exception as exc:  # the first frame failed: the game cannot show this viewer
+        await conn.stop()
+        await _unshowable(ws, state, hello.game_id, exc)
+        structlog.contextvars.unbind_contextvars("game_id", "seat")
+        return
     try:
         await _receive_loop(ws, state, conn, seat)
     finally:
@@ -85,6 +95,17 @@ async def run_session(ws: WebSocket, state: AppState) -> None:
         await conn.stop()
         log.info("disconnected")
         structlog.contextvars.unbind_contextvars("game_id", "seat")
+
+
+async def _unshowable(ws: WebSocket, state: AppState, game_id: str, exc: Exception) -> None:
+    """Answer a hello on a game that cannot be folded or shown (a bug, or a table stored with
+    options its game cannot build) with an error frame and a clean close. One line in the log
+    per hello: the game and the exception's kind, never its text (it may quote hidden parts)."""
+    log.warning("game_unshowable", game_id=game_id, error=type(exc).__name__)
+    state.metrics.count("hellos_unshowable")
+    with contextlib.suppress(Exception):  # the socket may be gone already
+        await ws.send_text(error(Reason.INTERNAL, UNSHOWABLE).decode())
+        await ws.close(code=1011)
 
 
 async def _receive_text(ws: WebSocket) -> str | None:

@@ -249,7 +249,8 @@ async def test_slow_consumer_is_closed_and_resumes(redis: RedisServer) -> None:
     with (last_version, last_hash) and misses nothing."""
     server = ServerProcess(
         redis.url, PLATEAU_QUEUE_FRAMES="4", PLATEAU_COMMANDS_PER_SECOND="1000",
-        PLATEAU_COMMAND_BURST="1000",
+        PLATEAU_COMMAND_BURST="1000", PLATEAU_CHAT_SEAT_BURST="100000",
+        PLATEAU_CHAT_GAME_BURST="100000",
     ).start()  # fmt: skip
     server.wait_ready()
     store = RedisStore.from_url(redis.url)

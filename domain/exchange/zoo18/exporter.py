@@ -54,7 +54,7 @@ from domain.games.zoo18.scoring import player_value, standings
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 
-SITE_TITLE = {map_id: title for title, map_id in TITLES.items()}
+SITE_TITLE: dict[str, str] = {map_id: title for title, map_id in TITLES.items()}
 
 
 class NotExportable(Exception):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.games.zoo18.data import MAPS
 from domain.games.zoo18.decide import decide
 from domain.games.zoo18.deck import lcg_deck, seed_of
 from domain.games.zoo18.evolve import evolve
@@ -41,7 +42,7 @@ from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 
-TITLES = {f"18ZOO - Map {m}": m for m in "ABCDEF"}
+TITLES = {f"18ZOO - Map {m}": m for m in MAPS}
 # 18xx.games' optional rules of 18ZOO, each an option of the same name (messages.Options)
 OPTIONAL_RULES = ("power_visible", "base_2", "base_3")
 IGNORED = ("message", "program_share_pass", "program_buy_shares", "program_disable")

@@ -5,6 +5,8 @@ Numbers are the published game's facts as implemented at 18xx.games (see rules/1
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 # The rules version (domain.rules). Version 2 deals the powers deck as 18xx.games does, from a
 # seed drawn at setup (recorded in `Started.seed`), so that an export replays on the site;
 # version 1 shuffled the deck itself. Version 3 (after rules 2 was released, at f29edb4) takes
@@ -63,7 +65,8 @@ CITY_SLOTS = {
     "TI_455": (3,),
 }
 
-MAPS = ("A", "B", "C", "D", "E", "F")
+MapId = Literal["A", "B", "C", "D", "E", "F"]  # the map an Options names (`messages.Options`)
+MAPS: tuple[MapId, ...] = get_args(MapId)
 
 FAMILY_NAMES = {
     "CR": "(H1) CROCODILES",

@@ -19,7 +19,7 @@ from typing import Annotated
 
 import msgspec
 
-from domain.games.zoo18.data import RULES
+from domain.games.zoo18.data import RULES, MapId
 
 
 # The board as board_set events stored it (rules 1 to 3): the storage form, kept apart from
@@ -65,7 +65,7 @@ class BoardV1(msgspec.Struct, frozen=True):
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    map: str = "A"
+    map: MapId = "A"  # a map of MAPS: another one cannot be built (`board.load_map`)
     # Imported from 18xx.games: accept its manual `end_game` and its unchecked draft prices.
     imported: bool = False
     # the rules version the game was opened with (domain.rules: the table sets it)
