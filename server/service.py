@@ -259,6 +259,8 @@ class GameService:
                 if seated is not None:
                     if table.names[seated] != name:
                         raise Rejected(Reason.BAD_REQUEST, REUSED_KEY)
+                    if table.started:  # a retry comes at once; later, a key only tells a token
+                        raise Rejected(Reason.FORBIDDEN, "the game has already started")
                     return seated, token
             if table.started:
                 raise Rejected(Reason.FORBIDDEN, "the game has already started")

@@ -58,6 +58,21 @@ async def test_a_retried_join_returns_the_first_seat_and_token(server: Running) 
     assert "needs at least 3" in started.json()["detail"]
 
 
+async def test_a_join_key_no_longer_answers_once_the_game_has_started(server: Running) -> None:
+    """A retry comes at once; after the start, the key would only hand its seat's token to
+    whoever guessed it."""
+    http = server.lobby.http
+    game_id = await server.lobby.create("rock_paper_scissors", 2)
+    url, headers = f"/api/games/{game_id}/seats", key()
+    first = await http.post(url, json={"name": "Ada"}, headers=headers)
+    await http.post(url, json={"name": "Bob"})
+    token = first.json()["token"]
+    await http.post(f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {token}"})
+    again = await http.post(url, json={"name": "Ada"}, headers=headers)
+    assert again.status_code == 403
+    assert token not in again.text
+
+
 async def test_bad_keys_and_reused_keys_are_refused_and_write_nothing(server: Running) -> None:
     http = server.lobby.http
     game_id = await server.lobby.create("eiffel_mania", 3)
