@@ -131,6 +131,22 @@ def test_every_game_says_which_of_its_events_reveal() -> None:
     assert missing == [], f"declare `reveals` in the game bundle of {missing}"
 
 
+def packaged() -> set[str]:
+    """The registered games that have a package (not one added at run time)."""
+    out = set()
+    for name in games.names():
+        try:
+            games.package(name)
+        except KeyError:
+            continue
+        out.add(name)
+    return out
+
+
+def test_every_game_of_the_registry_is_played_below() -> None:
+    assert packaged() == {name for name, *_ in GAMES}
+
+
 def test_a_game_that_says_nothing_has_no_command_undone() -> None:
     game = games.get("vertigo")
     quiet = replace(game, reveals=None)
