@@ -11,6 +11,7 @@ coin unseen once in 2**32."""
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -190,6 +191,9 @@ def test_a_hidden_coin_is_refused_every_time() -> None:
     assert seen_through(game, before, 3, 0, PassOffice(), stored, random.Random(1), 4)
     assert not seen_through(game, before, 3, 0, PassOffice(), stored, random.Random(LUCKY), 4)
     assert {refusal(game, before, 0, 3, stored) for _ in range(TRIES)} == {REVEALED}
+    # nothing is re-dealt: a game that cannot deal a fork gets the same answer
+    assert refusal(replace(game, redeal=None), before, 0, 3, stored) == REVEALED
+    assert "rng" not in inspect.signature(check).parameters
 
 
 def test_stances_shown_by_a_passed_denunciation_are_refused_every_time() -> None:
