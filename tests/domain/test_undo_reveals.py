@@ -22,6 +22,7 @@ import pytest
 from clients.python.bots import random_bot
 from domain import games
 from domain.fairness import DrawsRecorded, SecretRevealed
+from domain.games.bienvenue_a_bord.messages import StopoverRevealed
 from domain.games.eiffel_mania.data import ALL_CARDS, DENUNCIATION, OFFICE, SPECIAL_TYPE
 from domain.games.eiffel_mania.messages import (
     BETRAY,
@@ -174,6 +175,17 @@ def test_every_move_is_refused_exactly_when_it_reveals(
     assert (None in answers) == (name != "rock_paper_scissors")
 
 
+def office_window_before(*pile: str) -> Any:
+    """Eiffel Mania, 3 seats: seat 0 holds the three Office cards and is asked whether to play
+    one, the pile is down to `pile` (top first), every other card is won."""
+    game = games.get("eiffel_mania")
+    offices = [card for card in ALL_CARDS if SPECIAL_TYPE.get(card) == OFFICE]
+    won = [card for card in ALL_CARDS if card not in (*pile, *offices)]
+    holdings = {0: offices + won[:6], 1: won[6:13], 2: won[13:]}
+    events = eiffel.opening(seats=3, pile=(*pile, *offices, *won), holdings=holdings)
+    return game.fold(events, game.initial(3, None))
+
+
 def test_a_hidden_coin_is_refused_every_time() -> None:
     """Eiffel Mania with two contract cards left: which lies on top is the only secret (the
     pile's cards are public), and passing the Office window turns both over. The sampling
@@ -181,11 +193,7 @@ def test_a_hidden_coin_is_refused_every_time() -> None:
     the command be undone (a seed in about 65,536: one coin per re-deal, four re-deals for
     each of four viewers); the exact check refuses it, every time."""
     game = games.get("eiffel_mania")
-    offices = [card for card in ALL_CARDS if SPECIAL_TYPE.get(card) == OFFICE]
-    won = [card for card in ALL_CARDS if card not in ("L05", "L02", *offices)]
-    holdings = {0: offices + won[:6], 1: won[6:13], 2: won[13:]}
-    events = eiffel.opening(seats=3, pile=("L05", "L02", *offices, *won), holdings=holdings)
-    before = game.fold(events, game.initial(3, None))
+    before = office_window_before("L05", "L02")
     stored = game.decide(before, 0, PassOffice(), random.Random(0))
     assert stored == [OfficePassed(seat=0), CardsRevealed(cards=("L05", "L02"))]
     assert seen_through(game, before, 3, 0, PassOffice(), stored, random.Random(1), 4)
@@ -212,3 +220,30 @@ def test_stances_shown_by_a_passed_denunciation_are_refused_every_time() -> None
     assert all(game.redact(e, v) == e for e in stored for v in viewers(3))
     assert seen_through(game, before, 3, 2, PassDenounce(), stored)
     assert {refusal(game, before, 2, 3, stored) for _ in range(TRIES)} == {REVEALED}
+
+
+def test_the_last_card_turned_shows_nothing() -> None:
+    """With one contract card left (public: the pile's cards are), turning it tells nobody
+    anything: passing the Office window may be undone."""
+    game = games.get("eiffel_mania")
+    before = office_window_before("L05")
+    stored = game.decide(before, 0, PassOffice(), random.Random(0))
+    assert stored == [OfficePassed(seat=0), CardsRevealed(cards=("L05",))]
+    assert not seen_through(game, before, 3, 0, PassOffice(), stored)
+    assert {refusal(game, before, 0, 3, stored) for _ in range(TRIES)} == {None}
+
+
+def test_the_last_stopover_turned_shows_nothing() -> None:
+    """Bienvenue à bord: which stopovers are left is public, so the last one is known before
+    it is turned; the moves that turn one with others left are refused, the one that turns
+    the last (waiting for a compensation, so the game goes on) may be undone."""
+    game = games.get("bienvenue_a_bord")
+    answers = {}
+    for table, seat, command, stored in moves("bienvenue_a_bord", 2, 2, 400):
+        if drew_or_ended(stored) or not any(isinstance(e, StopoverRevealed) for e in stored):
+            continue
+        left = 4 - len(table.state.stopovers)
+        through = seen_through(game, table.state, 2, seat, command, stored)
+        answers[left] = (refusal(game, table.state, seat, 2, stored), through)
+    assert answers[1] == (None, False)
+    assert all(answers[n] == (REVEALED, True) for n in answers if n > 1) and len(answers) > 1
