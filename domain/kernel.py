@@ -137,6 +137,11 @@ class Game(Generic[S, C, E]):
       again from `rng`: other seats' hidden cards and secret choices, pile orders. It keeps
       exactly what `knower` sees, and draws the rest from public facts only (sorted
       multisets, counts), never from the hidden values it replaces.
+    - `reveals(state, event)` (undo by consent; None: no command that might reveal can be
+      undone): whether folding `event` on `state` shows some viewer a part of the game it
+      could not see before (a card turned, a stance or vote shown, a hidden power brought face
+      up). Most games read it from the event's kind alone; the state is there for an event
+      that reveals only at some positions (18ZOO's day change brings four powers face up).
     - `rules`: the version of the rules today; bumped by a change to how stored games fold or
       decide, the older versions kept (`domain.rules`, docs/adding-a-game.md).
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
@@ -161,6 +166,7 @@ class Game(Generic[S, C, E]):
     redact: Callable[[E, Viewer], E | None]
     explain: Callable[[S, int, C], Any] | None = None
     redeal: Callable[[S, Viewer, Rng], S] | None = None
+    reveals: Callable[[S, E], bool] | None = None
     rules: int = 1
 
     def fold(self, events: Iterable[E], state: S) -> S:

@@ -5,8 +5,11 @@ command and its undo both stay in the log, and time travel shows both).
 A command may be undone only if taking it back cannot tell anyone anything or give a redraw:
 it drew nothing (no `DrawsRecorded`: an undo must never let a player draw again), every event
 of it is shown whole to every viewer, and it revealed nothing a viewer could not see before
-(`check`: the same command decided on the position re-dealt for each viewer, everything it
-cannot see drawn again, gives the same events and the same view).
+(`check`). The last is decided exactly, never by sampling: every viewer is shown the same
+events, whole, so what the command showed anyone is what its events show, and it revealed
+something when one of them does, as its game declares (`Game.reveals`, given the state each
+event lands on: an event that reads a hidden part, a turned card or a counted vote, or one
+that brings a hidden part into view). A game that declares nothing has no command undone.
 
 `UndoDone` carries the restored state as JSON, so that the fold stays a pure fold of events
 (`domain.table.apply`) and needs no history. That state holds every seat's secrets as they
@@ -20,16 +23,12 @@ from typing import Any
 
 import msgspec
 
-from domain.chance import Rng
 from domain.fairness import DrawsRecorded, SecretRevealed
 from domain.kernel import SPECTATOR, Game, Omniscient, Reason, Rejected, Seat, Viewer
 
 CONSENT, NEVER = "consent", "never"  # the creator's choice (`TableOpened.undo`)
 MODES = (CONSENT, NEVER)
 HIDDEN = msgspec.Raw(b"null")
-# re-deals per viewer in `check`: a reveal escapes it only if every re-deal happens to give the
-# same events and view (a hidden coin's side: 1 in 16; a hidden card among many: far less)
-REDEALS = 4
 
 
 class _UndoEvent(msgspec.Struct, frozen=True, tag_field="type"):
@@ -140,21 +139,30 @@ def _again(game: Game[Any, Any, Any], state: Any, seat: int, command: Any) -> li
         return None
 
 
+def _revealing(game: Game[Any, Any, Any], before: Any, stored: list[Any]) -> bool:
+    """Whether an event of `stored`, folded from `before`, shows a viewer something hidden."""
+    assert game.reveals is not None
+    state = before
+    for event in stored:
+        if game.reveals(state, event):
+            return True
+        state = game.evolve(state, event)
+    return False
+
+
 def check(
     game: Game[Any, Any, Any],
     before: Any,
     seat: int,
     seats: int,
     stored: list[Any],
-    rng: Rng,
     said: Any = None,
 ) -> Any:
     """The command of `seat` at `before` whose stored events are `stored`, if undoing it tells
-    nobody anything and lets nobody draw again; else raises `Rejected` saying why. `rng`
-    re-deals the hidden parts for the reveal test (nothing of it is stored). No event names
-    its seat: the command is the one of `seat` that decides `stored` again, `said` (what the
-    asker says it sent: a game whose legal list is only a sample may leave it out) or one of
-    its legal commands."""
+    nobody anything and lets nobody draw again; else raises `Rejected` saying why. The same
+    arguments always get the same answer. No event names its seat: the command is the one of
+    `seat` that decides `stored` again, `said` (what the asker says it sent: a game whose legal
+    list is only a sample may leave it out) or one of its legal commands."""
     if any(isinstance(event, DrawsRecorded) for event in stored):
         raise refuse("a random outcome was drawn by it (a card, a die): it cannot be drawn again")
     if any(isinstance(event, SecretRevealed) for event in stored):
@@ -169,13 +177,8 @@ def check(
     command = next(mine, None)
     if command is None:
         raise refuse("the last command is not yours")
-    if game.redeal is None:
-        raise refuse(f"{game.title} cannot tell yet whether a command revealed something")
-    for viewer in viewers:
-        seen = game.view(game.fold(stored, before), viewer)
-        for _ in range(REDEALS):
-            other = game.redeal(before, viewer, rng)
-            events = _again(game, other, seat, command)
-            if events != stored or game.view(game.fold(events, other), viewer) != seen:
-                raise refuse("it revealed something that was hidden (a card, a choice)")
+    if game.reveals is None:
+        raise refuse(f"{game.title} does not say which of its events reveal something hidden")
+    if _revealing(game, before, stored):
+        raise refuse("it revealed something that was hidden (a card, a choice)")
     return command

@@ -9,7 +9,6 @@ answer: a pending request lapses with any move (the table's fold clears it).
 from __future__ import annotations
 
 import asyncio
-import random
 from typing import Any
 
 import msgspec
@@ -55,11 +54,9 @@ async def _command(live: LiveGame, seat: int, said: Any = None) -> tuple[int, in
             raise refuse("nothing to undo: the game moved on since")
     before = live.table_at(first - 1)
     events = live.events[first - 1 : last]
-    # the reveal test re-deals hidden parts at random (nothing of it is stored or sent); it
-    # decides the seat's legal commands again (up to 0.25 s for 18ZOO): off the event loop
-    await asyncio.to_thread(
-        check, live.game, before.state, seat, before.seats, events, random.Random(), said
-    )
+    # the check decides the seat's legal commands again (up to 0.25 s for 18ZOO): off the
+    # event loop
+    await asyncio.to_thread(check, live.game, before.state, seat, before.seats, events, said)
     return first, last
 
 

@@ -27,6 +27,7 @@ TEMPLATE: dict[str, tuple[str, ...]] = {
     "view": ("view", "redact"),
     "scoring": ("result", "is_over"),
     "redeal": ("redeal",),
+    "reveals": ("reveals",),
     "data": (),
 }
 # the Game field -> (module, name) it must be
@@ -44,6 +45,7 @@ WIRING = {
     "result": ("scoring", "result"),
     "is_over": ("scoring", "is_over"),
     "redeal": ("redeal", "redeal"),
+    "reveals": ("reveals", "reveals"),
 }
 # the order of the roles: a module imports only modules of earlier roles; any module not named
 # here is a rule module, between evolve and commands, and rule modules import one another
@@ -58,6 +60,7 @@ ORDER = (
     "scoring",
     "view",
     "redeal",
+    "reveals",
     "flow",
     "decide",
     "setup",

@@ -3,7 +3,6 @@ are shown of them, and the audit that catches an undo restoring a position the g
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import msgspec
@@ -37,7 +36,7 @@ def moved(events: list[Any]) -> tuple[list[Any], int]:
     command = GAME.legal(table.state, seat)[0]
     rng = fairness.draws_for(table)
     stored = decided(GAME, table, seat, command, GAME.decide(table.state, seat, command, rng), rng)
-    check(GAME, table.state, seat, 2, stored, random.Random(1))  # undoable
+    check(GAME, table.state, seat, 2, stored)  # undoable
     return events + stored, seat
 
 

@@ -57,7 +57,7 @@ def refusal(live: Any, seat: int, command: Any) -> str | None:
         return "illegal"
     stored = decided(live.game, table, seat, command, events, rng)
     try:
-        check(live.game, table.state, seat, table.seats, stored, random.Random(0))
+        check(live.game, table.state, seat, table.seats, stored)
     except Rejected as refused:
         return refused.detail
     return None

@@ -12,6 +12,7 @@ from domain.games.bienvenue_a_bord.evolve import evolve
 from domain.games.bienvenue_a_bord.legal import legal
 from domain.games.bienvenue_a_bord.messages import Command, Event, Options
 from domain.games.bienvenue_a_bord.redeal import redeal
+from domain.games.bienvenue_a_bord.reveals import reveals
 from domain.games.bienvenue_a_bord.scoring import is_over, result
 from domain.games.bienvenue_a_bord.setup import initial, setup
 from domain.games.bienvenue_a_bord.state import State
@@ -36,5 +37,6 @@ game: Game[State, Command, Event] = Game(
     view=view,
     redact=redact,
     redeal=redeal,
+    reveals=reveals,
     rules=RULES,
 )

@@ -11,6 +11,7 @@ from domain.games.eiffel_mania.evolve import evolve
 from domain.games.eiffel_mania.legal import legal
 from domain.games.eiffel_mania.messages import Command, Event, Options
 from domain.games.eiffel_mania.redeal import redeal
+from domain.games.eiffel_mania.reveals import reveals
 from domain.games.eiffel_mania.scoring import is_over, result
 from domain.games.eiffel_mania.setup import initial, setup
 from domain.games.eiffel_mania.state import State
@@ -35,4 +36,5 @@ game: Game[State, Command, Event] = Game(
     view=view,
     redact=redact,
     redeal=redeal,
+    reveals=reveals,
 )

@@ -10,6 +10,7 @@ from domain.games.rock_paper_scissors.evolve import evolve
 from domain.games.rock_paper_scissors.legal import legal
 from domain.games.rock_paper_scissors.messages import Command, Event, Options
 from domain.games.rock_paper_scissors.redeal import redeal
+from domain.games.rock_paper_scissors.reveals import reveals
 from domain.games.rock_paper_scissors.scoring import is_over, result
 from domain.games.rock_paper_scissors.setup import initial, setup
 from domain.games.rock_paper_scissors.state import State
@@ -34,4 +35,5 @@ game: Game[State, Command, Event] = Game(
     view=view,
     redact=redact,
     redeal=redeal,
+    reveals=reveals,
 )

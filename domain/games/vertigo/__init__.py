@@ -11,6 +11,7 @@ from domain.games.vertigo.evolve import evolve
 from domain.games.vertigo.legal import legal
 from domain.games.vertigo.messages import Command, Event, Options
 from domain.games.vertigo.redeal import redeal
+from domain.games.vertigo.reveals import reveals
 from domain.games.vertigo.scoring import is_over, result
 from domain.games.vertigo.setup import initial, setup
 from domain.games.vertigo.state import State
@@ -35,4 +36,5 @@ game: Game[State, Command, Event] = Game(
     view=view,
     redact=redact,
     redeal=redeal,
+    reveals=reveals,
 )

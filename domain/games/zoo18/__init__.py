@@ -16,6 +16,7 @@ from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
 from domain.games.zoo18.redeal import redeal
+from domain.games.zoo18.reveals import reveals
 from domain.games.zoo18.scoring import is_over, result
 from domain.games.zoo18.setup import initial, setup
 from domain.games.zoo18.state import State
@@ -41,5 +42,6 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     explain=explain,
     redeal=redeal,
+    reveals=reveals,
     rules=RULES,
 )
