@@ -141,6 +141,8 @@ class BotSeats:
         """Play the bots of every game due now; the moves played."""
         played = 0
         for game_id in await self.agenda.due(self.now_ms(), BATCH):
+            if self._stopping:  # a cancel swallowed on the way: the games stay due
+                break
             try:
                 played += await self.attend(game_id)
             except StoreUnavailable:
