@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -34,6 +36,21 @@ def presence_for(store: object) -> Presence:
     return LocalPresence()
 
 
+STOP_S = 5.0  # the longest one part's stop may take: then shutdown goes on without it
+
+
+async def stopped(part: str, stop: Coroutine[Any, Any, None]) -> None:
+    """Run `stop`; a part that fails or hangs is logged, and the next part stops all the same
+    (the store last: what was appended before is committed, whatever came before it)."""
+    task = asyncio.ensure_future(stop)
+    done, _ = await asyncio.wait({task}, timeout=STOP_S)
+    if not done:
+        task.cancel()
+        log.error("stop_timed_out", part=part, seconds=STOP_S)
+    elif not task.cancelled() and task.exception() is not None:
+        log.error("stop_failed", part=part, error=type(task.exception()).__name__)
+
+
 WEB_ROOT = Path(__file__).resolve().parent.parent / "clients" / "web"
 
 
@@ -61,10 +78,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:
             yield
-        finally:
-            await bots.stop()
-            await hub.stop()
-            await store.close()
+        finally:  # SIGTERM: the bots, then the pump and presence, then the store's last commit
+            await stopped("bots", bots.stop())
+            await stopped("hub", hub.stop())
+            await stopped("store", store.close())
+            log.info("stopped")
 
     routes = [
         Route("/", http.index(web_root)),

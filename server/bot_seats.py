@@ -6,8 +6,12 @@ Every process runs one. A game is played by one process at a time: the one holdi
 (`server.agenda`), taken for `lease_ms`. A bot's move is submitted like a player's, with the
 command id `bot-<seat>-<version>` and the version it was chosen at, so a second process that
 plays the same turn anyway (a lease run out while the first still thought) gets the first
-one's answer or a version conflict, never a second move. A process killed holding a lease
-leaves the game due: another takes it when the lease runs out, and plays the turn.
+one's answer or a version conflict, never a second move. No client can take that id first:
+a client's ids are stored under a prefix of their own (`server.service.CLIENT_COMMAND`); a
+move whose id was taken anyway (in a game stored before that prefix) lands nothing, is not
+counted as played, and is played once more under another id (`_played_elsewhere`). A
+process killed holding a lease leaves the game due: another takes it when the lease runs out,
+and plays the turn.
 
 An append that may make a bot or a clock due (a move, a start, a seat handed to a bot) is
 preceded by an agenda entry one lease ahead (`ahead`) and followed by a poke that makes it due
@@ -36,7 +40,7 @@ from server.agenda import Agenda
 from server.bot_choice import choose
 from server.bot_table import attended
 from server.logs import log
-from server.service import GameService
+from server.service import GameService, Landed
 from server.store import StoreUnavailable
 from server.table_clock import deadline, out_of_time
 
@@ -72,6 +76,7 @@ class BotSeats:
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self._pokes: set[asyncio.Task[None]] = set()
+        self._stalled: set[str] = set()  # games whose bot's move landed nothing, as logged
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -136,6 +141,8 @@ class BotSeats:
         """Play the bots of every game due now; the moves played."""
         played = 0
         for game_id in await self.agenda.due(self.now_ms(), BATCH):
+            if self._stopping:  # a cancel swallowed on the way: the games stay due
+                break
             try:
                 played += await self.attend(game_id)
             except StoreUnavailable:
@@ -176,10 +183,13 @@ class BotSeats:
             version = live.version
             command = await self._choose(live, seat, level)
             command_id = f"{'clock' if ran_out else 'bot'}-{seat}-{version}"
+            landed: Landed | None
             try:
-                await self.service.submit(
+                landed = await self.service.play(
                     live.game_id, seat, command_id, version, encode(command), ran_out, by_bot=True
                 )
+                if not landed.appended:
+                    landed = await self._played_elsewhere(live, seat, command_id, command, ran_out)
             except Rejected as refusal:
                 if await self.service.catch_up(live):
                     continue  # another process moved the game first: look again
@@ -188,10 +198,34 @@ class BotSeats:
                 )
                 self.service.metrics.count("bot_refusals")
                 return played, True
+            if landed is None:
+                continue  # another process played this turn: look again
+            if not landed.appended:
+                return played, True  # nothing moves the game now: back off, try later
+            self._stalled.discard(live.game_id)
             self.service.metrics.count("bot_moves")
             played += 1
             await self.service.catch_up(live)
         return played, False
+
+    async def _played_elsewhere(
+        self, live: LiveGame, seat: int, command_id: str, command: Any, ran_out: bool
+    ) -> Landed | None:
+        """The store answered the bot's move with an earlier append of its id, and wrote
+        nothing. If the game moved (another process played the turn), None. Else the id was
+        taken by a client in a game stored before client ids had a namespace of their own
+        (`server.service.CLIENT_COMMAND`): the move is played once more under an id nobody
+        could know then, the head's hash in it; what that lands is the answer."""
+        version, head = live.version, live.hash
+        if await self.service.catch_up(live):
+            return None
+        if live.game_id not in self._stalled:  # logged once per game, not per try
+            self._stalled.add(live.game_id)
+            log.warning("bot_id_taken", game_id=live.game_id, seat=seat, version=version)
+        self.service.metrics.count("bot_ids_taken")
+        return await self.service.play(
+            live.game_id, seat, f"{command_id}-{head}", version, encode(command), ran_out, True
+        )
 
     async def _choose(self, live: LiveGame, seat: int, level: str) -> Any:
         """The bot's command, thought out in a thread (a greedy bot can take a while); the

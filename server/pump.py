@@ -28,6 +28,7 @@ class Pump:
         self.publish = publish
         self._verify = False  # after a store outage: check every watched tail before going on
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         # frames held for a command's reply or its update (see `Connection.push`) give up
         # after the pump's next read that was sent after they were held: that read holds
         # every event appended before it, the held command's too
@@ -38,6 +39,10 @@ class Pump:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        """Cancel the task; the flag ends its loop if a wait swallowed the cancel (on 3.11
+        `wait_for` can, when what it waits for arrives as the cancel does: a process's
+        shutdown then never ended while bots kept appending)."""
+        self._stopping = True
         self._release_held()
         task = self._task
         if task:
@@ -50,7 +55,7 @@ class Pump:
         self._releases.append(release)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 if self._verify:  # the store was away: it may have come back without its tail
                     await self._verify_tails()

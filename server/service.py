@@ -12,7 +12,7 @@ import unicodedata
 import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -45,6 +45,22 @@ MAX_NAME = 32
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_CHAT = 500
 REUSED_KEY = "this Idempotency-Key was used with another request"
+# a client's command id is stored under this prefix, so no client can take an id the server
+# uses itself (`SERVER_APPEND`, the bots' `bot-...`, the clocks' `clock-...`): a move sent
+# under the id of a bot's next move would make that move a no-op for the store. Games stored
+# before the prefix keep their ids as sent: a retry across the upgrade is not recognised as
+# one (it is decided again, most likely refused as stale), which is acceptable
+CLIENT_COMMAND = "c-"
+
+
+def client_command(command_id: str) -> str:
+    """The stored id of a client's command id ("" stays no id: the store then dedupes nothing)."""
+    return CLIENT_COMMAND + command_id if command_id else ""
+
+
+class Landed(NamedTuple):
+    version: int  # the version the command's append ended at (its first one's, for a retry)
+    appended: bool  # False: its id had landed before and nothing was written now
 
 
 def once() -> str:
@@ -399,12 +415,25 @@ class GameService:
         command_id: str,
         seen_version: int,
         raw: bytes,
+    ) -> int:
+        """Decide and append a player's command (`command_id` is the client's); the new version,
+        or Rejected. Idempotent per id."""
+        landed = await self.play(game_id, seat, client_command(command_id), seen_version, raw)
+        return landed.version
+
+    async def play(
+        self,
+        game_id: str,
+        seat: int,
+        command_id: str,
+        seen_version: int,
+        raw: bytes,
         ran_out: bool = False,
         by_bot: bool = False,
-    ) -> int:
-        """Decide and append one command; the new version, or Rejected. Idempotent per id.
-        `by_bot`: the server's bot plays it (`server.bot_seats`); `ran_out`: for a seat whose
-        time ran out."""
+    ) -> Landed:
+        """Decide and append one command under the stored id `command_id`; where it landed,
+        or Rejected. Idempotent per id. `by_bot`: the server's bot plays it
+        (`server.bot_seats`); `ran_out`: for a seat whose time ran out."""
         live = self.cached(game_id) or await self.load(game_id)  # no coroutine when cached
         if not live.table.started:
             raise Rejected(Reason.NOT_STARTED)
@@ -424,7 +453,7 @@ class GameService:
                     continue  # our fold was behind: decide again on the current state
                 landed = await self.store.recall(game_id, command_id)
                 if landed is not None:
-                    return landed  # a retry of a command that already landed
+                    return Landed(landed, False)  # a retry of a command that already landed
                 self.metrics.count("rejections")
                 log.info(
                     "rejected",
@@ -451,12 +480,18 @@ class GameService:
             except StoreUnavailable:
                 self.metrics.count("store_errors")
                 raise Rejected(Reason.BUSY, STORE_DOWN) from None
+            # an append that wrote ends `len(events)` after the version it expected; an id
+            # that had landed answers where it did, and nothing is counted (two tries of one
+            # id decided on the same version are alike here: they wrote the same once)
+            if version != at + len(events):
+                log.debug("already_applied", game_id=game_id, command=kind, version=version)
+                return Landed(version, False)
             self.metrics.observe_append(time.perf_counter() - started)
             self.metrics.count("commands")
             log.debug("appended", game_id=game_id, command=kind, version=version)
             if playing:
                 self.appended(live)
-            return version
+            return Landed(version, True)
         raise Rejected(Reason.BUSY)
 
     async def explain(self, game_id: str, seat: int, raw: bytes) -> Any:

@@ -77,8 +77,8 @@ class SqliteStore:
 
     def _commit(self) -> None:
         """Write every append of the tick in one transaction, then answer each."""
-        if self._holding is not None:
-            return  # the WAL is draining: `_resume` commits what waits
+        if self._holding is not None or not self._pending:
+            return  # the WAL is draining (`_resume` commits what waits), or `close` committed
         if self._checkpointer is not None and self._checkpointer.full:
             self._hold(self._checkpointer)
             return
@@ -270,11 +270,10 @@ class SqliteStore:
             found = await self._read_many(positions)
             if found:
                 return found
-            try:
-                await asyncio.wait_for(woken, timeout)
-            except TimeoutError:
-                return {}
-            return await self._read_many(positions)
+            # not `wait_for`: on 3.11 it swallows a cancel that lands as `woken` is set (an
+            # append's), and the pump of a process asked to stop then went on for ever
+            await asyncio.wait({woken}, timeout=timeout)
+            return await self._read_many(positions) if woken.done() else {}
         finally:
             self._waiters.discard(woken)
 
@@ -323,6 +322,8 @@ class SqliteStore:
 
     async def close(self) -> None:
         self._resume()  # commits waiting for a drain land before the file closes
+        if self._pending:  # and those of this tick, whose commit is not due yet
+            self._commit()
         if self._checkpointer is not None:
             self._checkpointer.stop()
         self.db.close()

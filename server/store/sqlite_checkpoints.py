@@ -25,6 +25,7 @@ from collections.abc import Callable
 from server.logs import log
 
 LIMIT = 10_000  # WAL frames (pages) before the store restarts it: 40 MB at 4 KB pages
+STOP_S = 5.0
 
 
 class Checkpointer:
@@ -60,9 +61,12 @@ class Checkpointer:
         self.full = False
 
     def stop(self) -> None:
+        """End the thread after its checkpoint in progress, waiting for that at most STOP_S
+        (this runs on the loop). The thread is a daemon: a checkpoint cut short by the exit
+        loses nothing, the WAL keeps every frame it had not copied yet."""
         self._stopping = True
         self._due.set()
-        self._thread.join()
+        self._thread.join(STOP_S)
 
     def _run(self) -> None:
         try:

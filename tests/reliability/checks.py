@@ -22,6 +22,7 @@ from projections.codec import encode
 from projections.live import LiveGame
 from projections.snapshot import snapshot
 from projections.updates import update
+from server.service import client_command
 from server.store import EventStore, Recorded, verify_chain
 from tests.reliability.player import Player, Received
 
@@ -90,7 +91,7 @@ async def verify_game(
     for player in players:
         for command_id, version in player.acked.items():
             check.acked += 1
-            landed = await store.recall(game_id, command_id)
+            landed = await store.recall(game_id, client_command(command_id))
             if landed != version or version > len(records):
                 check.acked_lost += 1
                 check.lost.append((command_id, version))

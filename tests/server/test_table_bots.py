@@ -292,7 +292,7 @@ async def test_a_move_decided_before_the_agenda_write_is_appended_where_it_was_d
     async def bot_chooses_meanwhile() -> None:
         meanwhile.append(live.version)
         rock = encode(live.game.legal(live.table.state, 1)[0])
-        await service.submit(game_id, 1, "bot-meanwhile", live.version, rock, by_bot=True)
+        await service.play(game_id, 1, "bot-meanwhile", live.version, rock, by_bot=True)
         await service.catch_up(live)  # as the pump would fold it
 
     def appending(game: Any, seated: bool) -> Any:
