@@ -200,8 +200,12 @@ class RedisClusterStore(RedisStore):
                 await self._poke(reader)
         if not self.found and self.failure is None:
             self.arrived.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.arrived.wait(), timeout)
+            # not `wait_for`: on 3.11 it can swallow a stop's cancel (`SqliteStore.wait`)
+            arriving = asyncio.ensure_future(self.arrived.wait())
+            try:
+                await asyncio.wait({arriving}, timeout=timeout)
+            finally:
+                arriving.cancel()
         found, self.found = self.found, {}
         failure, self.failure = self.failure, None
         if failure is not None and not found:
