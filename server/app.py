@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -19,6 +20,7 @@ from server.lobby import Listing
 from server.logs import configure, log
 from server.metrics import Metrics
 from server.presence import LocalPresence, Presence, RedisPresence
+from server.same_origin import SameOrigin
 from server.service import GameService
 from server.state import AppState
 from server.store import open_store
@@ -81,4 +83,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(SameOrigin, allowed=settings.allowed_origins)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard])

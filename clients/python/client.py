@@ -24,12 +24,20 @@ class CommandRefused(Exception):
         self.reason, self.detail = reason, detail
 
 
+async def as_json(request: httpx.Request) -> None:
+    """The server takes a state-changing request only as JSON, a bodiless one too
+    (docs/protocol.md, "HTTP requests")."""
+    if request.method != "GET" and "content-type" not in request.headers:
+        request.headers["content-type"] = "application/json"
+
+
 class Lobby:
     """The HTTP side: create, join, start, list."""
 
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url.rstrip("/")
-        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=30)
+        hooks = {"request": [as_json]}
+        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=30, event_hooks=hooks)
 
     async def close(self) -> None:
         await self.http.aclose()
