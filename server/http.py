@@ -25,6 +25,7 @@ from server.seat_handover import hand_over
 from server.state import AppState
 from server.store import STORE_DOWN, StoreUnavailable
 from server.table_clock import left_now
+from server.tokens import new_token
 from server.version import version
 
 MAX_BODY = 64 * 1024
@@ -124,11 +125,13 @@ async def create_game(request: Request) -> Response:
     state = state_of(request)
     raw, key = await body(request), idempotency.key_of(request.headers)
     if key is None:
-        game_id = await state.service.create(raw)
+        host = new_token()
+        game_id = await state.service.create(raw, host_token=host)
     else:
-        game_id = await idempotency.create(state.service, state.agenda, raw, key)
+        game_id, host = await idempotency.create(state.service, state.agenda, raw, key)
     state.listing.created(game_id)
-    return JSONResponse({"game_id": game_id}, status_code=201)
+    # shown once: the creator starts the table with it before every seat is taken
+    return JSONResponse({"game_id": game_id, "host_token": host}, status_code=201)
 
 
 @refusals
@@ -146,6 +149,7 @@ async def get_game(request: Request) -> Response:
     live = await state.service.load(game_id, fresh=True)
     shown = summary(live, await state.hub.online(game_id))
     shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
+    shown["hosted"] = bool(live.table.host_hash)  # until full, only its creator starts it
     if live.table.clock is not None:  # what each seat has left now, in server time
         now = state.service.now_ms()
         shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
