@@ -16,6 +16,7 @@ from server.agenda import agenda_for
 from server.bot_seats import BotSeats
 from server.config import Settings
 from server.fanout import Hub
+from server.http_limits import HttpLimits
 from server.lobby import Listing
 from server.logs import configure, log
 from server.metrics import Metrics
@@ -52,7 +53,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         agenda = agenda_for(store)
         bots = BotSeats(service, agenda, settings.bot_think_ms, settings.bot_lease_ms)
         service.appended, service.appending = bots.poke, bots.ahead
-        app.state.plateau = AppState(settings, store, service, hub, metrics, listing, agenda, bots)
+        limits = HttpLimits(settings, service)
+        app.state.plateau = AppState(
+            settings, store, service, hub, metrics, listing, agenda, bots, limits
+        )
         hub.start()
         bots.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])

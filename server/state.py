@@ -1,5 +1,5 @@
 """What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
-the agenda and the bot seats' player."""
+the agenda, the bot seats' player and the HTTP limits per address."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from server.agenda import Agenda
 from server.bot_seats import BotSeats
 from server.config import Settings
 from server.fanout import Hub
+from server.http_limits import HttpLimits
 from server.lobby import Listing
 from server.metrics import Metrics
 from server.service import GameService
@@ -26,4 +27,5 @@ class AppState:
     listing: Listing
     agenda: Agenda
     bots: BotSeats
+    limits: HttpLimits
     per_address: Counter[str] = field(default_factory=Counter)
