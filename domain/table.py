@@ -161,7 +161,7 @@ def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
         return game.redact(event, viewer)
     if isinstance(event, SeatClaimed):
         return msgspec.structs.replace(event, token_hash="")
-    if isinstance(event, TableOpened):
+    if isinstance(event, TableOpened) and event.host_hash:  # else shared, as any public event
         return msgspec.structs.replace(event, host_hash="")
     if isinstance(event, forks.ForkDealt):
         return forks.redact(event, viewer)
