@@ -26,7 +26,7 @@ class CommandRefused(Exception):
 
 async def as_json(request: httpx.Request) -> None:
     """The server takes a state-changing request only as JSON, a bodiless one too
-    (docs/protocol.md, "HTTP requests")."""
+    (docs/protocol.md, "HTTP writes")."""
     if request.method != "GET" and "content-type" not in request.headers:
         request.headers["content-type"] = "application/json"
 
