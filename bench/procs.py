@@ -116,10 +116,16 @@ class Proc:
 
 PLATEAU_ENV = {
     # the benchmark bots are closed loops far above a person's pace: lift the per-socket
-    # command rate limit and the per-address connection cap (all clients are 127.0.0.1)
+    # command rate limit, the per-address connection cap and the HTTP limits per address
+    # (all clients are 127.0.0.1, opening hundreds of tables at once)
     "PLATEAU_COMMANDS_PER_SECOND": "1000000",
     "PLATEAU_COMMAND_BURST": "1000000",
     "PLATEAU_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+    "PLATEAU_CREATES_PER_MINUTE": "0",
+    "PLATEAU_JOINS_PER_MINUTE": "0",
+    "PLATEAU_FORKS_PER_MINUTE": "0",
+    "PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+    "PLATEAU_MAX_HELD_SEATS_PER_ADDRESS": "0",
     "PLATEAU_LOG_LEVEL": "warning",
 }
 

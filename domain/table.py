@@ -35,6 +35,9 @@ class TableOpened(TableEvent, frozen=True, tag="table_opened"):
     options: dict[str, Any] = {}
     rules: int = FIRST  # the game's rules version (`domain.rules`); 1 if stored before
     undo: str = CONSENT  # the creator's choice (`domain.undo.MODES`)
+    # the SHA-256 of the creator's host token, which starts the table before every seat is
+    # taken; "" for a table stored before, or made without one (any seated player starts it)
+    host_hash: str = ""
 
 
 class SeatClaimed(TableEvent, frozen=True, tag="seat_claimed"):
@@ -83,6 +86,7 @@ class Table(msgspec.Struct, frozen=True):
     undo_asked: UndoAsked | None = None  # the pending undo request; a game event lapses it
     bots: tuple[str, ...] = ()  # by seat: the level of the bot playing it, "" for a human
     clock: clocks.Clock | None = None  # None: the table has no turn clock
+    host_hash: str = ""  # `TableOpened.host_hash`
 
     @property
     def claimed(self) -> int:
@@ -95,7 +99,13 @@ class Table(msgspec.Struct, frozen=True):
 
 
 def open_table(event: TableOpened) -> Table:
-    return Table(game=event.game, seats=event.seats, options=event.options, rules=event.rules)
+    return Table(
+        game=event.game,
+        seats=event.seats,
+        options=event.options,
+        rules=event.rules,
+        host_hash=event.host_hash,
+    )
 
 
 def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
@@ -151,6 +161,8 @@ def redact(game: Game[Any, Any, Any], event: Any, viewer: Viewer) -> Any:
         return game.redact(event, viewer)
     if isinstance(event, SeatClaimed):
         return msgspec.structs.replace(event, token_hash="")
+    if isinstance(event, TableOpened) and event.host_hash:  # else shared, as any public event
+        return msgspec.structs.replace(event, host_hash="")
     if isinstance(event, forks.ForkDealt):
         return forks.redact(event, viewer)
     if isinstance(event, FAIRNESS_EVENTS):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -19,10 +20,12 @@ from server.chat_limit import ChatLimits, chat_pace
 from server.config import Settings
 from server.deployment_secret import DeploymentSecret
 from server.fanout import Hub
+from server.http_limits import HttpLimits
 from server.lobby import Listing
 from server.logs import configure, log
 from server.metrics import Metrics
 from server.presence import LocalPresence, Presence, RedisPresence
+from server.same_origin import SameOrigin
 from server.service import GameService
 from server.state import AppState
 from server.store import open_store
@@ -70,8 +73,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         bots = BotSeats(service, agenda, settings.bot_think_ms, settings.bot_lease_ms)
         service.appended, service.appending = bots.poke, bots.ahead
         secret = DeploymentSecret(settings.secret, store)
+        limits = HttpLimits(settings, service)
         app.state.plateau = AppState(
-            settings, store, service, hub, metrics, listing, agenda, bots, secret
+            settings, store, service, hub, metrics, listing, agenda, bots, secret, limits
         )
         hub.start()
         bots.start()
@@ -104,4 +108,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(SameOrigin, allowed=settings.allowed_origins)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard])

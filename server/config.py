@@ -54,6 +54,16 @@ class Settings:
     # the deployment's secret (`server.deployment_secret`), the same in every process; None:
     # the one generated once and kept in the store
     secret: str | None = field(default=None, repr=False)
+    # per client address, counted by each process (`server.http_limits`; 0: no limit): creates,
+    # joins and forks a minute, and the tables not started yet it may hold open (created or
+    # forked) and seats it may hold at them; a holding stops counting when its table starts,
+    # or after `held_for_s`
+    creates_per_minute: int = 30
+    joins_per_minute: int = 60
+    forks_per_minute: int = 20
+    max_open_tables_per_address: int = 20
+    max_held_seats_per_address: int = 40
+    held_for_s: float = 3600.0
 
     @classmethod
     def from_env(
@@ -86,6 +96,12 @@ class Settings:
             bot_think_ms=int(env.get("PLATEAU_BOT_THINK_MS", "0")),
             bot_lease_ms=int(env.get("PLATEAU_BOT_LEASE_MS", "5000")),
             secret=env.get("PLATEAU_SECRET") or None,
+            creates_per_minute=int(env.get("PLATEAU_CREATES_PER_MINUTE", "30")),
+            joins_per_minute=int(env.get("PLATEAU_JOINS_PER_MINUTE", "60")),
+            forks_per_minute=int(env.get("PLATEAU_FORKS_PER_MINUTE", "20")),
+            max_open_tables_per_address=int(env.get("PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS", "20")),
+            max_held_seats_per_address=int(env.get("PLATEAU_MAX_HELD_SEATS_PER_ADDRESS", "40")),
+            held_for_s=float(env.get("PLATEAU_HELD_FOR_S", "3600")),
         )
         return replace(
             settings,

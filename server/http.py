@@ -19,12 +19,14 @@ from projections.frames import redacted_log
 from projections.lobby import summary
 from projections.snapshot import snapshot
 from server import forks, idempotency
+from server.http_limits import Limited
 from server.lobby import LIMIT
 from server.proof import proof_of
 from server.seat_handover import hand_over
 from server.state import AppState
 from server.store import STORE_DOWN, StoreUnavailable
 from server.table_clock import left_now
+from server.tokens import new_token
 from server.version import version
 
 MAX_BODY = 64 * 1024
@@ -64,6 +66,13 @@ def refusals(handler: Handler) -> Handler:
             )
         except StoreUnavailable:  # whatever the request did may not have landed: retry it
             return JSONResponse({"error": Reason.BUSY.value, "detail": STORE_DOWN}, 503)
+        except Limited as limited:
+            state_of(request).metrics.count("http_limited")
+            return JSONResponse(
+                {"error": Reason.RATE_LIMITED.value, "detail": limited.detail},
+                status_code=429,
+                headers={"retry-after": str(limited.retry_after)},
+            )
 
     return wrapped
 
@@ -88,6 +97,12 @@ def whole_number(request: Request, name: str, low: int, high: int) -> int | None
     if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
         raise Rejected(Reason.BAD_REQUEST, f"{name} must be a whole number from {low} to {high}")
     return int(raw)
+
+
+def address_of(request: Request) -> str:
+    """The client's address, as the websocket's cap counts it: uvicorn takes it from
+    X-Forwarded-For when the peer is a trusted proxy (FORWARDED_ALLOW_IPS)."""
+    return request.client.host if request.client else "?"
 
 
 def bearer(request: Request) -> str | None:
@@ -121,14 +136,20 @@ async def game_types(request: Request) -> Response:
 
 @refusals
 async def create_game(request: Request) -> Response:
-    state = state_of(request)
+    state, address = state_of(request), address_of(request)
+    await state.limits.before_create(address)
     raw, key = await body(request), idempotency.key_of(request.headers)
     if key is None:
-        game_id = await state.service.create(raw)
+        host = new_token()
+        game_id = await state.service.create(raw, host_token=host)
     else:
-        game_id = await idempotency.create(state.service, state.agenda, raw, key)
+        game_id, host = await idempotency.create(
+            state.service, state.secret, state.agenda, raw, key
+        )
+    state.limits.opened(address, game_id)
     state.listing.created(game_id)
-    return JSONResponse({"game_id": game_id}, status_code=201)
+    # shown once: the creator starts the table with it before every seat is taken
+    return JSONResponse({"game_id": game_id, "host_token": host}, status_code=201)
 
 
 @refusals
@@ -146,6 +167,7 @@ async def get_game(request: Request) -> Response:
     live = await state.service.load(game_id, fresh=True)
     shown = summary(live, await state.hub.online(game_id))
     shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
+    shown["hosted"] = bool(live.table.host_hash)  # until full, only its creator starts it
     if live.table.clock is not None:  # what each seat has left now, in server time
         now = state.service.now_ms()
         shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
@@ -154,12 +176,14 @@ async def get_game(request: Request) -> Response:
 
 @refusals
 async def join_game(request: Request) -> Response:
-    state, game_id = state_of(request), request.path_params["game_id"]
+    state, game_id, address = state_of(request), request.path_params["game_id"], address_of(request)
+    await state.limits.before_join(address)
     raw, key = await body(request), idempotency.key_of(request.headers)
     if key is None:
         seat, token = await state.service.join(game_id, raw)
     else:
         seat, token = await idempotency.join(state.service, state.secret, game_id, raw, key)
+    state.limits.seated(address, game_id, seat)
     state.listing.changed(game_id)
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
@@ -186,8 +210,12 @@ async def start_game(request: Request) -> Response:
 async def fork_game(request: Request) -> Response:
     """A what-if fork at `{"version": N}` (`server.forks`): a seat's token as Bearer while the
     game runs; anyone once it is over."""
-    state, game_id = state_of(request), request.path_params["game_id"]
+    state, game_id, address = state_of(request), request.path_params["game_id"], address_of(request)
+    await state.limits.before_fork(address)
     forked = await forks.fork(state.service, game_id, await body(request), bearer(request))
+    state.limits.opened(address, forked.game_id)
+    if forked.seat is not None:
+        state.limits.seated(address, forked.game_id, forked.seat)
     state.listing.created(forked.game_id)
     return MsgspecJSON(forked, status_code=201)
 

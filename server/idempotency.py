@@ -53,7 +53,11 @@ def _digest(*parts: bytes) -> str:
     return hashlib.sha256(b"\0".join(parts)).hexdigest()
 
 
-async def create(service: GameService, agenda: Agenda, raw: bytes, key: str) -> str:
+async def create(
+    service: GameService, secret: DeploymentSecret, agenda: Agenda, raw: bytes, key: str
+) -> tuple[str, str]:
+    """The game created for `raw` under `key`, and its host token (each try derives the
+    same, as a join's seat token)."""
     service.opening(raw)  # a bad request is refused before the key keeps anything
     asked = _digest(b"create-request", raw)
     fresh = f"{asked}:{uuid.uuid4().hex[:12]}".encode()
@@ -61,7 +65,10 @@ async def create(service: GameService, agenda: Agenda, raw: bytes, key: str) -> 
     digest, _, game_id = kept.partition(":")
     if not hmac.compare_digest(digest, asked):
         raise Rejected(Reason.BAD_REQUEST, REUSED_KEY)
-    return await service.create(raw, game_id=game_id)
+    host = join_token(
+        await secret.get(), key, game_id + "/host"
+    )  # "/" is in no game id: no seat's token
+    return await service.create(raw, game_id=game_id, host_token=host), host
 
 
 def join_token(secret: bytes, key: str, game_id: str) -> str:

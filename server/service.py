@@ -38,7 +38,7 @@ from server.names import why_name_refused, why_taken
 from server.store import STORE_DOWN, EventStore, StoreUnavailable, WrongExpectedVersion
 from server.table_clock import ClockRequest, clock_set, out_of_time, stamps, wall_ms
 from server.text import why_refused
-from server.tokens import new_token, seat_of, token_hash
+from server.tokens import holds, new_token, seat_of, token_hash
 
 MAX_ATTEMPTS = 5
 MAX_NAME = 32
@@ -194,10 +194,16 @@ class GameService:
 
     # -- the table -----------------------------------------------------------------------
 
-    async def create(self, raw: bytes, game_id: str | None = None) -> str:
+    async def create(
+        self, raw: bytes, game_id: str | None = None, host_token: str | None = None
+    ) -> str:
         """A new table from the request `raw`; its id. With `game_id` (an idempotent retry's,
-        `server.idempotency`), a table already stored under that id is the one created."""
+        `server.idempotency`), a table already stored under that id is the one created. With
+        `host_token`, its creator's: the table keeps its hash, and until every seat is taken
+        only that token starts it (`start`)."""
         opening = self.opening(raw)
+        if host_token is not None:
+            opening[0] = msgspec.structs.replace(opening[0], host_hash=token_hash(host_token))
         retried, game_id = game_id is not None, game_id or uuid.uuid4().hex[:12]
         try:
             await self.store.append(game_id, 0, [encode(e) for e in opening], once(), "")
@@ -316,9 +322,13 @@ class GameService:
         return seat
 
     async def start(self, game_id: str, token: str | None) -> int:
-        seat = await self.seat_for(game_id, token)
-        if seat is None:
-            raise Rejected(Reason.UNAUTHORIZED, "only a seated player may start the game")
+        """Start the game, with the creator's host token, or with a seat's once every seat is
+        taken (a table stored without a host: any seat's, as before)."""
+        if token is None:
+            raise Rejected(Reason.UNAUTHORIZED, "only the table's creator or a seat may start it")
+        hosting = holds(token, (await self.load(game_id)).table.host_hash)
+        if not hosting:
+            await self.seat_for(game_id, token)  # Rejected for a token of no seat here
         for _ in range(MAX_ATTEMPTS):
             live = await self.load(game_id, fresh=True)
             table, game = live.table, live.game
@@ -334,6 +344,12 @@ class GameService:
             if gap is not None:
                 raise Rejected(Reason.FORBIDDEN, f"seat {gap} is free, and a bot sits after it")
             checked_options(game, table.options)  # a table stored before options were checked
+            if not hosting and table.host_hash and table.claimed < table.seats:
+                raise Rejected(
+                    Reason.FORBIDDEN,
+                    "until every seat is taken, only the table's creator starts it"
+                    " (with the host token its create answered)",
+                )
             options = options_for(game, table.options, table.rules)
             forked = origin(live.events)
             if forked is None:

@@ -1,4 +1,4 @@
-"""Seat tokens: shown once, stored only as a SHA-256, compared in constant time."""
+"""Seat and host tokens: shown once, stored only as a SHA-256, compared in constant time."""
 
 from __future__ import annotations
 
@@ -23,3 +23,8 @@ def seat_of(token: str, hashes: tuple[str, ...]) -> int | None:
         if hmac.compare_digest(digest, stored):
             found = seat
     return found
+
+
+def holds(token: str, stored: str) -> bool:
+    """Whether `token` is the one whose hash is `stored` (never for an empty `stored`)."""
+    return bool(stored) and hmac.compare_digest(token_hash(token), stored)

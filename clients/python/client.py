@@ -24,12 +24,21 @@ class CommandRefused(Exception):
         self.reason, self.detail = reason, detail
 
 
+async def as_json(request: httpx.Request) -> None:
+    """The server takes a state-changing request only as JSON, a bodiless one too
+    (docs/protocol.md, "HTTP writes")."""
+    if request.method != "GET" and "content-type" not in request.headers:
+        request.headers["content-type"] = "application/json"
+
+
 class Lobby:
     """The HTTP side: create, join, start, list."""
 
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url.rstrip("/")
-        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=30)
+        hooks = {"request": [as_json]}
+        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=30, event_hooks=hooks)
+        self.hosts: dict[str, str] = {}  # game id -> host token, for the games it created
 
     async def close(self) -> None:
         await self.http.aclose()
@@ -43,15 +52,19 @@ class Lobby:
 
     async def create(self, game: str, seats: int, options: dict[str, Any] | None = None) -> str:
         body = {"game": game, "seats": seats, "options": options or {}}
-        game_id: str = self._ok(await self.http.post("/api/games", json=body))["game_id"]
+        made = self._ok(await self.http.post("/api/games", json=body))
+        game_id: str = made["game_id"]
+        self.hosts[game_id] = made["host_token"]
         return game_id
 
     async def join(self, game_id: str, name: str) -> tuple[int, str]:
         reply = self._ok(await self.http.post(f"/api/games/{game_id}/seats", json={"name": name}))
         return reply["seat"], reply["token"]
 
-    async def start(self, game_id: str, token: str) -> int:
-        headers = {"authorization": f"Bearer {token}"}
+    async def start(self, game_id: str, token: str | None = None) -> int:
+        """Start a game: as its creator if this lobby created it, else with the seat `token`
+        (which may start it only once every seat is taken)."""
+        headers = {"authorization": f"Bearer {self.hosts.get(game_id, token)}"}
         version: int = self._ok(
             await self.http.post(f"/api/games/{game_id}/start", headers=headers)
         )["version"]

@@ -58,6 +58,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             f"sqlite:///{folder}/db",
         ],
         cwd=ROOT,
+        # the whole suite is one address for as long as it runs: the tables it leaves unstarted
+        # and their seats would add up to the caps; its pace, a person's, keeps the defaults
+        env={
+            **os.environ,
+            "PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+            "PLATEAU_MAX_HELD_SEATS_PER_ADDRESS": "0",
+        },
         stdout=log,
         stderr=subprocess.STDOUT,
     )

@@ -138,7 +138,9 @@ def test_a_running_game_says_its_secret_comes_at_the_end(
         for n in range(4)
     ]
     httpx.post(
-        f"{base}/api/games/{game_id}/start", headers={"authorization": f"Bearer {tokens[0]}"}
+        f"{base}/api/games/{game_id}/start",
+        headers={"authorization": f"Bearer {tokens[0]}"},
+        json={},
     )
     page = pages.open(f"/#/game/{game_id}/fairness")
     check = page.get_by_test_id("fairness-check")

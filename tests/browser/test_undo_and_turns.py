@@ -25,7 +25,8 @@ def seated_game(server: str, game: str = "vertigo", seats: int = 2) -> tuple[str
             http.post(f"/api/games/{game_id}/seats", json={"name": f"P{n}"}).json()["token"]
             for n in range(seats)
         ]
-        http.post(f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {tokens[0]}"})
+        bearer = {"authorization": f"Bearer {tokens[0]}"}
+        http.post(f"/api/games/{game_id}/start", headers=bearer, json={})
     return game_id, tokens
 
 
@@ -234,7 +235,8 @@ def test_the_creator_chooses_never_and_no_undo_is_offered(pages: Pages, server: 
             http.post(f"/api/games/{game_id}/seats", json={"name": f"P{n}"}).json()["token"]
             for n in range(2)
         ]
-        http.post(f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {tokens[0]}"})
+        bearer = {"authorization": f"Bearer {tokens[0]}"}
+        http.post(f"/api/games/{game_id}/start", headers=bearer, json={})
     seat = awaiting(server, game_id)[0]
     mover = seat_page(pages, game_id, seat, tokens[seat])
     assert httpx.get(f"{server}/api/games/{game_id}").json()["undo"] == "never"

@@ -61,7 +61,7 @@ async def open_games(url: str, kinds: list[tuple[str, int]]) -> list[tuple[str, 
                 seat = f"/api/games/{game_id}/seats"
                 tokens.append((await request(http, "POST", seat, json={"name": f"p{n}"}))["token"])
             auth = {"authorization": f"Bearer {tokens[0]}"}
-            await request(http, "POST", f"/api/games/{game_id}/start", headers=auth)
+            await request(http, "POST", f"/api/games/{game_id}/start", headers=auth, json={})
             return game_id, tokens
 
         return [await one(game, seats) for game, seats in kinds]

@@ -15,6 +15,14 @@ import httpx
 from tests.redis_server import RedisServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+# the fault tests open dozens of tables at once from one address: no HTTP limits per address
+UNLIMITED_HTTP = {
+    "PLATEAU_CREATES_PER_MINUTE": "0",
+    "PLATEAU_JOINS_PER_MINUTE": "0",
+    "PLATEAU_FORKS_PER_MINUTE": "0",
+    "PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+    "PLATEAU_MAX_HELD_SEATS_PER_ADDRESS": "0",
+}
 
 
 class ServerProcess:
@@ -41,7 +49,7 @@ class ServerProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "PLATEAU_LOG_FORMAT": "json", **self.env}
+        env = {**os.environ, "PLATEAU_LOG_FORMAT": "json", **UNLIMITED_HTTP, **self.env}
         args = [sys.executable, "-m", "server.cli", "serve", "--store", self.store_url]
         args += ["--host", "127.0.0.1", "--port", str(self.port)]
         with self.log_path.open("ab") as out:

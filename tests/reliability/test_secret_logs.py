@@ -32,7 +32,9 @@ def test_keys_tokens_and_bot_moves_stay_out_of_the_log() -> None:
             ).json()
             secrets += [create_key, join_key, joined["token"], token_hash(joined["token"])]
             wrong = http.post(
-                f"/api/games/{game_id}/seats/0/bot", headers={"authorization": "Bearer forged-1"}
+                f"/api/games/{game_id}/seats/0/bot",
+                headers={"authorization": "Bearer forged-1"},
+                json={},
             )
             assert wrong.status_code == 401
             secrets.append("forged-1")

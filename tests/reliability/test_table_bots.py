@@ -30,7 +30,7 @@ def bot_game(http: httpx.Client, seats: int, bots: list[int]) -> tuple[str, str]
 
 def hand_over(http: httpx.Client, game_id: str, token: str) -> None:
     headers = {"authorization": f"Bearer {token}"}
-    assert http.post(f"/api/games/{game_id}/start", headers=headers).status_code == 200
+    assert http.post(f"/api/games/{game_id}/start", headers=headers, json={}).status_code == 200
     reply = http.post(f"/api/games/{game_id}/seats/0/bot", headers=headers, json={"bot": True})
     assert reply.status_code == 200, reply.text
 

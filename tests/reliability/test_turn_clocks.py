@@ -40,7 +40,9 @@ def clocked_game(url: str, initial_s: float) -> str:
             for n in range(3)
         ]
         started = http.post(
-            f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {tokens[0]}"}
+            f"/api/games/{game_id}/start",
+            headers={"authorization": f"Bearer {tokens[0]}"},
+            json={},
         )
         assert started.status_code == 200
     return game_id

@@ -83,6 +83,24 @@ async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
         yield run
 
 
+# a test that makes games from one address far faster than people do lifts the HTTP limits
+UNLIMITED: dict[str, Any] = {
+    "creates_per_minute": 0,
+    "joins_per_minute": 0,
+    "forks_per_minute": 0,
+    "max_open_tables_per_address": 0,
+    "max_held_seats_per_address": 0,
+}
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def unlimited(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
+    """`server` without HTTP limits per address."""
+    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    async with running(url, **UNLIMITED) as run:
+        yield run
+
+
 @pytest.fixture
 async def embedded() -> AsyncIterator[Running]:
     async with running(None) as run:

@@ -274,11 +274,12 @@ async def test_every_fork_is_dealt_again_and_never_carries_the_original_order(
 
 
 async def test_a_fork_keeps_the_forkers_stance_and_draws_the_others_again(
-    server: Running,
+    unlimited: Running,
 ) -> None:
     """Eiffel Mania: at a position where both negotiators have committed in secret, each
     negotiator's fork keeps its own stance and draws the other's; over forks, the other's
-    takes both values whatever the original was."""
+    takes both values whatever the original was. Hundreds of forks a minute: no limits."""
+    server = unlimited
     for seed in range(60):
         game_id, tokens = await server.seated_game("eiffel_mania", 3)
         rng = random.Random(seed)

@@ -101,6 +101,7 @@ def confirmed(seen: Seen, truth: list[Recorded], versions: list[int]) -> list[st
                 value = digest(value, by_version[step])
             if value == seen.hashes[end]:
                 found.append(f"{seen.viewer} v{version} by {name}")
+                break  # once is enough: at version 1 (prev "") sha1(prev+event) is sha1(event)
     return found
 
 

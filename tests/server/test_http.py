@@ -18,8 +18,9 @@ async def test_create_join_start_and_list(server: Running) -> None:
     assert [j["seat"] for j in joined] == [0, 1, 2]
     listed = (await http.get("/api/games")).json()
     assert game_id in [g["game_id"] for g in listed["open"]]
+    host = reply.json()["host_token"]  # three of four seats: only the creator starts it
     start = await http.post(
-        f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {joined[1]['token']}"}
+        f"/api/games/{game_id}/start", headers={"authorization": f"Bearer {host}"}
     )
     assert start.status_code == 200
     summary = (await http.get(f"/api/games/{game_id}")).json()

@@ -11,7 +11,8 @@ export class ApiError extends Error {
 
 async function call(method, path, body, token) {
   const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // the server takes a write only as JSON, a bodiless one too (docs/protocol.md, "HTTP writes")
+  if (method !== "GET") headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
 import { botsField, clockField } from "./new_table.js";
-import { loadSeat } from "./seats.js";
+import { loadSeat, saveHost } from "./seats.js";
 import { humanize, plural, seatColour, timeAgo } from "./words.js";
 import { yourGames, yourGamesRows } from "./your_games.js";
 
@@ -114,7 +114,8 @@ export function lobbyPage(root) {
     }
     try {
       const extras = { ...bots.read(), clock: timed.clock };
-      const { game_id: gameId } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value, extras);
+      const { game_id: gameId, host_token: host } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value, extras);
+      if (host) saveHost(gameId, host);
       location.hash = `#/game/${gameId}`;
     } catch (error) {
       toast(error.message);

@@ -19,6 +19,26 @@ export function forgetSeat(gameId) {
   localStorage.removeItem(KEY(gameId));
 }
 
+// The host token of each table this browser created: until every seat is taken, only it
+// starts the table (docs/protocol.md, "Who starts a table"). Kept until the game starts.
+const HOST = (gameId) => `plateau.host.${gameId}`;
+
+export function loadHost(gameId) {
+  try {
+    return localStorage.getItem(HOST(gameId));
+  } catch {
+    return null;
+  }
+}
+
+export function saveHost(gameId, token) {
+  localStorage.setItem(HOST(gameId), token);
+}
+
+export function forgetHost(gameId) {
+  localStorage.removeItem(HOST(gameId));
+}
+
 export function savedName() {
   return localStorage.getItem("plateau.name") || "";
 }

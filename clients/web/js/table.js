@@ -12,7 +12,7 @@ import { gameLog } from "./log.js";
 import { eventWords } from "./wording.js";
 import { checkProof, remembered } from "./proof.js";
 import { replayBar } from "./replay.js";
-import { forgetSeat, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
+import { forgetHost, forgetSeat, loadHost, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { undoPanel } from "./undo.js";
 import { describeObject, humanize, seatColour, seatName, setPalette } from "./words.js";
 
@@ -230,16 +230,21 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const started = table ? table.started : info && info.started;
     if (started) {
       pregameKey = null;
+      forgetHost(gameId); // it only ever starts the table
       clear(els.lobby);
       return;
     }
     const count = (table && table.seats) || (info && info.seats) || 0;
     const taken = names().filter(Boolean).length;
     const stored = loadSeat(gameId);
+    const host = loadHost(gameId);
     const gameType = types.find((t) => t.name === ((info && info.game) || (table && table.game)));
     const forked = Boolean(info && info.forked_from); // a fork starts with every seat taken
     const minimum = forked ? count : gameType ? gameType.min_seats : 1;
-    const key = JSON.stringify([count, taken, Boolean(stored), minimum]);
+    // until every seat is taken, only the table's creator starts it (a table made before
+    // creators had a host token: any seated player)
+    const mayStart = Boolean(host) || taken >= count || Boolean(info && info.hosted === false);
+    const key = JSON.stringify([count, taken, Boolean(stored), Boolean(host), mayStart, minimum]);
     if (key === pregameKey) return; // unchanged: keep what the person is typing
     pregameKey = key;
     clear(els.lobby);
@@ -260,13 +265,16 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         }
       } }, h("span", {}, "Take a seat:"), nameInput, h("button", { type: "submit", testid: "join-button" }, "Join")));
     }
-    if (stored) {
+    if (stored || host) {
       const enough = taken >= minimum;
+      const words = !enough ? `Waiting for players: ${taken} of at least ${minimum}.`
+        : mayStart ? `${taken} of ${count} seats taken. Start when everyone is here.`
+          : `${taken} of ${count} seats taken. The table's creator starts it (anyone seated may once every seat is taken).`;
       els.lobby.append(h("div", { class: "start" },
-        h("span", {}, enough ? `${taken} of ${count} seats taken. Start when everyone is here.` : `Waiting for players: ${taken} of at least ${minimum}.`),
-        h("button", { type: "button", testid: "start-button", disabled: !enough, onClick: async () => {
+        h("span", { testid: "start-words" }, words),
+        h("button", { type: "button", testid: "start-button", disabled: !enough || !mayStart, onClick: async () => {
           try {
-            await api.start(gameId, stored.token);
+            await api.start(gameId, host || stored.token);
           } catch (error) {
             toast(error.message);
           }
