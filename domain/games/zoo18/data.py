@@ -27,8 +27,11 @@ from __future__ import annotations
 # playing by rules 5. Version 7 counts a family's trains against the limit after PATCH patched
 # one of them by choice only once another train moves, as the site's memoized list of families
 # over the limit (`crowded_corps`, which its patch does not clear) does (Flow.limit_unchecked;
-# E 4 21096 #350); games stored under rules 6 keep playing by rules 6.
-RULES = 7
+# E 4 21096 #350); games stored under rules 6 keep playing by rules 6. Version 8 (issue 42)
+# joins the grey hexes of row 0 to their neighbours, as the site's grid does (Board.row_zero,
+# geometry.neighbour); games stored under rules 7 keep playing by rules 7.
+RULES = 8
+ROW_ZERO = 8  # the first version whose board joins row 0
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them

@@ -125,9 +125,10 @@ def describe(board: Board, colours: PhaseColours) -> list[HexView]:
     return describing.describe(board, colours)
 
 
-def initial_board(map_def: MapDef) -> Board:
-    """The empty board: preprinted hexes only, every home slot reserved for its family."""
-    return tokens.initial_board(map_def)
+def initial_board(map_def: MapDef, row_zero: bool = False) -> Board:
+    """The empty board: preprinted hexes only, every home slot reserved for its family; row 0
+    neighbours the others with `row_zero` (rules 8, geometry.neighbour)."""
+    return tokens.initial_board(map_def, row_zero)
 
 
 def check_lay(

@@ -13,13 +13,18 @@ from domain.kernel import illegal
 BLOCKER = "WIP"
 
 
-def initial_board(map_def: MapDef) -> Board:
+def initial_board(map_def: MapDef, row_zero: bool = False) -> Board:
     reservations = tuple(
         Reservation(home, 0, 0, family)
         for family, home in map_def.homes
         if family in map_def.families
     )
-    return Board(map_id=map_def.map_id, variant=map_def.variant, reservations=reservations)
+    return Board(
+        map_id=map_def.map_id,
+        variant=map_def.variant,
+        reservations=reservations,
+        row_zero=row_zero,
+    )
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
