@@ -5,17 +5,29 @@ the reference, which must accept every action and agree with every state."""
 from __future__ import annotations
 
 import json
+import random
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
+from domain.exchange.zoo18.exporter import export_game
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import game
+from domain.games.zoo18.messages import Event, PlaceToken
+from domain.games.zoo18.setup import start_events
+from tests.domain.zoo18.harness_games import recovered_of
+from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
+from tests.paths import ROOT
 from tools import zoo18_oracle as oracle
 
 pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.available() or "ok")
 
 ROW_ZERO = re.compile(r"^[A-Z]0$")
+BOARD_DUMP = ROOT / "tools" / "zoo18_board.rb"
 
 
 def _exported(keep: Path) -> dict[str, Any]:
@@ -40,3 +52,61 @@ def test_the_site_runs_trains_through_row_0_as_rules_8_does(tmp_path: Path) -> N
     runs = [a for a in _exported(tmp_path)["actions"] if a["type"] == "run_routes"]
     assert any(ROW_ZERO.match(hex) for run in runs for hex in _hexes(run))
 
+
+def _site_board(game_json: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        ["ruby", str(BOARD_DUMP), str(oracle.ORACLE), str(game_json)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    board: dict[str, Any] = json.loads(done.stdout)
+    return board
+
+
+def _slots(board: B.Board) -> dict[str, list[str | None]]:
+    """Each tokened city's slots as the site lists them: the owner of each, None when empty."""
+    cities: dict[str, list[str | None]] = {}
+    for token in board.tokens:
+        stop = B.face(board, token.hex)[0].stops[token.city]
+        row = cities.setdefault(f"{token.hex}-{token.city}", [None] * stop.slots)
+        if token.slot < stop.slots:  # an ON A DIET slot the site keeps apart
+            row[token.slot] = token.owner
+    return cities
+
+
+@pytest.mark.parametrize("rules", [8, 7])
+def test_the_site_puts_a_token_naming_slot_1_in_the_first_open_slot(
+    tmp_path: Path, rules: int
+) -> None:
+    # F 3p seed 42101: PE tokens L16's two-slot city, both slots open; here it names slot 1.
+    # Rules 8 puts it in slot 0 as the site does; rules 7 kept slot 1, which the site's board
+    # (tools/zoo18_board.rb) tells apart though its state digest lists no slots
+    recovered = recovered_of("F", 3, 42101, 8)
+    steps, started = recovered.steps, recovered.started
+    target = next(n for n, s in enumerate(steps) if first_token_in_an_open_two_slot_city(s))
+    options = replace(steps[0].before.options, rules=rules)
+    start = game.initial(3, options)
+    deck = tuple(power for power in started.deck if power is not None)
+    events: list[Event] = start_events(start, started.players, deck, started.seed)
+    state = game.fold(events, start)
+    for n, step in enumerate(steps[: target + 1]):
+        command = step.command
+        if n == target:
+            assert isinstance(command, PlaceToken)
+            command = PlaceToken(command.city, slot=1)
+        new = game.decide(state, step.seat, command, random.Random(0))
+        state = game.fold(new, state)
+        events.extend(new)
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(export_game(start, events)))
+    theirs = {
+        f"{coord}-{index}": city["tokens"]
+        for coord, hex in _site_board(exported).items()
+        for index, city in enumerate(hex["cities"])
+        if any(city["tokens"])
+    }
+    assert state.board is not None
+    ours = _slots(state.board)
+    assert theirs["L16-0"] == ["PE", None]
+    assert (ours == theirs) is (rules == 8), (ours, theirs)

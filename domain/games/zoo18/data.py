@@ -29,7 +29,8 @@ from __future__ import annotations
 # over the limit (`crowded_corps`, which its patch does not clear) does (Flow.limit_unchecked;
 # E 4 21096 #350); games stored under rules 6 keep playing by rules 6. Version 8 (issue 42)
 # joins the grey hexes of row 0 to their neighbours, as the site's grid does (Board.row_zero,
-# geometry.neighbour); games stored under rules 7 keep playing by rules 7.
+# geometry.neighbour), and puts a family's token where the site's City#get_slot does, whatever
+# slot it names (board.check_token); games stored under rules 7 keep playing by rules 7.
 RULES = 8
 ROW_ZERO = 8  # the first version whose board joins row 0
 FACTS = 4  # the first version whose board events are facts

@@ -254,7 +254,9 @@ def check_token(
     no token of the family already in that city. `extra_slot=True` is ON A DIET (adds a slot).
     `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
     Money is the caller's business. Returns the new board. `rules` 2 reaches without turning
-    back (`reach(no_turning=True)`), `rules` 3 as 18xx.games' graph does (`reach(site=True)`).
+    back (`reach(no_turning=True)`), `rules` 3 as 18xx.games' graph does (`reach(site=True)`);
+    from `rules` 8 a family's token goes where 18xx.games puts it, whatever `slot` names: the
+    slot the family keeps there, else the first slot neither taken nor kept.
     """
     return tokens.check_token(
         board,
@@ -268,6 +270,7 @@ def check_token(
         owner=owner,
         no_turning=rules >= 2,
         site=rules >= 3,
+        site_slot=rules >= 8,
     )
 
 
@@ -286,16 +289,22 @@ def legal_tokens(
 ) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`; with `extra_slot`
     (ON A DIET) every reachable city without its token, full or not, at its new extra slot."""
-    return list(_legal_tokens(board, family, extra_slot, rules >= 2, rules >= 3))
+    return list(_legal_tokens(board, family, extra_slot, rules >= 2, rules >= 3, rules >= 8))
 
 
 @lru_cache(maxsize=256)
 def _legal_tokens(
-    board: Board, family: str, extra_slot: bool, no_turning: bool, site: bool
+    board: Board, family: str, extra_slot: bool, no_turning: bool, site: bool, site_slot: bool
 ) -> tuple[TokenOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
     found = tokens.legal_tokens(
-        board, map_def, family, extra_slot=extra_slot, no_turning=no_turning, site=site
+        board,
+        map_def,
+        family,
+        extra_slot=extra_slot,
+        no_turning=no_turning,
+        site=site,
+        site_slot=site_slot,
     )
     return tuple(found)
 

@@ -88,6 +88,18 @@ def _free_slot(board: Board, node: Node, family: str) -> int | None:
     return None
 
 
+def _site_slot(board: Board, node: Node, family: str) -> int | None:
+    """The slot 18xx.games gives a family's token (City#get_slot): the slot it keeps in the
+    city, else the first slot neither taken nor kept, whatever slot was named. The site keeps
+    ON A DIET's tokens apart from the printed slots; here one sits at the index after them,
+    which a later upgrade to more slots makes a printed one, so every slot is looked at."""
+    slots, taken, reserved = _slot_state(board, node)
+    kept = sorted(slot for slot, owner in reserved.items() if owner == family and slot not in taken)
+    if kept:
+        return kept[0]
+    return next((s for s in range(slots) if s not in taken and s not in reserved), None)
+
+
 def _has_token_on_hex(board: Board, family: str, coord: str) -> bool:
     return any(t.hex == coord and t.owner == family for t in board.tokens)
 
@@ -135,6 +147,7 @@ def check_token(
     owner: str | None = None,
     no_turning: bool = False,
     site: bool = False,
+    site_slot: bool = False,
 ) -> Board:
     graph = graph_of(board)
     node = (coord, city)
@@ -153,7 +166,11 @@ def check_token(
         slots, _, _ = _slot_state(board, node)
         return _put(board, Token(coord, city, slots, who), extra=True)
     slots, taken, reserved = _slot_state(board, node)
-    if slot is None:
+    if site_slot and who != BLOCKER:
+        slot = _site_slot(board, node, who)
+        if slot is None:
+            illegal(f"the city on {coord} has no free slot for {family}")
+    elif slot is None:
         slot = _free_slot(board, node, who)
         if slot is None:
             illegal(f"the city on {coord} has no free slot for {family}")
@@ -193,6 +210,7 @@ def legal_tokens(
     extra_slot: bool = False,
     no_turning: bool = False,
     site: bool = False,
+    site_slot: bool = False,
 ) -> list[TokenOption]:
     graph = graph_of(board)
     options: list[TokenOption] = []
@@ -200,7 +218,10 @@ def legal_tokens(
         stop = graph.nodes[node]
         if stop.kind != "city" or _has_token_on_hex(board, family, node[0]):
             continue
-        slot = _slot_state(board, node)[0] if extra_slot else _free_slot(board, node, family)
+        if extra_slot:
+            slot: int | None = _slot_state(board, node)[0]
+        else:
+            slot = (_site_slot if site_slot else _free_slot)(board, node, family)
         if slot is not None:
             options.append(TokenOption(node[0], node[1], slot, city_id(board, *node)))
     return options
