@@ -19,7 +19,7 @@ from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Event, PlaceToken
 from domain.games.zoo18.setup import start_events
-from tests.domain.zoo18.harness_games import recovered_of
+from tests.domain.zoo18.harness_games import at_rules, recovered_of
 from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
 from tests.paths import ROOT
 from tools import zoo18_oracle as oracle
@@ -28,6 +28,7 @@ pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.availabl
 
 ROW_ZERO = re.compile(r"^[A-Z]0$")
 BOARD_DUMP = ROOT / "tools" / "zoo18_board.rb"
+PATCH_PROBE = ROOT / "tools" / "zoo18_patch_probe.rb"
 
 
 def _exported(keep: Path) -> dict[str, Any]:
@@ -110,3 +111,40 @@ def test_the_site_puts_a_token_naming_slot_1_in_the_first_open_slot(
     ours = _slots(state.board)
     assert theirs["L16-0"] == ["PE", None]
     assert (ours == theirs) is (rules == 8), (ours, theirs)
+
+
+# positions of the harness where a purchase rusts trains of two families of one president:
+# (map, players, seed, decision index, that president's seat)
+TWO_FAMILIES_RUSTING = [("E", 2, 42316, 198, 1), ("D", 3, 42321, 199, 1), ("F", 3, 42305, 196, 1)]
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed", "index", "seat"), TWO_FAMILIES_RUSTING)
+def test_patch_holds_back_what_the_site_holds_back_at_a_rusting(
+    tmp_path: Path, map_id: str, players: int, seed: int, index: int, seat: int
+) -> None:
+    # the game exported up to the purchase; the reference and Plateau each given PATCH in the
+    # president's hands before it (tools/zoo18_patch_probe.rb): rules 9 holds back the trains
+    # the site holds back, rules 8 fewer
+    recovered = recovered_of(map_id, players, seed, 9)
+    steps, started = recovered.steps, recovered.started
+    start = game.initial(players, steps[0].before.options)
+    deck = tuple(power for power in started.deck if power is not None)
+    events: list[Event] = start_events(start, started.players, deck, started.seed)
+    for step in steps[: index + 1]:
+        events.extend(step.events)
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(export_game(start, events)))
+    probe = [str(PATCH_PROBE), str(oracle.ORACLE), str(exported), started.players[seat]]
+    site = json.loads(subprocess.run(["ruby", *probe], capture_output=True, check=True).stdout)
+    assert site["chooser"] == started.players[seat]
+    held = {}
+    for rules in (8, 9):
+        before = at_rules(steps[index].before, rules)
+        patch = replace(before.power("PATCH"), owner=f"p{seat}", uses=0, data="")  # unused
+        given = tuple(patch if p.id == "PATCH" else p for p in before.powers)
+        before = replace(before, powers=given)
+        command = steps[index].command
+        after = game.fold(game.decide(before, steps[index].seat, command, random.Random(0)), before)
+        held[rules] = set(after.flow.patch_trains)
+    assert held[9] == set(site["held"])
+    assert held[8] < held[9]

@@ -31,8 +31,13 @@ from __future__ import annotations
 # joins the grey hexes of row 0 to their neighbours, as the site's grid does (Board.row_zero,
 # geometry.neighbour), and puts a family's token where the site's City#get_slot does, whatever
 # slot it names (board.check_token); games stored under rules 7 keep playing by rules 7.
-RULES = 8
+# Version 9 (issue 42) has PATCH hold back, at a rusting, the trains of every family whose
+# president holds it (the site's `rust?`: the player chooses among them all; a buyer whose own
+# trains are held counts them, and its buy step ends at its limit); games stored under rules 8
+# keep playing by rules 8.
+RULES = 9
 ROW_ZERO = 8  # the first version whose board joins row 0
+PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them
