@@ -12,7 +12,8 @@
 # passable [edge], paths [[end, end]], cities [{revenue, slots, tokens, reservations}],
 # towns [revenue], offboards [revenue]}}. A path end is "edge<n>" (after rotation),
 # "city<i>", "town<i>", "offboard<i>" (the i-th of its kind on the tile) or "junction"; a
-# revenue is a number or {color: number}; tokens and reservations list each slot's owner.
+# revenue is a number or {color: number}; tokens and reservations list each slot's owner (a
+# token without one, the WORK IN PROGRESS block, by its type: "blocking").
 require 'json'
 require 'logger'
 
@@ -59,7 +60,7 @@ def hex_facts(hex)
       {
         revenue: revenue(city),
         slots: city.normal_slots,
-        tokens: city.tokens.map { |token| owner(token&.corporation) },
+        tokens: city.tokens.map { |token| token && (owner(token.corporation) || token.type.to_s) },
         reservations: Array.new(city.normal_slots) { |slot| owner(city.reservations[slot]) },
       }
     end,

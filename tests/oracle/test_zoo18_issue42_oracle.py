@@ -15,10 +15,12 @@ import pytest
 from msgspec.structs import replace
 
 from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.recover import Recovered
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Event, PlaceToken
+from domain.games.zoo18.messages import Command, Event, Par, PlaceToken
 from domain.games.zoo18.setup import start_events
+from domain.games.zoo18.state import State
 from tests.domain.zoo18.harness_games import at_rules, recovered_of
 from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
 from tests.paths import ROOT
@@ -65,14 +67,45 @@ def _site_board(game_json: Path) -> dict[str, Any]:
     return board
 
 
+def _played_again(
+    recovered: Recovered, last: int, rules: int, tmp_path: Path, change: Command | None = None
+) -> tuple[State, Path]:
+    """The seeded game decided again by `rules` up to decision `last` (which `change`
+    replaces), and its export."""
+    steps, started = recovered.steps, recovered.started
+    players = len(started.players)
+    start = game.initial(players, replace(steps[0].before.options, rules=rules))
+    deck = tuple(power for power in started.deck if power is not None)
+    events: list[Event] = start_events(start, started.players, deck, started.seed)
+    state = game.fold(events, start)
+    for n, step in enumerate(steps[: last + 1]):
+        command = change if n == last and change is not None else step.command
+        new = game.decide(state, step.seat, command, random.Random(0))
+        state = game.fold(new, state)
+        events.extend(new)
+    exported = tmp_path / f"game-{rules}.json"
+    exported.write_text(json.dumps(export_game(start, events)))
+    return state, exported
+
+
+def _site_slots(exported: Path) -> dict[str, list[str | None]]:
+    return {
+        f"{coord}-{index}": city["tokens"]
+        for coord, hex in _site_board(exported).items()
+        for index, city in enumerate(hex["cities"])
+        if any(city["tokens"])
+    }
+
+
 def _slots(board: B.Board) -> dict[str, list[str | None]]:
-    """Each tokened city's slots as the site lists them: the owner of each, None when empty."""
+    """Each tokened city's slots as the site lists them: the owner of each ("blocking" for the
+    WORK IN PROGRESS block), None when empty."""
     cities: dict[str, list[str | None]] = {}
     for token in board.tokens:
         stop = B.face(board, token.hex)[0].stops[token.city]
         row = cities.setdefault(f"{token.hex}-{token.city}", [None] * stop.slots)
         if token.slot < stop.slots:  # an ON A DIET slot the site keeps apart
-            row[token.slot] = token.owner
+            row[token.slot] = "blocking" if token.owner == "WIP" else token.owner
     return cities
 
 
@@ -84,29 +117,15 @@ def test_the_site_puts_a_token_naming_slot_1_in_the_first_open_slot(
     # Rules 8 puts it in slot 0 as the site does; rules 7 kept slot 1, which the site's board
     # (tools/zoo18_board.rb) tells apart though its state digest lists no slots
     recovered = recovered_of("F", 3, 42101, 8)
-    steps, started = recovered.steps, recovered.started
-    target = next(n for n, s in enumerate(steps) if first_token_in_an_open_two_slot_city(s))
-    options = replace(steps[0].before.options, rules=rules)
-    start = game.initial(3, options)
-    deck = tuple(power for power in started.deck if power is not None)
-    events: list[Event] = start_events(start, started.players, deck, started.seed)
-    state = game.fold(events, start)
-    for n, step in enumerate(steps[: target + 1]):
-        command = step.command
-        if n == target:
-            assert isinstance(command, PlaceToken)
-            command = PlaceToken(command.city, slot=1)
-        new = game.decide(state, step.seat, command, random.Random(0))
-        state = game.fold(new, state)
-        events.extend(new)
-    exported = tmp_path / "game.json"
-    exported.write_text(json.dumps(export_game(start, events)))
-    theirs = {
-        f"{coord}-{index}": city["tokens"]
-        for coord, hex in _site_board(exported).items()
-        for index, city in enumerate(hex["cities"])
-        if any(city["tokens"])
-    }
+    target = next(
+        n for n, s in enumerate(recovered.steps) if first_token_in_an_open_two_slot_city(s)
+    )
+    command = recovered.steps[target].command
+    assert isinstance(command, PlaceToken)
+    state, exported = _played_again(
+        recovered, target, rules, tmp_path, PlaceToken(command.city, slot=1)
+    )
+    theirs = _site_slots(exported)
     assert state.board is not None
     ours = _slots(state.board)
     assert theirs["L16-0"] == ["PE", None]
@@ -148,3 +167,24 @@ def test_patch_holds_back_what_the_site_holds_back_at_a_rusting(
         held[rules] = set(after.flow.patch_trains)
     assert held[9] == set(site["held"])
     assert held[8] < held[9]
+
+
+@pytest.mark.parametrize("rules", [10, 9])
+def test_the_site_puts_a_home_token_over_the_block_in_its_kept_slot(
+    tmp_path: Path, rules: int
+) -> None:
+    # E 2p seed 42428: WORK IN PROGRESS blocked I6's slot 0, kept for BB, no one presiding it
+    # (#115); at BB's par (#184) the site's home token covers the block, as rules 10 does;
+    # rules 9 put it in slot 1 and kept the block
+    recovered = recovered_of("E", 2, 42428, 9)
+    par = next(
+        n
+        for n, s in enumerate(recovered.steps)
+        if isinstance(s.command, Par) and s.command.family == "BB"
+    )
+    state, exported = _played_again(recovered, par, rules, tmp_path)
+    theirs = _site_slots(exported)
+    assert state.board is not None
+    ours = _slots(state.board)
+    assert theirs["I6-0"] == ["BB", None]
+    assert (ours["I6-0"] == theirs["I6-0"]) is (rules == 10), (ours["I6-0"], theirs["I6-0"])

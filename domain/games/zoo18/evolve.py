@@ -166,9 +166,12 @@ def _put(state: State, e: TokenPut) -> State:
     def put(board: Board) -> Board:
         at = (e.hex, e.city, e.slot)
         mine = (e.hex, e.city, e.family) if e.released else None
+        # the token takes its slot: only a home token over a WORK IN PROGRESS block finds one
+        # there (rules 10); no token of an earlier rules version shares a slot
+        kept = tuple(t for t in board.tokens if (t.hex, t.city, t.slot) != at or e.extra_slot)
         return replace(
             board,
-            tokens=(*board.tokens, Token(*at, e.family)),
+            tokens=(*kept, Token(*at, e.family)),
             reservations=tuple(
                 r
                 for r in board.reservations

@@ -229,9 +229,10 @@ def city_id(board: Board, hex: str, city: int) -> str:
     return tokens.city_id(board, hex, city)
 
 
-def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
-    """Put `family`'s home token in its reserved home slot (at par)."""
-    return tokens.place_home_token(board, map_def, family)
+def place_home_token(board: Board, map_def: MapDef, family: str, rules: int = 1) -> Board:
+    """Put `family`'s home token in its reserved home slot (at par); from `rules` 10 over the
+    WORK IN PROGRESS block that took that slot while no one presided the family."""
+    return tokens.place_home_token(board, map_def, family, over_block=rules >= 10)
 
 
 def check_token(

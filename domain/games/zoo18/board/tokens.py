@@ -104,7 +104,7 @@ def _has_token_on_hex(board: Board, family: str, coord: str) -> bool:
     return any(t.hex == coord and t.owner == family for t in board.tokens)
 
 
-def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
+def place_home_token(board: Board, map_def: MapDef, family: str, over_block: bool = False) -> Board:
     home = map_def.home(family)
     if _has_token_on_hex(board, family, home):
         illegal(f"{family} already has its home token")
@@ -112,6 +112,13 @@ def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
         (r.slot for r in board.reservations if r.family == family and r.hex == home),
         None,
     )
+    kept = Token(home, 0, 0, BLOCKER)  # the slot every home keeps (initial_board)
+    if slot is None and over_block and kept in board.tokens:
+        # rules 10, as 18xx.games: the block took the slot kept for the family while no one
+        # presided it (the site matched its missing owner with the family's), and the home
+        # token goes into that slot all the same, over the block (City#get_slot)
+        cleared = msgspec.structs.replace(board, tokens=tuple(t for t in board.tokens if t != kept))
+        return _put(cleared, Token(home, 0, 0, family))
     if slot is None:
         slot = _free_slot(board, (home, 0), family)
     if slot is None:
