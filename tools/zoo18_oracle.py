@@ -208,12 +208,16 @@ def play_one(
     keep: Path | None,
     optional: tuple[str, ...] = (),
     pool: tuple[str, ...] = CLASSIC,
+    rules: int | None = None,
 ) -> Outcome:
     """`optional`: the site's optional rules to play with (power_visible, base_2, base_3);
-    `pool`: the bots each seat is drawn from."""
+    `pool`: the bots each seat is drawn from; `rules`: the rules version (today's by
+    default), to replay a seed as an earlier version played it."""
     rng = random.Random(seed)
     bots = [rng.choice(pool) for _ in range(players)]
-    chosen = {rule: True for rule in optional}  # dealt from a seed, as the site deals
+    chosen: dict[str, object] = {rule: True for rule in optional}  # dealt from a seed
+    if rules is not None:
+        chosen["rules"] = rules
     options = msgspec.convert({"map": map_id, "exportable": True, **chosen}, Options)
     played = play(game, players, options, [bot(b) for b in bots], rng)
     start = game.initial(players, options)

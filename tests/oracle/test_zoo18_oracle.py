@@ -150,13 +150,14 @@ def test_the_summary_counts_what_each_map_reached() -> None:
 
 # games of the default mix the reference agrees with throughout, each with a use the
 # production bots rarely reach: WORK IN PROGRESS under rules 5 (C 3 6032 crashed at a par under
-# rules 4, after blocking EL's home), a WINGS flight (B 4 6013), WHATSUP buying a discarded
+# rules 4, after blocking EL's home), a WINGS flight (A 3 42430 since rules 8, whose row 0
+# changed the game of B 4 6013 on map B: it flies no more), WHATSUP buying a discarded
 # train under rules 6 (A 4 10084: rules 5 ended its player's turn where the site kept it open),
 # PATCH on an obsolete train by choice under rules 7 (E 4 21096: rules 6 asked EL to discard at
 # once, where the site waits until a train moves)
 REACHED_POWERS = [
     ("C", 3, 6032, "WORK_IN_PROGRESS"),
-    ("B", 4, 6013, "WINGS"),
+    ("A", 3, 42430, "WINGS"),
     ("A", 4, 10084, "WHATSUP"),
     ("E", 4, 21096, "PATCH"),
 ]
@@ -185,10 +186,11 @@ def test_a_seeded_pump_game_ends_on_the_stock_market_as_the_reference_does() -> 
 
 
 def test_a_crash_of_the_reference_route_walk_is_judged_by_its_plain_replay() -> None:
-    # B 5 9419: at action 383 the reference's own route walk recurses without end inside the
-    # engine (SystemStackError), so `--routes` prints nothing from there; the replay without the
-    # walk still judges every action, the runs from 383 on without the walk's best
-    outcome = oracle.play_one("B", 5, 9419, None, pool=oracle.REACH)
+    # B 5 9419 as rules 7 plays it (rules 8 joins row 0, and map B's bots play another game):
+    # at action 383 the reference's own route walk recurses without end inside the engine
+    # (SystemStackError), so `--routes` prints nothing from there; the replay without the walk
+    # still judges every action, the runs from 383 on without the walk's best
+    outcome = oracle.play_one("B", 5, 9419, None, pool=oracle.REACH, rules=7)
     assert outcome.walk_crashed == 383
     assert outcome.divergence is None, outcome.divergence
     assert outcome.actions > 383

@@ -86,7 +86,7 @@ def home_token(state: State, family: str) -> TokenPut:
     """The home token of `family` at its par, in the slot its home keeps."""
     if state.board is None:
         illegal("the game has no board yet")
-    after = B.place_home_token(state.board, map_def(state), family)
+    after = B.place_home_token(state.board, map_def(state), family, state.options.rules)
     return token_put(state.board, after)
 
 

@@ -29,8 +29,21 @@ from typing import Literal, get_args
 # playing by rules 5. Version 7 counts a family's trains against the limit after PATCH patched
 # one of them by choice only once another train moves, as the site's memoized list of families
 # over the limit (`crowded_corps`, which its patch does not clear) does (Flow.limit_unchecked;
-# E 4 21096 #350); games stored under rules 6 keep playing by rules 6.
-RULES = 7
+# E 4 21096 #350); games stored under rules 6 keep playing by rules 6. Version 8 (issue 42)
+# joins the grey hexes of row 0 to their neighbours, as the site's grid does (Board.row_zero,
+# geometry.neighbour), and puts a family's token where the site's City#get_slot does, whatever
+# slot it names (board.check_token); games stored under rules 7 keep playing by rules 7.
+# Version 9 (issue 42) has PATCH hold back, at a rusting, the trains of every family whose
+# president holds it (the site's `rust?`: the player chooses among them all; a buyer whose own
+# trains are held counts them, and its buy step ends at its limit); games stored under rules 8
+# keep playing by rules 8. Version 10 puts a family's home token, at its par, in the slot its
+# home kept for it over the WORK IN PROGRESS block that took that slot while no one presided
+# the family (the site's City#get_slot gives it the reserved slot, whatever is there); games
+# stored under rules 9 keep playing by rules 9.
+RULES = 10
+ROW_ZERO = 8  # the first version whose board joins row 0
+PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
+HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them

@@ -24,6 +24,7 @@ from domain.games.zoo18.data import (
     HILLS,
     HOMES,
     MAP_FAMILIES,
+    ROW_ZERO,
     SHARE_PERCENTS,
     STARTING_CASH,
     TRAIN_COUNTS,
@@ -105,17 +106,17 @@ def _started(state: State, e: Started) -> State:
         tickets=tickets,
         deck=tuple(p or f"hidden-{i}" for i, p in enumerate(e.deck)),
         trains=initial_trains(n),
-        board=initial_board(e.map, state.options.centre),
+        board=initial_board(e.map, state.options.centre, state.options.rules >= ROW_ZERO),
         priority=tuple(range(n)),
     )
 
 
-def initial_board(map_id: str, centre: str | None = None) -> Board:
+def initial_board(map_id: str, centre: str | None = None, row_zero: bool = False) -> Board:
     """The board before any lay: every home slot kept for its family (board.initial_board),
-    on the centre the options chose (Base 2 / Base 3)."""
+    on the centre the options chose (Base 2 / Base 3), row 0 joined from rules 8 on."""
     homes = sorted(HOMES.get(map_id, {}).items())
     reservations = tuple(Reservation(h, 0, 0, f) for f, h in homes)
-    return Board(map_id=map_id, variant=centre, reservations=reservations)
+    return Board(map_id=map_id, variant=centre, reservations=reservations, row_zero=row_zero)
 
 
 def _cash(state: State, who: str, delta: int) -> State:
@@ -165,9 +166,12 @@ def _put(state: State, e: TokenPut) -> State:
     def put(board: Board) -> Board:
         at = (e.hex, e.city, e.slot)
         mine = (e.hex, e.city, e.family) if e.released else None
+        # the token takes its slot: only a home token over a WORK IN PROGRESS block finds one
+        # there (rules 10); no token of an earlier rules version shares a slot
+        kept = tuple(t for t in board.tokens if (t.hex, t.city, t.slot) != at or e.extra_slot)
         return replace(
             board,
-            tokens=(*board.tokens, Token(*at, e.family)),
+            tokens=(*kept, Token(*at, e.family)),
             reservations=tuple(
                 r
                 for r in board.reservations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18.ctx import Ctx, seat_id
-from domain.games.zoo18.data import MAX_POWERS, TRAIN_TYPES
+from domain.games.zoo18.data import MAX_POWERS, PATCH_BY_PLAYER, TRAIN_TYPES
 from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
 from domain.games.zoo18.state import State
 from domain.kernel import illegal
@@ -32,7 +32,25 @@ def can_protect(state: State, sym: str) -> bool:
 
 
 def rust(ctx: Ctx, train_ids: list[str]) -> None:
-    """Rust these trains, unless PATCH can save one of them: then its holder decides first."""
+    """Rust these trains, unless PATCH can save one of them: then its holder decides first.
+
+    Rules 1-8 held back the trains of the first family PATCH could save. From rules 9, as
+    18xx.games' `rust?` does, every train of a family PATCH can save is held back: a player
+    holding it chooses among the trains of all the families it presides (a family holding it,
+    among its own)."""
+    state = ctx.state
+    if state.options.rules >= PATCH_BY_PLAYER:
+        held = (
+            []
+            if state.flow.patch_family
+            else [tid for tid in train_ids if can_protect(state, state.train(tid).owner)]
+        )
+        if held:
+            ctx.flow(patch_family=state.train(held[0]).owner, patch_trains=tuple(held))
+        for tid in train_ids:
+            if tid not in held:
+                ctx.emit(TrainMoved(tid, "rusted"))
+        return
     by_family: dict[str, list[str]] = {}
     for tid in train_ids:
         by_family.setdefault(ctx.state.train(tid).owner, []).append(tid)
@@ -63,6 +81,8 @@ def decide_protection(ctx: Ctx, train: str | None) -> None:
         illegal(f"choose one of {', '.join(pending)}")
     ctx.flow(patch_family="", patch_trains=())
     if train is not None:
+        if ctx.state.options.rules >= PATCH_BY_PLAYER:
+            sym = ctx.state.train(train).owner  # any family of the holder's (rules 9)
         apply(ctx, sym, train)
     for tid in pending:
         if tid != train:

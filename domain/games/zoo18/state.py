@@ -48,6 +48,7 @@ class Board(msgspec.Struct, frozen=True):
     piece has two faces (7 / X7), so the supply is counted per piece (see lays.supply).
     `extra_slots` lists (hex, city) pairs that gained an ON A DIET slot.
     `hole` is the sorted pair of R areas linked by the HOLE power, when it was used.
+    `row_zero` joins row 0 to the board (rules 8).
     """
 
     map_id: str
@@ -58,6 +59,9 @@ class Board(msgspec.Struct, frozen=True):
     used: frozenset[str] = frozenset()
     extra_slots: tuple[tuple[str, int], ...] = ()
     hole: tuple[str, str] | None = None
+    # rules 8: the hexes of row 0 neighbour their others (geometry.neighbour); a board of rules
+    # 1 to 7 leaves them apart, as Plateau did then
+    row_zero: bool = False
 
 
 class Flow(msgspec.Struct, frozen=True):

@@ -5,11 +5,14 @@ version of the test's choosing."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
 
 import msgspec
+from msgspec.structs import replace
 
 from clients.python.simulate import play
-from domain.exchange.zoo18.recover import recover
+from domain.exchange.zoo18.recover import Recovered, Step, recover
 from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Command, Options
 from domain.games.zoo18.state import State
@@ -21,10 +24,31 @@ def position_before(
 ) -> tuple[State, int]:
     """The state before the seeded game of the default mix first takes `command`, and the
     seat that takes it."""
+    step = step_where(map_id, players, seed, rules, lambda s: s.command == command)
+    return step.before, step.seat
+
+
+def step_where(
+    map_id: str, players: int, seed: int, rules: int, found: Callable[[Step], bool]
+) -> Step:
+    """The first decision of the seeded game of the default mix that is `found`."""
+    return next(s for s in recovered_of(map_id, players, seed, rules).steps if found(s))
+
+
+@cache
+def recovered_of(map_id: str, players: int, seed: int, rules: int) -> Recovered:
+    """The seeded game of the default mix: its dealing and its decisions."""
     rng = random.Random(seed)
     names = [rng.choice(REACH) for _ in range(players)]
     options = msgspec.convert({"map": map_id, "exportable": True, "rules": rules}, Options)
     played = play(game, players, options, [bot(n) for n in names], rng)
-    steps = recover(game.initial(players, options), played.events).steps
-    step = next(s for s in steps if s.command == command)
-    return step.before, step.seat
+    return recover(game.initial(players, options), played.events)
+
+
+def at_rules(state: State, rules: int) -> State:
+    """`state` as a game of `rules` would hold it: its options, and its board joining row 0
+    from rules 8 on (evolve.initial_board)."""
+    board = state.board
+    if board is not None:
+        board = replace(board, row_zero=rules >= 8)
+    return replace(state, options=replace(state.options, rules=rules), board=board)

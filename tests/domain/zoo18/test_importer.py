@@ -98,6 +98,18 @@ def test_an_online_game_uses_its_seed_and_numeric_ids() -> None:
     assert set(imported.result) == {"5895", "7431", "7384", "4473"}
 
 
+def test_the_result_is_checked_player_by_player_whatever_order_the_file_lists_it_in() -> None:
+    # issue 42: the check compared the scores in the file's key order, so the same scores
+    # listed in another order (as equal results may be) were reported as a different result
+    data = _fixture("18ZOOMapA/sr_power.days_off.json")
+    listed = list(data["result"].items())
+    assert len({score for _, score in listed}) > 1  # reordering them changes the order
+    data["result"] = dict(reversed(listed))
+    assert import_game(data).match
+    data["result"] = {player: score + 1 for player, score in listed}
+    assert not import_game(data).match
+
+
 def test_a_recorded_pass_goes_to_the_awaited_step_whoever_it_names() -> None:
     data = _fixture("18ZOOMapA/sell_ticket_zoo_in_any_step.json")
     for action in data["actions"]:

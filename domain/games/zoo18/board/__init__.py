@@ -125,9 +125,10 @@ def describe(board: Board, colours: PhaseColours) -> list[HexView]:
     return describing.describe(board, colours)
 
 
-def initial_board(map_def: MapDef) -> Board:
-    """The empty board: preprinted hexes only, every home slot reserved for its family."""
-    return tokens.initial_board(map_def)
+def initial_board(map_def: MapDef, row_zero: bool = False) -> Board:
+    """The empty board: preprinted hexes only, every home slot reserved for its family; row 0
+    neighbours the others with `row_zero` (rules 8, geometry.neighbour)."""
+    return tokens.initial_board(map_def, row_zero)
 
 
 def check_lay(
@@ -228,9 +229,10 @@ def city_id(board: Board, hex: str, city: int) -> str:
     return tokens.city_id(board, hex, city)
 
 
-def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
-    """Put `family`'s home token in its reserved home slot (at par)."""
-    return tokens.place_home_token(board, map_def, family)
+def place_home_token(board: Board, map_def: MapDef, family: str, rules: int = 1) -> Board:
+    """Put `family`'s home token in its reserved home slot (at par); from `rules` 10 over the
+    WORK IN PROGRESS block that took that slot while no one presided the family."""
+    return tokens.place_home_token(board, map_def, family, over_block=rules >= 10)
 
 
 def check_token(
@@ -253,7 +255,9 @@ def check_token(
     no token of the family already in that city. `extra_slot=True` is ON A DIET (adds a slot).
     `owner="WIP"` places the neutral WORK IN PROGRESS block in a free slot.
     Money is the caller's business. Returns the new board. `rules` 2 reaches without turning
-    back (`reach(no_turning=True)`), `rules` 3 as 18xx.games' graph does (`reach(site=True)`).
+    back (`reach(no_turning=True)`), `rules` 3 as 18xx.games' graph does (`reach(site=True)`);
+    from `rules` 8 a family's token goes where 18xx.games puts it, whatever `slot` names: the
+    slot the family keeps there, else the first slot neither taken nor kept.
     """
     return tokens.check_token(
         board,
@@ -267,6 +271,7 @@ def check_token(
         owner=owner,
         no_turning=rules >= 2,
         site=rules >= 3,
+        site_slot=rules >= 8,
     )
 
 
@@ -285,16 +290,22 @@ def legal_tokens(
 ) -> list[TokenOption]:
     """Every normal token placement `check_token` accepts for `family`; with `extra_slot`
     (ON A DIET) every reachable city without its token, full or not, at its new extra slot."""
-    return list(_legal_tokens(board, family, extra_slot, rules >= 2, rules >= 3))
+    return list(_legal_tokens(board, family, extra_slot, rules >= 2, rules >= 3, rules >= 8))
 
 
 @lru_cache(maxsize=256)
 def _legal_tokens(
-    board: Board, family: str, extra_slot: bool, no_turning: bool, site: bool
+    board: Board, family: str, extra_slot: bool, no_turning: bool, site: bool, site_slot: bool
 ) -> tuple[TokenOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
     found = tokens.legal_tokens(
-        board, map_def, family, extra_slot=extra_slot, no_turning=no_turning, site=site
+        board,
+        map_def,
+        family,
+        extra_slot=extra_slot,
+        no_turning=no_turning,
+        site=site,
+        site_slot=site_slot,
     )
     return tuple(found)
 

@@ -16,12 +16,17 @@ def parse(coord: str) -> tuple[int, int]:
 
 
 @cache
-def neighbour(coord: str, edge: int) -> str | None:
-    """The coordinate across `edge` (None when it would leave the alphabet or go below row 1)."""
+def neighbour(coord: str, edge: int, row_zero: bool = False) -> str | None:
+    """The coordinate across `edge` (None when it would leave the alphabet or the rows).
+
+    Rows start at 1 unless `row_zero` (a board of rules 8): the grey hexes of row 0 on maps B
+    to F (G0, I0 or H0, J0) neighbour G2, H1 and the others as on 18xx.games, which joins any
+    two hexes one step apart on its grid (`Game::Base#connect_hexes`). Before, row 0 joined
+    nothing, and no track ran through those hexes."""
     column, row = parse(coord)
     step_column, step_row = _STEPS[edge]
     column, row = column + step_column, row + step_row
-    if column < 0 or column > 25 or row < 1:
+    if column < 0 or column > 25 or row < (0 if row_zero else 1):
         return None
     return f"{chr(ord('A') + column)}{row}"
 

@@ -86,7 +86,7 @@ class Graph:
 
     def crossing(self, hex: str, edge: int, lane: Lane) -> Iterator[tuple[int, int, Lane]]:
         """Paths across `edge` of `hex` that meet an end with `lane`: (pid, end, lane)."""
-        other = neighbour(hex, edge)
+        other = neighbour(hex, edge, self.board.row_zero)
         if other is None or other not in self.faces:
             return
         back = opposite(edge)
@@ -360,7 +360,7 @@ class _SiteWalk:
         for end, lane in exits:
             if end == skip:
                 continue
-            beyond = neighbour(path.hex, end)
+            beyond = neighbour(path.hex, end, graph.board.row_zero)
             if beyond is None or beyond not in graph.faces:
                 continue
             self.leaves.add((path.hex, end))
@@ -396,7 +396,7 @@ def _reached(
         path = graph.paths[pid]
         for edge in path.edges():
             edges.setdefault(path.hex, set()).add(edge)
-            beyond = neighbour(path.hex, edge)
+            beyond = neighbour(path.hex, edge, graph.board.row_zero)
             if beyond is not None and beyond in graph.faces:
                 edges.setdefault(beyond, set()).add(opposite(edge))
     for node in starts:

@@ -98,7 +98,7 @@ def _stop_counts(tile: TileDef) -> tuple[int, int]:
 
 def _linked(board: Board, map_def: MapDef, coord: str, edge: int) -> bool:
     """Whether track may leave `coord` by `edge` (a neighbour that accepts it)."""
-    other = neighbour(coord, edge)
+    other = neighbour(coord, edge, board.row_zero)
     if other is None or other not in map_def.hexes:
         return False
     hexdef = map_def.hexes[other]

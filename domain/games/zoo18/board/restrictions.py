@@ -182,7 +182,7 @@ def _reached_before(
 
 def _walked_in(graph: Graph, network: Reach, coord: str, edge: int, lane: Lane) -> bool:
     """Whether the family's walk comes into `coord` across `edge` (from track beyond it)."""
-    beyond = neighbour(coord, edge)
+    beyond = neighbour(coord, edge, graph.board.row_zero)
     if beyond is None:
         return False
     back = opposite(edge)

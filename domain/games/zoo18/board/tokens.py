@@ -13,13 +13,18 @@ from domain.kernel import illegal
 BLOCKER = "WIP"
 
 
-def initial_board(map_def: MapDef) -> Board:
+def initial_board(map_def: MapDef, row_zero: bool = False) -> Board:
     reservations = tuple(
         Reservation(home, 0, 0, family)
         for family, home in map_def.homes
         if family in map_def.families
     )
-    return Board(map_id=map_def.map_id, variant=map_def.variant, reservations=reservations)
+    return Board(
+        map_id=map_def.map_id,
+        variant=map_def.variant,
+        reservations=reservations,
+        row_zero=row_zero,
+    )
 
 
 def use_hole(board: Board, map_def: MapDef, area_a: str, area_b: str) -> Board:
@@ -83,11 +88,23 @@ def _free_slot(board: Board, node: Node, family: str) -> int | None:
     return None
 
 
+def _site_slot(board: Board, node: Node, family: str) -> int | None:
+    """The slot 18xx.games gives a family's token (City#get_slot): the slot it keeps in the
+    city, else the first slot neither taken nor kept, whatever slot was named. The site keeps
+    ON A DIET's tokens apart from the printed slots; here one sits at the index after them,
+    which a later upgrade to more slots makes a printed one, so every slot is looked at."""
+    slots, taken, reserved = _slot_state(board, node)
+    kept = sorted(slot for slot, owner in reserved.items() if owner == family and slot not in taken)
+    if kept:
+        return kept[0]
+    return next((s for s in range(slots) if s not in taken and s not in reserved), None)
+
+
 def _has_token_on_hex(board: Board, family: str, coord: str) -> bool:
     return any(t.hex == coord and t.owner == family for t in board.tokens)
 
 
-def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
+def place_home_token(board: Board, map_def: MapDef, family: str, over_block: bool = False) -> Board:
     home = map_def.home(family)
     if _has_token_on_hex(board, family, home):
         illegal(f"{family} already has its home token")
@@ -95,6 +112,13 @@ def place_home_token(board: Board, map_def: MapDef, family: str) -> Board:
         (r.slot for r in board.reservations if r.family == family and r.hex == home),
         None,
     )
+    kept = Token(home, 0, 0, BLOCKER)  # the slot every home keeps (initial_board)
+    if slot is None and over_block and kept in board.tokens:
+        # rules 10, as 18xx.games: the block took the slot kept for the family while no one
+        # presided it (the site matched its missing owner with the family's), and the home
+        # token goes into that slot all the same, over the block (City#get_slot)
+        cleared = msgspec.structs.replace(board, tokens=tuple(t for t in board.tokens if t != kept))
+        return _put(cleared, Token(home, 0, 0, family))
     if slot is None:
         slot = _free_slot(board, (home, 0), family)
     if slot is None:
@@ -130,6 +154,7 @@ def check_token(
     owner: str | None = None,
     no_turning: bool = False,
     site: bool = False,
+    site_slot: bool = False,
 ) -> Board:
     graph = graph_of(board)
     node = (coord, city)
@@ -148,7 +173,11 @@ def check_token(
         slots, _, _ = _slot_state(board, node)
         return _put(board, Token(coord, city, slots, who), extra=True)
     slots, taken, reserved = _slot_state(board, node)
-    if slot is None:
+    if site_slot and who != BLOCKER:
+        slot = _site_slot(board, node, who)
+        if slot is None:
+            illegal(f"the city on {coord} has no free slot for {family}")
+    elif slot is None:
         slot = _free_slot(board, node, who)
         if slot is None:
             illegal(f"the city on {coord} has no free slot for {family}")
@@ -188,6 +217,7 @@ def legal_tokens(
     extra_slot: bool = False,
     no_turning: bool = False,
     site: bool = False,
+    site_slot: bool = False,
 ) -> list[TokenOption]:
     graph = graph_of(board)
     options: list[TokenOption] = []
@@ -195,7 +225,10 @@ def legal_tokens(
         stop = graph.nodes[node]
         if stop.kind != "city" or _has_token_on_hex(board, family, node[0]):
             continue
-        slot = _slot_state(board, node)[0] if extra_slot else _free_slot(board, node, family)
+        if extra_slot:
+            slot: int | None = _slot_state(board, node)[0]
+        else:
+            slot = (_site_slot if site_slot else _free_slot)(board, node, family)
         if slot is not None:
             options.append(TokenOption(node[0], node[1], slot, city_id(board, *node)))
     return options

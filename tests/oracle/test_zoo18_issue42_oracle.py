@@ -1,0 +1,190 @@
+"""Issue 42: what real games on 18xx.games do and Plateau refused, judged by the site's engine
+(`../shared/oracle/18xx`): a game played here up to the situation, exported and replayed by
+the reference, which must accept every action and agree with every state."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from msgspec.structs import replace
+
+from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.recover import Recovered
+from domain.games.zoo18 import board as B
+from domain.games.zoo18 import game
+from domain.games.zoo18.messages import Command, Event, Par, PlaceToken
+from domain.games.zoo18.setup import start_events
+from domain.games.zoo18.state import State
+from tests.domain.zoo18.harness_games import at_rules, recovered_of
+from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
+from tests.paths import ROOT
+from tools import zoo18_oracle as oracle
+
+pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.available() or "ok")
+
+ROW_ZERO = re.compile(r"^[A-Z]0$")
+BOARD_DUMP = ROOT / "tools" / "zoo18_board.rb"
+PATCH_PROBE = ROOT / "tools" / "zoo18_patch_probe.rb"
+
+
+def _exported(keep: Path) -> dict[str, Any]:
+    (path,) = keep.glob("*.json")
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def _hexes(action: dict[str, Any]) -> set[str]:
+    return {
+        hex
+        for route in action.get("routes", ())
+        for chain in route.get("connections", ())
+        for hex in chain
+    }
+
+
+def test_the_site_runs_trains_through_row_0_as_rules_8_does(tmp_path: Path) -> None:
+    # D 4p seed 42012 (rules 8): CR's 2S runs J3-I2-I0-H1, through the grey I0 of row 0
+    outcome = oracle.play_one("D", 4, 42012, tmp_path, pool=oracle.REACH)
+    assert outcome.divergence is None, outcome.divergence
+    runs = [a for a in _exported(tmp_path)["actions"] if a["type"] == "run_routes"]
+    assert any(ROW_ZERO.match(hex) for run in runs for hex in _hexes(run))
+
+
+def _site_board(game_json: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        ["ruby", str(BOARD_DUMP), str(oracle.ORACLE), str(game_json)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    board: dict[str, Any] = json.loads(done.stdout)
+    return board
+
+
+def _played_again(
+    recovered: Recovered, last: int, rules: int, tmp_path: Path, change: Command | None = None
+) -> tuple[State, Path]:
+    """The seeded game decided again by `rules` up to decision `last` (which `change`
+    replaces), and its export."""
+    steps, started = recovered.steps, recovered.started
+    players = len(started.players)
+    start = game.initial(players, replace(steps[0].before.options, rules=rules))
+    deck = tuple(power for power in started.deck if power is not None)
+    events: list[Event] = start_events(start, started.players, deck, started.seed)
+    state = game.fold(events, start)
+    for n, step in enumerate(steps[: last + 1]):
+        command = change if n == last and change is not None else step.command
+        new = game.decide(state, step.seat, command, random.Random(0))
+        state = game.fold(new, state)
+        events.extend(new)
+    exported = tmp_path / f"game-{rules}.json"
+    exported.write_text(json.dumps(export_game(start, events)))
+    return state, exported
+
+
+def _site_slots(exported: Path) -> dict[str, list[str | None]]:
+    return {
+        f"{coord}-{index}": city["tokens"]
+        for coord, hex in _site_board(exported).items()
+        for index, city in enumerate(hex["cities"])
+        if any(city["tokens"])
+    }
+
+
+def _slots(board: B.Board) -> dict[str, list[str | None]]:
+    """Each tokened city's slots as the site lists them: the owner of each ("blocking" for the
+    WORK IN PROGRESS block), None when empty."""
+    cities: dict[str, list[str | None]] = {}
+    for token in board.tokens:
+        stop = B.face(board, token.hex)[0].stops[token.city]
+        row = cities.setdefault(f"{token.hex}-{token.city}", [None] * stop.slots)
+        if token.slot < stop.slots:  # an ON A DIET slot the site keeps apart
+            row[token.slot] = "blocking" if token.owner == "WIP" else token.owner
+    return cities
+
+
+@pytest.mark.parametrize("rules", [8, 7])
+def test_the_site_puts_a_token_naming_slot_1_in_the_first_open_slot(
+    tmp_path: Path, rules: int
+) -> None:
+    # F 3p seed 42101: PE tokens L16's two-slot city, both slots open; here it names slot 1.
+    # Rules 8 puts it in slot 0 as the site does; rules 7 kept slot 1, which the site's board
+    # (tools/zoo18_board.rb) tells apart though its state digest lists no slots
+    recovered = recovered_of("F", 3, 42101, 8)
+    target = next(
+        n for n, s in enumerate(recovered.steps) if first_token_in_an_open_two_slot_city(s)
+    )
+    command = recovered.steps[target].command
+    assert isinstance(command, PlaceToken)
+    state, exported = _played_again(
+        recovered, target, rules, tmp_path, PlaceToken(command.city, slot=1)
+    )
+    theirs = _site_slots(exported)
+    assert state.board is not None
+    ours = _slots(state.board)
+    assert theirs["L16-0"] == ["PE", None]
+    assert (ours == theirs) is (rules == 8), (ours, theirs)
+
+
+# positions of the harness where a purchase rusts trains of two families of one president:
+# (map, players, seed, decision index, that president's seat)
+TWO_FAMILIES_RUSTING = [("E", 2, 42316, 198, 1), ("D", 3, 42321, 199, 1), ("F", 3, 42305, 196, 1)]
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed", "index", "seat"), TWO_FAMILIES_RUSTING)
+def test_patch_holds_back_what_the_site_holds_back_at_a_rusting(
+    tmp_path: Path, map_id: str, players: int, seed: int, index: int, seat: int
+) -> None:
+    # the game exported up to the purchase; the reference and Plateau each given PATCH in the
+    # president's hands before it (tools/zoo18_patch_probe.rb): rules 9 holds back the trains
+    # the site holds back, rules 8 fewer
+    recovered = recovered_of(map_id, players, seed, 9)
+    steps, started = recovered.steps, recovered.started
+    start = game.initial(players, steps[0].before.options)
+    deck = tuple(power for power in started.deck if power is not None)
+    events: list[Event] = start_events(start, started.players, deck, started.seed)
+    for step in steps[: index + 1]:
+        events.extend(step.events)
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(export_game(start, events)))
+    probe = [str(PATCH_PROBE), str(oracle.ORACLE), str(exported), started.players[seat]]
+    site = json.loads(subprocess.run(["ruby", *probe], capture_output=True, check=True).stdout)
+    assert site["chooser"] == started.players[seat]
+    held = {}
+    for rules in (8, 9):
+        before = at_rules(steps[index].before, rules)
+        patch = replace(before.power("PATCH"), owner=f"p{seat}", uses=0, data="")  # unused
+        given = tuple(patch if p.id == "PATCH" else p for p in before.powers)
+        before = replace(before, powers=given)
+        command = steps[index].command
+        after = game.fold(game.decide(before, steps[index].seat, command, random.Random(0)), before)
+        held[rules] = set(after.flow.patch_trains)
+    assert held[9] == set(site["held"])
+    assert held[8] < held[9]
+
+
+@pytest.mark.parametrize("rules", [10, 9])
+def test_the_site_puts_a_home_token_over_the_block_in_its_kept_slot(
+    tmp_path: Path, rules: int
+) -> None:
+    # E 2p seed 42428: WORK IN PROGRESS blocked I6's slot 0, kept for BB, no one presiding it
+    # (#115); at BB's par (#184) the site's home token covers the block, as rules 10 does;
+    # rules 9 put it in slot 1 and kept the block
+    recovered = recovered_of("E", 2, 42428, 9)
+    par = next(
+        n
+        for n, s in enumerate(recovered.steps)
+        if isinstance(s.command, Par) and s.command.family == "BB"
+    )
+    state, exported = _played_again(recovered, par, rules, tmp_path)
+    theirs = _site_slots(exported)
+    assert state.board is not None
+    ours = _slots(state.board)
+    assert theirs["I6-0"] == ["BB", None]
+    assert (ours["I6-0"] == theirs["I6-0"]) is (rules == 10), (ours["I6-0"], theirs["I6-0"])
