@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
+from domain.bots import random_bot
 from domain.games.bienvenue_a_bord import Options, game
 from domain.games.bienvenue_a_bord.messages import Choice, Event, PeopleChecked, Resolve
 from domain.table import GameStarted, SeatClaimed, TableOpened
