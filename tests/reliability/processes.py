@@ -50,7 +50,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "PLATEAU_LOG_FORMAT": "json", **UNLIMITED_HTTP, **self.env}
-        args = [sys.executable, "-m", "server.cli", "serve", "--store", self.store_url]
+        args = [sys.executable, "-m", "plateau", "serve", "--store", self.store_url]
         args += ["--host", "127.0.0.1", "--port", str(self.port)]
         with self.log_path.open("ab") as out:
             self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out, stderr=out)
