@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.redis_server import RedisServer, free_port
+from tools.redis_server import RedisServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # the fault tests open dozens of tables at once from one address: no HTTP limits per address
