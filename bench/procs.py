@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.redis_server import RedisServer, free_port
+from tools.redis_server import RedisServer, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_SRC = ROOT / "bench" / "peer"

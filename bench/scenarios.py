@@ -12,7 +12,7 @@ from typing import Any
 
 from bench import procs
 from bench.profile import Profiler
-from tests.redis_server import RedisServer
+from tools.redis_server import RedisServer
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from bench.counter_game import register
-from server.cli import main
+from plateau.cli import main
 
 if __name__ == "__main__":
     register()

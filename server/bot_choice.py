@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from clients.python.bots import random_bot, strategy
+from domain.bots import random_bot, strategy
 from domain.kernel import Game, Seat
 
 # the bots' own randomness: never the game's secret draws, which decide what the move does

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from server.store import EventStore, open_store
-from tests.redis_server import RedisServer
+from tools.redis_server import RedisServer
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from clients.python.bots import random_bot
 from domain import games
+from domain.bots import random_bot
 from domain.table import GameStarted, SeatClaimed, Table, TableOpened, apply, open_table
 from server import fairness
 from server.decisions import decided

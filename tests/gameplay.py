@@ -8,8 +8,8 @@ from typing import Any
 
 import msgspec
 
-from clients.python.bots import random_bot
 from clients.python.simulate import Played, play
+from domain.bots import random_bot
 from domain.kernel import OMNISCIENT, SPECTATOR, Game, Seat
 
 Invariant = Callable[[Any], None]

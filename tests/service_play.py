@@ -7,7 +7,7 @@ import random
 
 import msgspec
 
-from clients.python.bots import random_bot
+from domain.bots import random_bot
 from server.service import GameService
 
 

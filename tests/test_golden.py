@@ -12,8 +12,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
 from domain import audit, games
+from domain.bots import random_bot
 from domain.fairness import DrawsRecorded
 from domain.table import apply
 from projections.live import LiveGame

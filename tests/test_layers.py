@@ -1,5 +1,7 @@
 """The dependency rules, checked on the source: domain is pure, draws only through
-domain/chance.py, has no import cycle, and layers point one way."""
+domain/chance.py, has no import cycle, and layers point one way: the `plateau` command above
+the server and the clients, neither of which imports the other, and the benchmarks beside the
+tests, not on them."""
 
 from __future__ import annotations
 
@@ -135,6 +137,26 @@ def test_clients_do_not_import_the_server() -> None:
         f"{path.relative_to(ROOT)}: {module}"
         for path, module in imports("clients")
         if top(module) == "server"
+    ]
+    assert bad == []
+
+
+def test_the_server_imports_neither_the_clients_nor_the_command() -> None:
+    # the `plateau` command (plateau/) runs both the server and client programs: it is above
+    # them, and the server's bots come from the domain
+    bad = [
+        f"{path.relative_to(ROOT)}: {module}"
+        for path, module in imports("server")
+        if top(module) in {"clients", "plateau"}
+    ]
+    assert bad == []
+
+
+def test_the_benchmarks_do_not_import_the_tests() -> None:
+    bad = [
+        f"{path.relative_to(ROOT)}: {module}"
+        for path, module in imports("bench")
+        if top(module) == "tests"
     ]
     assert bad == []
 

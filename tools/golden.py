@@ -33,9 +33,9 @@ from typing import Any
 
 import msgspec
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
 from domain import games
+from domain.bots import random_bot
 from domain.kernel import OMNISCIENT, SPECTATOR, Game, Seat, Viewer
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "golden"

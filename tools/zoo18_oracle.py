@@ -31,9 +31,8 @@ from typing import Any
 
 import msgspec
 
-from clients.python.bots import Strategy, strategy
 from clients.python.simulate import play
-from clients.python.strategies.zoo18_reach import STYLES
+from domain.bots import Strategy, strategy
 from domain.exchange.zoo18.coverage import Coverage, coverage
 from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.recover import recover
@@ -42,6 +41,7 @@ from domain.games.zoo18 import boardlink, game, market, operating
 from domain.games.zoo18.board.graph import graph_of
 from domain.games.zoo18.board.routes import track_keys
 from domain.games.zoo18.board.search import _candidate_routes
+from domain.games.zoo18.bots_reach import STYLES
 from domain.games.zoo18.ctx import offered_powers
 from domain.games.zoo18.data import POWER_PRICE, STARTING_CASH
 from domain.games.zoo18.evolve import evolve

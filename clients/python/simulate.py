@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from clients.python.bots import Strategy
+from domain.bots import Strategy
 from domain.chance import Rng
 from domain.kernel import Game, Result
 

@@ -24,8 +24,8 @@ def names() -> tuple[str, ...]:
 
 
 def package(name: str) -> str:
-    """The package under domain.games that holds the game called `name` (its bot module under
-    clients.python.strategies has the same name); KeyError for a game added at run time."""
+    """The package under domain.games that holds the game called `name` (its bots too:
+    domain.bots); KeyError for a game added at run time."""
     return _MODULES[name]
 
 

@@ -11,9 +11,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import strategy
 from clients.python.simulate import play
 from domain import games
+from domain.bots import strategy
 from tests.browser.conftest import Pages
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from plateau.cli import main
 from projections.live import LiveGame
-from server.cli import main
 from server.store import open_store
 from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import running

@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from server.cli import main
+from plateau.cli import main
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import open_store

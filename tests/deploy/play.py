@@ -22,7 +22,7 @@ GAMES = [("eiffel_mania", 4), ("bienvenue_a_bord", 2), ("vertigo", 3), ("18zoo",
 
 async def bots(url: str, game: str, players: int, seed: int) -> dict[str, Any]:
     """`plateau bots URL GAME --players N --seed S`: its JSON report."""
-    command = [sys.executable, "-m", "server.cli", "bots", url, game]
+    command = [sys.executable, "-m", "plateau", "bots", url, game]
     command += ["--players", str(players), "--seed", str(seed)]
     process = await asyncio.create_subprocess_exec(
         *command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE

@@ -24,9 +24,9 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
 from domain import games
+from domain.bots import random_bot
 from domain.chance import shuffle
 from domain.games.vertigo.data import VOTE_CHOICES
 from domain.games.zoo18.ctx import revealed

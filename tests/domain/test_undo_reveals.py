@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from clients.python.bots import random_bot
 from domain import games
+from domain.bots import random_bot
 from domain.fairness import DrawsRecorded, SecretRevealed
 from domain.games.bienvenue_a_bord.messages import StopoverRevealed
 from domain.games.eiffel_mania.data import ALL_CARDS, DENUNCIATION, OFFICE, SPECIAL_TYPE

@@ -14,8 +14,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from clients.python.bots import strategy
 from clients.python.simulate import play
+from domain.bots import strategy
 from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import board as B

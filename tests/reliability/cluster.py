@@ -8,7 +8,7 @@ import socket
 import subprocess
 import time
 
-from tests.redis_server import RedisServer
+from tools.redis_server import RedisServer
 
 
 def _bindable(port: int) -> bool:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.redis_server import RedisServer, free_port
+from tools.redis_server import RedisServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # the fault tests open dozens of tables at once from one address: no HTTP limits per address
@@ -50,7 +50,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "PLATEAU_LOG_FORMAT": "json", **UNLIMITED_HTTP, **self.env}
-        args = [sys.executable, "-m", "server.cli", "serve", "--store", self.store_url]
+        args = [sys.executable, "-m", "plateau", "serve", "--store", self.store_url]
         args += ["--host", "127.0.0.1", "--port", str(self.port)]
         with self.log_path.open("ab") as out:
             self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out, stderr=out)

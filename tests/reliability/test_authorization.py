@@ -17,11 +17,11 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from clients.python.client import Lobby
 from server.store.redis import RedisStore
-from tests.redis_server import RedisServer
 from tests.reliability.checks import report
 from tests.reliability.edge import answer
 from tests.reliability.processes import ServerProcess
 from tests.reliability.scenario import open_tables, play, seat_players
+from tools.redis_server import RedisServer
 
 
 @pytest.fixture

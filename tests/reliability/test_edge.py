@@ -21,12 +21,12 @@ from websockets.asyncio.client import connect
 from domain import games
 from domain.kernel import is_simultaneous
 from server.store.redis import RedisStore
-from tests.redis_server import RedisServer
 from tests.reliability.checks import full, report, verify_game
 from tests.reliability.edge import answer, junk_connection, junk_frames, session
 from tests.reliability.player import Player
 from tests.reliability.processes import ServerProcess
 from tests.reliability.scenario import open_tables
+from tools.redis_server import RedisServer
 from tools.tcp_proxy import TcpProxy
 
 MAX_FRAME = 64 * 1024

@@ -15,9 +15,9 @@ import httpx
 import pytest
 
 from server import tokens
-from tests.redis_server import RedisServer
 from tests.reliability.checks import report
 from tests.reliability.processes import ServerProcess
+from tools.redis_server import RedisServer
 
 TEXT, CONT, PING, CLOSE = 0x1, 0x0, 0x9, 0x8
 # the server closes with 1009 as soon as the header says too much; if we are still writing,

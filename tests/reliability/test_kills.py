@@ -16,7 +16,6 @@ import pytest
 
 from server.store.redis import RedisStore
 from server.store.sqlite import SqliteStore
-from tests.redis_server import RedisServer
 from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.processes import (
     ServerProcess,
@@ -32,6 +31,7 @@ from tests.reliability.scenario import (
     play,
     seat_players,
 )
+from tools.redis_server import RedisServer
 
 
 def totals(tables: list[Table]) -> dict[str, int]:

@@ -13,11 +13,11 @@ from domain.table import ChatPosted
 from projections.codec import encode
 from server.store import Recorded, StoreUnavailable
 from server.store.redis import RedisStore
-from tests.redis_server import RedisServer
 from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.player import Player
 from tests.reliability.processes import redis_with_aof, start_servers
 from tests.reliability.scenario import everyone, inject, open_tables, play, seat_players
+from tools.redis_server import RedisServer
 from tools.tcp_proxy import TcpProxy
 
 

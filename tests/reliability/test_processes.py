@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from server.store.redis import RedisStore
-from tests.redis_server import RedisServer
 from tests.reliability.checks import Tally, full, report, verify_game
 from tests.reliability.processes import ServerProcess, start_servers
 from tests.reliability.scenario import everyone, open_tables, play, seat_players
+from tools.redis_server import RedisServer
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import uuid
 import httpx
 
 from server.tokens import token_hash
-from tests.redis_server import RedisServer
 from tests.reliability.processes import ServerProcess
 from tests.reliability.test_table_bots import hand_over, until_over
+from tools.redis_server import RedisServer
 
 
 def test_keys_tokens_and_bot_moves_stay_out_of_the_log() -> None:

@@ -18,9 +18,9 @@ import pytest
 
 from projections.live import LiveGame
 from server.store import open_store, verify_chain
-from tests.redis_server import RedisServer
 from tests.reliability.processes import ServerProcess
 from tests.reliability.test_table_bots import hand_over
+from tools.redis_server import RedisServer
 
 GAMES = 8  # of 18ZOO, long enough for the bots to be playing at every SIGTERM
 STOPS = 3  # SIGTERMs per store, the bots playing each time (the race is one of timing)

@@ -14,9 +14,9 @@ import redis
 
 from server.agenda.redis import LEASE
 from server.store import open_store, verify_chain
-from tests.redis_server import RedisServer
 from tests.reliability.checks import full, report
 from tests.reliability.processes import ServerProcess, start_servers
+from tools.redis_server import RedisServer
 
 WAIT_S = 60  # a game not over by then has stalled: fail, saying where it stood
 

@@ -13,9 +13,9 @@ import httpx
 import redis
 
 from server.store.redis import to_recorded
-from tests.redis_server import RedisServer
 from tests.reliability.checks import report
 from tests.reliability.processes import start_servers
+from tools.redis_server import RedisServer
 
 DOWN_S = 1.5  # every process down this long
 

@@ -13,7 +13,7 @@ from clients.python.client import GameClient, Lobby
 from server.app import create_app
 from server.config import Settings
 from server.ws_protocol import FrameWritingProtocol
-from tests.redis_server import free_port
+from tools.redis_server import free_port
 
 
 @dataclass

@@ -13,12 +13,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
+from domain.bots import random_bot
 from domain.games.bienvenue_a_bord import Options, game
 from domain.games.bienvenue_a_bord.messages import Choice, Event, PeopleChecked, Resolve
 from domain.table import GameStarted, SeatClaimed, TableOpened
+from plateau.cli import main
 from projections.codec import decoder, encode
-from server.cli import main
 from server.metrics import Metrics
 from server.service import GameService
 from server.store import EventStore, open_store

@@ -22,8 +22,8 @@ from clients.python.remote_bots import play_seat
 from domain import games
 from domain.fairness import DrawsRecorded, FairnessCommitted, SecretRevealed
 from domain.rules import ResultRecorded
+from plateau.cli import main
 from projections.codec import decoder
-from server.cli import main
 from tests.server.conftest import Running
 from tests.server.test_legacy_games import stored_before_salts
 from tests.server.test_log_proof import finished, rewrite

@@ -21,8 +21,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
 from domain import games
+from domain.bots import random_bot
 from domain.chance import SecretDraws
 from domain.fairness import recorded
 from domain.forks import deal

@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
+from domain.bots import random_bot
 from domain.forks import GameForked
 from domain.kernel import SPECTATOR, Seat
 from domain.table import GameStarted, SeatClaimed, TableOpened

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from clients.python.bots import random_bot
 from clients.python.client import GameClient
 from domain import games
+from domain.bots import random_bot
 from domain.rules import FIRST, options_for
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode

@@ -12,9 +12,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
 from domain import games
+from domain.bots import random_bot
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from server import lobby as lobby_module

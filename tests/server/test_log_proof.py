@@ -16,7 +16,7 @@ import msgspec
 import pytest
 
 from clients.python.remote_bots import play_seat
-from server.cli import main
+from plateau.cli import main
 from server.proof import check, from_json, proof_of
 from server.store import chained
 from server.store.redis import events_key

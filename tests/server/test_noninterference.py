@@ -31,8 +31,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clients.python.bots import random_bot
 from domain import games
+from domain.bots import random_bot
 from domain.chance import SecretDraws
 from domain.fairness import committed, recorded
 from domain.kernel import SPECTATOR, Game, Rejected, Seat, Viewer

@@ -15,7 +15,7 @@ import pytest
 from domain import games
 from domain.kernel import Result
 from domain.table import TableOpened
-from server.cli import main
+from plateau.cli import main
 from server.verify import report, verify_store
 from tests.server.conftest import Running
 from tests.server.test_legacy_games import stored_before_salts

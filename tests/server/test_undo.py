@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot
+from domain.bots import random_bot
 from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat
 from domain.table import Table
 from domain.undo import check

@@ -10,7 +10,7 @@ import pytest
 
 from server.store import StoreUnavailable
 from server.store.redis import RedisStore
-from tests.redis_server import free_port
+from tools.redis_server import free_port
 
 CALLS: dict[str, Callable[[RedisStore], Awaitable[Any]]] = {
     "read": lambda store: store.read("g"),

@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from server.store import StoreUnavailable, resp
 from server.store.redis import RedisStore
 from server.store.resp import Address, LeanRedis
-from tests.redis_server import RedisServer
+from tools.redis_server import RedisServer
 
 
 def test_addresses_from_urls() -> None:

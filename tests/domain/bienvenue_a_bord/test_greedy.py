@@ -8,10 +8,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
-from clients.python.strategies.bienvenue_a_bord import estimate, greedy, pile_gain
+from domain.bots import random_bot, strategy
 from domain.games.bienvenue_a_bord import Options, game
+from domain.games.bienvenue_a_bord.bots import estimate, greedy, pile_gain
 from domain.games.bienvenue_a_bord.messages import Choice, Resolve, TakePile
 from tests.domain.bienvenue_a_bord.positions import at, boarded, dealt, opened
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
+from domain.bots import random_bot
 from domain.games.bienvenue_a_bord import Options, game
 from domain.games.bienvenue_a_bord.data import CABIN_IDS, SYMBOLS
 from domain.games.bienvenue_a_bord.messages import (

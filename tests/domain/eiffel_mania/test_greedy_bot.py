@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
-from clients.python.strategies.eiffel_mania import greedy
+from domain.bots import random_bot, strategy
 from domain.games.eiffel_mania import game
+from domain.games.eiffel_mania.bots import greedy
 from domain.games.eiffel_mania.messages import COLLABORATE, CommitStance, PickCard
 from tests.domain.eiffel_mania.helpers import play as play_moves
 from tests.domain.eiffel_mania.helpers import table

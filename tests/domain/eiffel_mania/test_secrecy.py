@@ -9,8 +9,8 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
+from domain.bots import random_bot
 from domain.games.eiffel_mania import game
 from domain.games.eiffel_mania.messages import (
     BETRAY,

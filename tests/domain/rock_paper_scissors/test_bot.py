@@ -7,8 +7,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
+from domain.bots import random_bot, strategy
 from domain.games.rock_paper_scissors import game
 from domain.games.rock_paper_scissors.data import HANDS
 from domain.games.rock_paper_scissors.messages import Options
@@ -22,7 +22,7 @@ def always_rock(game: Any, state: Any, seat: int, legal: Any, rng: Any) -> Any:
 
 
 def test_it_is_found_through_the_registry() -> None:
-    assert greedy.__module__ == "clients.python.strategies.rock_paper_scissors"
+    assert greedy.__module__ == "domain.games.rock_paper_scissors.bots"
 
 
 def test_it_beats_a_player_who_always_shows_rock() -> None:

@@ -14,8 +14,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
+from domain.bots import random_bot
 from domain.games.rock_paper_scissors import game
 from domain.games.rock_paper_scissors.data import HANDS
 from domain.games.rock_paper_scissors.messages import Choose, HandChosen, Options

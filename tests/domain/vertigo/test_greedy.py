@@ -7,11 +7,11 @@ import random
 
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
-from clients.python.strategies.vertigo import estimate, greedy, law_gain
+from domain.bots import random_bot, strategy
 from domain.games.vertigo import game
 from domain.games.vertigo import messages as m
+from domain.games.vertigo.bots import estimate, greedy, law_gain
 from domain.games.vertigo.state import Task
 from tests.domain.vertigo.helpers import country, position
 

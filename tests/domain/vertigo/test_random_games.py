@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
+from domain.bots import random_bot
 from domain.games.vertigo import game
 from domain.games.vertigo import messages as m
 from domain.games.vertigo.data import (

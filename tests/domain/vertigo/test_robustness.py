@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
+from domain.bots import random_bot
 from domain.games.vertigo import game
 from domain.games.vertigo import messages as m
 from domain.games.vertigo.state import State

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
 from domain import rules
+from domain.bots import random_bot, strategy
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.data import CITY_SLOTS, HILLS, MAPS

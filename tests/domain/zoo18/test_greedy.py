@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from clients.python.bots import random_bot, strategy
 from clients.python.simulate import play
+from domain.bots import random_bot, strategy
 from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Options
 

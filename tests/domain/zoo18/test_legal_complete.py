@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from clients.python.bots import random_bot
+from domain.bots import random_bot
 from domain.exchange.zoo18 import importer as I
 from domain.games.zoo18 import game
 from domain.games.zoo18.decide import decide

@@ -13,8 +13,8 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
-from clients.python.bots import random_bot
 from clients.python.simulate import play
+from domain.bots import random_bot
 from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.importer import import_game
 from domain.games.zoo18 import board as B

@@ -17,9 +17,9 @@ import pytest
 from msgspec.structs import replace
 
 from clients.python.simulate import play
-from clients.python.strategies.zoo18_reach import STYLES
 from domain.exchange.zoo18.recover import recover
 from domain.games.zoo18 import game
+from domain.games.zoo18.bots_reach import STYLES
 from domain.games.zoo18.messages import Assign, Options, PlaceToken, TokenPut
 from domain.games.zoo18.operating import buy_train_blocks
 from domain.games.zoo18.rounds import acting_seat

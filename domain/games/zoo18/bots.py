@@ -10,10 +10,10 @@ Ties go to the first command in legal order.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
+from domain.bots import NO_DRAWS
 from domain.chance import Rng
 from domain.games.zoo18.messages import (
     Bid,
@@ -53,7 +53,7 @@ def greedy(
     best, best_score = legal[0], float("-inf")
     for command in _price_ends(legal):
         try:
-            events = game.decide(state, seat, command, random.Random(0))
+            events = game.decide(state, seat, command, NO_DRAWS)
         except Rejected:
             continue
         after = game.fold(events, state)

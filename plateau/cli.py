@@ -52,9 +52,9 @@ def bots(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from clients.python.bots import strategy
     from clients.python.simulate import play
     from domain import games
+    from domain.bots import strategy
 
     game = games.get(args.game)
     names = (args.bots or "random").split(",")

@@ -1,4 +1,4 @@
-"""A private redis-server on a free port, started and killed by the tests themselves."""
+"""A private redis-server on a free port, started and killed by the tests and the benchmarks."""
 
 from __future__ import annotations
 

@@ -25,17 +25,16 @@ Each follows its bias most of the time and otherwise plays as the bot it leans o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from clients.python.bots import random_bot
-from clients.python.strategies.zoo18 import greedy
-from domain.chance import Rng, choice
+from domain.bots import NO_DRAWS, random_bot
+from domain.chance import Rng, choice, number
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink, game
 from domain.games.zoo18 import operating as op
 from domain.games.zoo18.board.graph import reach
+from domain.games.zoo18.bots import greedy
 from domain.games.zoo18.ctx import operating_order, train_limit
 from domain.games.zoo18.data import TRAIN_TYPES
 from domain.games.zoo18.messages import (
@@ -261,7 +260,7 @@ def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
     after: list[tuple[LayTile, State]] = []
     for command in lays:
         try:
-            events = game.decide(state, seat, command, random.Random(0))
+            events = game.decide(state, seat, command, NO_DRAWS)
         except Rejected:
             continue
         laid = game.fold(events, state)
@@ -277,7 +276,7 @@ def _best_lay(state: State, seat: int, sym: str, lays: list[LayTile]) -> Any:
         seconds = [c for c in game.legal(laid, seat) if isinstance(c, LayTile) and not c.power]
         for second in seconds:
             try:
-                events = game.decide(laid, seat, second, random.Random(0))
+                events = game.decide(laid, seat, second, NO_DRAWS)
             except Rejected:
                 continue
             second_worth = _run_worth(game.fold(events, laid), sym)
@@ -339,7 +338,7 @@ def _styled(
     def bot(
         game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
     ) -> Any:
-        if rng.randrange(100) < bias:
+        if number(rng, 100) < bias:
             chosen = pick(state, seat, legal, rng)
             if chosen is not None:
                 return chosen

@@ -1,8 +1,12 @@
-"""Bots that choose among the legal commands.
+"""Bots: pure functions that choose one of a seat's legal commands.
 
-In-process bots see `(game, state, seat, legal, rng)`; a bot must only use what its seat can
-see in `game.view(state, Seat(seat))`, never the hidden parts of `state`. A game's smarter bot
-is `greedy` in clients/python/strategies/<its package>.py, found through the game registry.
+A bot is called as `bot(game, state, seat, legal, rng)` and returns one command of `legal`. It
+reads only what its seat may know: `game.view(state, Seat(seat))`, or a state the server has
+re-dealt for that seat (server/bot_choice.py), never the hidden parts of a real one. It draws
+only through domain/chance.py with the `rng` it is given. The random bot below serves every
+game; a game's smarter one is `greedy` in the `bots` module of its package
+(docs/adding-a-game.md), found through the game registry. The server's bot seats, `plateau
+simulate` and the tests all take them from here.
 """
 
 from __future__ import annotations
@@ -48,10 +52,22 @@ def _without_price(command: Any, index: int) -> Any:
     return tuple(getattr(command, name) for name in fields if name != "price")
 
 
-def strategies_module(game_name: str) -> str | None:
-    """The module holding the game's smarter bots, named after its package; None if it has none."""
+class NoDraws:
+    """The Rng a bot hands `decide` when it tries a command to see its effect: a game whose
+    commands draw nothing (18ZOO's) never calls it, and a draw would be a bot looking at
+    what chance holds, so it refuses."""
+
+    def randrange(self, n: int, /) -> int:
+        raise RuntimeError("a bot tried a command that draws: it may only try those that do not")
+
+
+NO_DRAWS = NoDraws()
+
+
+def bots_module(game_name: str) -> str | None:
+    """The module of the game's package holding its smarter bots; None if it has none."""
     try:
-        module = f"clients.python.strategies.{games.package(game_name)}"
+        module = f"domain.games.{games.package(game_name)}.bots"
     except KeyError:  # an unknown game, or one added at run time (the benchmark's)
         return None
     return module if importlib.util.find_spec(module) is not None else None
@@ -60,7 +76,7 @@ def strategies_module(game_name: str) -> str | None:
 def strategy(game_name: str, name: str) -> Strategy:
     if name == "random":
         return random_bot
-    module = strategies_module(game_name)
+    module = bots_module(game_name)
     if name == "greedy" and module is not None:
         greedy: Strategy = importlib.import_module(module).greedy
         return greedy

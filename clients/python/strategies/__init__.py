@@ -1,1 +1,0 @@
-"""Smarter bots, one module per game, each exposing `greedy`."""
