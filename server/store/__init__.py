@@ -1,5 +1,9 @@
 """The event-store port: one contract, two adapters (embedded SQLite and Redis Streams).
 
+The package holds the adapters, the agenda beside them (`agenda`: the games due and their
+leases, in Redis or the SQLite file) and the deployment's secret they keep
+(`deployment_secret`). It imports ops only.
+
 Versions are 1-based and dense per stream. Every record carries `prev_hash` and its own `hash`,
 a chain over every stored byte, so a resuming client or a replica detects a rewritten tail.
 

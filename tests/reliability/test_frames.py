@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from server import tokens
+from server.table import tokens
 from tests.redis_server import RedisServer
 from tests.reliability.checks import report
 from tests.reliability.processes import ServerProcess

@@ -8,9 +8,9 @@ from typing import Any
 
 import msgspec
 
-from server.metrics import Metrics
-from server.service import GameService
+from server.ops.metrics import Metrics
 from server.store import EventStore, open_store
+from server.table.service import GameService
 
 
 class ResendingStore:

@@ -12,8 +12,8 @@ import httpx
 import pytest
 import redis
 
-from server.agenda.redis import LEASE
 from server.store import open_store, verify_chain
+from server.store.agenda.redis import LEASE
 from tests.redis_server import RedisServer
 from tests.reliability.checks import full, report
 from tests.reliability.processes import ServerProcess, start_servers

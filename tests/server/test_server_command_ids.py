@@ -17,10 +17,10 @@ from msgspec.json import encode as encode_json
 
 from clients.python.client import GameClient
 from projections.live import LiveGame
-from server import service as service_module
-from server.metrics import Metrics
-from server.service import GameService
+from server.ops.metrics import Metrics
 from server.store.sqlite import SqliteStore
+from server.table import service as service_module
+from server.table.service import GameService
 from tests.server.conftest import Running
 from tests.server.test_table_bots import bot_table
 
