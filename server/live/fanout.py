@@ -4,7 +4,7 @@ versions pushed to them.
 For each new version of a game the hub computes the view, redacted events and legal commands
 once per distinct viewer (and what all viewers share once for all, `projections.updates`),
 encodes each once, and queues the bytes on every socket of that viewer. New versions come from
-this process's own folds (`GameService.on_folded`) and from the pump (`server.live.pump`), which
+this process's own folds (`Games.on_folded`) and from the pump (`server.live.pump`), which
 follows the store for every watched game.
 """
 
@@ -23,11 +23,11 @@ from server.live.presence_beats import PresenceBeats
 from server.live.pump import Pump
 from server.live.ws_protocol import text_frame
 from server.ops.logs import log
-from server.table.service import GameService
+from server.table.games import Games
 
 
 class Hub:
-    def __init__(self, service: GameService, presence: Presence | None = None) -> None:
+    def __init__(self, service: Games, presence: Presence | None = None) -> None:
         self.service = service
         self.store = service.store
         self.presence: Presence = presence or LocalPresence()

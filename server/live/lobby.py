@@ -34,7 +34,7 @@ from server.live.abandoned import DAY_S, abandoned
 from server.live.fanout import Hub
 from server.ops.logs import log
 from server.store import StoreUnavailable
-from server.table.service import GameService
+from server.table.games import Games
 
 REFRESH_SECONDS = 5.0
 LIMIT = 100  # games per list, unless the request asks for fewer
@@ -54,7 +54,7 @@ class _Kept:
 class Listing:
     def __init__(
         self,
-        service: GameService,
+        service: Games,
         hub: Hub,
         clock: Callable[[], float] = time.monotonic,
         abandoned_after_s: float = DAY_S,

@@ -12,13 +12,13 @@ from domain.kernel import Rejected
 from projections.live import GameGap, LiveGame
 from server.ops.logs import log
 from server.store import Recorded, StoreUnavailable
-from server.table.service import GameService
+from server.table.games import Games
 
 
 class Pump:
     def __init__(
         self,
-        service: GameService,
+        service: Games,
         watched: Collection[str],
         publish: Callable[[LiveGame], None],
     ) -> None:

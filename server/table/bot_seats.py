@@ -7,7 +7,7 @@ Every process runs one. A game is played by one process at a time: the one holdi
 command id `bot-<seat>-<version>` and the version it was chosen at, so a second process that
 plays the same turn anyway (a lease run out while the first still thought) gets the first
 one's answer or a version conflict, never a second move. No client can take that id first:
-a client's ids are stored under a prefix of their own (`server.table.service.CLIENT_COMMAND`); a
+a client's ids are stored under a prefix of their own (`server.table.moves.CLIENT_COMMAND`); a
 move whose id was taken anyway (in a game stored before that prefix) lands nothing, is not
 counted as played, and is played once more under another id (`_played_elsewhere`). A
 process killed holding a lease leaves the game due: another takes it when the lease runs out,
@@ -41,7 +41,8 @@ from server.store import StoreUnavailable
 from server.store.agenda import Agenda
 from server.table.bot_choice import choose
 from server.table.bot_table import attended
-from server.table.service import GameService, Landed
+from server.table.moves import Landed
+from server.table.service import GameService
 from server.table.table_clock import deadline, out_of_time
 
 POLL_S = 0.25  # how often the agenda is read for games another process made due
@@ -214,7 +215,7 @@ class BotSeats:
         """The store answered the bot's move with an earlier append of its id, and wrote
         nothing. If the game moved (another process played the turn), None. Else the id was
         taken by a client in a game stored before client ids had a namespace of their own
-        (`server.table.service.CLIENT_COMMAND`): the move is played once more under an id nobody
+        (`server.table.moves.CLIENT_COMMAND`): the move is played once more under an id nobody
         could know then, the head's hash in it; what that lands is the answer."""
         version, head = live.version, live.hash
         if await self.service.catch_up(live):

@@ -26,7 +26,7 @@ from server.table.tokens import new_token, token_hash
 
 if TYPE_CHECKING:
     from domain.chance import Rng
-    from server.table.service import GameService
+    from server.table.games import Games
 
 
 class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -69,9 +69,9 @@ def _waits(live: LiveGame, table: Table) -> bool:
     )
 
 
-async def fork(service: GameService, game_id: str, raw: bytes, token: str | None) -> Forked:
+async def fork(cache: Games, game_id: str, raw: bytes, token: str | None) -> Forked:
     """Open the fork of `game_id` at the version `raw` asks for, as the bearer of `token`."""
-    live = await service.load(game_id, fresh=True)
+    live = await cache.load(game_id, fresh=True)
     options = msgspec.convert(live.table.options, live.game.options_type)
     if getattr(options, "imported", False):
         raise Rejected(
@@ -79,7 +79,7 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
             "a game imported from another site cannot be forked: its rules are relaxed to "
             "replay what was played there",
         )
-    seat = await service.seat_for(game_id, token)
+    seat = await cache.seat_for(game_id, token)
     if seat is None and not live.over:
         raise Rejected(
             Reason.UNAUTHORIZED,
@@ -123,14 +123,14 @@ async def fork(service: GameService, game_id: str, raw: bytes, token: str | None
     if seat is not None:  # the forker keeps its seat: it alone knows what the fork kept of it
         secret = new_token()
         events.append(SeatClaimed(seat=seat, name=table.names[seat], token_hash=token_hash(secret)))
-    await service.store.append(fork_id, 0, [encode(e) for e in events], _once(), "")
-    await service.store.register(fork_id)
-    service.metrics.count("games_forked")
+    await cache.store.append(fork_id, 0, [encode(e) for e in events], _once(), "")
+    await cache.store.register(fork_id)
+    cache.metrics.count("games_forked")
     log.info("game_forked", game_id=fork_id, original=game_id, version=at, seat=seat)
     return Forked(game_id=fork_id, version=at, seat=seat, token=secret)
 
 
-async def opening(service: GameService, table: Table, forked: GameForked, rng: Rng) -> list[Any]:
+async def opening(cache: Games, table: Table, forked: GameForked, rng: Rng) -> list[Any]:
     """The start of a fork: its position re-dealt from `rng` (the randomness of any game's
     start), then `GameStarted`. Every seat must be taken: the position has that many players."""
     if table.claimed < table.seats:
@@ -138,7 +138,7 @@ async def opening(service: GameService, table: Table, forked: GameForked, rng: R
             Reason.FORBIDDEN,
             f"this fork starts with its {table.seats} players; {table.claimed} seated",
         )
-    original = await service.load(forked.game_id, fresh=True)
+    original = await cache.load(forked.game_id, fresh=True)
     if (original.hash_at(forked.version) or "") != forked.hash:
         raise Rejected(
             Reason.FORBIDDEN, "the original game's history changed since this fork was made"
@@ -150,5 +150,5 @@ async def opening(service: GameService, table: Table, forked: GameForked, rng: R
 
 
 def _once() -> str:
-    """The id of the fork's first append (see `server.table.service.once`)."""
+    """The id of the fork's first append (see `server.table.appends.once`)."""
     return "server-" + uuid.uuid4().hex

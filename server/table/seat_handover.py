@@ -15,7 +15,8 @@ from domain.kernel import Reason, Rejected
 from domain.seat_bots import GREEDY, LEVELS, BotLeft, BotSeated
 from projections.codec import encode
 from server.store import WrongExpectedVersion
-from server.table.service import MAX_ATTEMPTS, GameService, once
+from server.table.appends import MAX_ATTEMPTS, once
+from server.table.service import GameService
 
 
 class HandOver(msgspec.Struct, forbid_unknown_fields=True):

@@ -28,7 +28,8 @@ from projections.codec import encode
 from projections.live import LiveGame
 from server.ops.logs import log
 from server.store import WrongExpectedVersion
-from server.table.service import MAX_ATTEMPTS, GameService, once
+from server.table.appends import MAX_ATTEMPTS, once
+from server.table.service import GameService
 
 
 async def _command(live: LiveGame, seat: int, said: Any = None) -> tuple[int, int]:

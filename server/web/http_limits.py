@@ -24,7 +24,7 @@ from domain.kernel import Rejected
 
 if TYPE_CHECKING:
     from server.ops.config import Settings
-    from server.table.service import GameService
+    from server.table.games import Games
 
 SPAN_S = 60.0  # the paces are per minute
 SWEEP_AT = 4096  # addresses remembered before the forgotten ones are swept out
@@ -118,7 +118,7 @@ class HttpLimits:
     """The paces and caps of creates, joins and forks, from the settings."""
 
     def __init__(
-        self, settings: Settings, service: GameService, clock: Callable[[], float] = time.monotonic
+        self, settings: Settings, service: Games, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.service, self.clock = service, clock
         self.creates = Pace("creates", settings.creates_per_minute, clock)

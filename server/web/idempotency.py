@@ -30,7 +30,8 @@ from domain.kernel import Reason, Rejected
 from projections.live import SERVER_APPEND
 from server.store.agenda import Agenda
 from server.store.deployment_secret import DeploymentSecret
-from server.table.service import REUSED_KEY, GameService
+from server.table.lifecycle import REUSED_KEY
+from server.table.service import GameService
 
 HEADER = "idempotency-key"
 KEY = re.compile(r"^[\x21-\x7e]{16,128}$")  # printable ASCII, no spaces
