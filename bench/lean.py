@@ -40,7 +40,8 @@ from projections.updates import Updates
 from server.ops.config import Settings
 from server.ops.logs import configure
 from server.ops.metrics import Metrics
-from server.store import EventStore, chained, open_store
+from server.store import EventStore, chained
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 OPENING = game_events(7)  # opened, four seats claimed, started, dealt

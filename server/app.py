@@ -20,7 +20,7 @@ from server.ops.config import Settings
 from server.ops.logs import configure, log
 from server.ops.metrics import Metrics
 from server.sockets import ws
-from server.store import open_store
+from server.store.adapters import open_store
 from server.store.agenda import agenda_for
 from server.store.deployment_secret import DeploymentSecret
 from server.store.redis import RedisStore

@@ -183,7 +183,7 @@ def verify_rules(args: argparse.Namespace) -> int:
     import os
 
     from server.records.verify import report, verify_store
-    from server.store import open_store
+    from server.store.adapters import open_store
 
     url = args.store or os.environ.get("PLATEAU_STORE")
     if not url:

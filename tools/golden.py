@@ -179,7 +179,7 @@ def stream_path(label: str) -> Path:
 async def stored_stream(name: str, seats: int, seed: int, moves: int | None) -> list[bytes]:
     """A game played by random bots through the service (in memory): its stored events."""
     from server.ops.metrics import Metrics
-    from server.store import open_store
+    from server.store.adapters import open_store
     from server.table.service import GameService
 
     store = open_store(None)

@@ -17,7 +17,7 @@ from domain.games.zoo18.messages import Event
 from domain.kernel import Reason, Rejected
 from domain.rules import options_for
 from projections.live import LiveGame
-from server.store import read_once
+from server.store.adapters import read_once
 
 GAME_EVENTS = get_args(Event)
 RUNNING = "the 18xx.games export is given once the game is over (it reveals the powers deck)"

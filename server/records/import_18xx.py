@@ -12,7 +12,7 @@ import msgspec
 from domain import games
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
-from server.store import open_store
+from server.store.adapters import open_store
 
 CHUNK = 500
 

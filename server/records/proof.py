@@ -90,7 +90,7 @@ async def fetch(game_id: str, server: str | None, store_url: str | None) -> Proo
     """A game's proof, from a server's HTTP API (what anyone can check) or read straight
     from a store (an operator's check of what is stored)."""
     if store_url:
-        from server.store import read_once
+        from server.store.adapters import read_once
 
         records = await read_once(store_url, game_id)
         if not records:

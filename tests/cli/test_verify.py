@@ -11,7 +11,7 @@ import pytest
 
 from server.cli import main
 from server.ops.metrics import Metrics
-from server.store import open_store
+from server.store.adapters import open_store
 from server.table.service import GameService
 from tests.service_play import random_moves
 

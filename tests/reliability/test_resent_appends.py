@@ -9,7 +9,8 @@ from typing import Any
 import msgspec
 
 from server.ops.metrics import Metrics
-from server.store import EventStore, open_store
+from server.store import EventStore
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 

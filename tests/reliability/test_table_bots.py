@@ -12,7 +12,8 @@ import httpx
 import pytest
 import redis
 
-from server.store import open_store, verify_chain
+from server.store import verify_chain
+from server.store.adapters import open_store
 from server.store.agenda.redis import LEASE
 from tests.redis_server import RedisServer
 from tests.reliability.checks import full, report

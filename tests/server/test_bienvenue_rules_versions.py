@@ -21,7 +21,8 @@ from projections.codec import decoder, encode
 from server.cli import main
 from server.ops.metrics import Metrics
 from server.records.verify import report, verify_store
-from server.store import EventStore, open_store
+from server.store import EventStore
+from server.store.adapters import open_store
 from server.table.service import GameService
 from server.table.tokens import new_token, token_hash
 from tests.domain.bienvenue_a_bord.positions import boarded, dealt, opened

@@ -16,7 +16,8 @@ from server.live.connection import Connection
 from server.live.fanout import Hub
 from server.live.ws_protocol import text_frame
 from server.ops.metrics import Metrics
-from server.store import EventStore, Recorded, StoreUnavailable, open_store
+from server.store import EventStore, Recorded, StoreUnavailable
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from server.ops.metrics import Metrics
-from server.store import open_store
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 

@@ -9,7 +9,7 @@ from domain.kernel import SPECTATOR, Seat, Viewer
 from server.live.connection import Connection
 from server.live.fanout import Hub
 from server.ops.metrics import Metrics
-from server.store import open_store
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 

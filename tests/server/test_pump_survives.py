@@ -12,7 +12,8 @@ from domain.kernel import Seat
 from server.live.connection import Connection
 from server.live.fanout import Hub
 from server.ops.metrics import Metrics
-from server.store import EventStore, Recorded, open_store
+from server.store import EventStore, Recorded
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 

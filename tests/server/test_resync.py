@@ -10,7 +10,7 @@ from domain.kernel import SPECTATOR, Seat
 from server.live.connection import RESYNC, Connection
 from server.live.fanout import Hub
 from server.ops.metrics import Metrics
-from server.store import open_store
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 

@@ -10,7 +10,7 @@ from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 from projections.frames import legal_for, redacted_log
 from projections.visibility import effective
 from server.ops.metrics import Metrics
-from server.store import open_store
+from server.store.adapters import open_store
 from server.table.service import GameService
 
 
