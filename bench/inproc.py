@@ -27,7 +27,8 @@ from projections.codec import decoder, encode
 from projections.frames import table_view
 from projections.live import LiveGame
 from projections.snapshot import snapshot
-from server.store import Recorded, chained, open_store
+from server.store import Recorded, chained
+from server.store.adapters import open_store
 from server.store.redis import events_key
 
 SEATS = 4

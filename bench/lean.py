@@ -37,11 +37,12 @@ from projections.codec import encode
 from projections.live import LiveGame
 from projections.snapshot import snapshot
 from projections.updates import Updates
-from server.config import Settings
-from server.logs import configure
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import EventStore, chained, open_store
+from server.ops.config import Settings
+from server.ops.logs import configure
+from server.ops.metrics import Metrics
+from server.store import EventStore, chained
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 OPENING = game_events(7)  # opened, four seats claimed, started, dealt
 

@@ -24,7 +24,8 @@ import msgspec
 import uvloop
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 
-from server.store import EventStore, WrongExpectedVersion, open_store
+from server.store import EventStore, WrongExpectedVersion
+from server.store.adapters import open_store
 
 PLAYERS = 4
 EVENT = b'{"type":"bumped","amount":1}'

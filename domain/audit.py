@@ -5,7 +5,7 @@ code. Given the game's secret, it decides every recorded decision again (`DrawsR
 setup, or the seat's command) with the draws of that secret, and finds where the draws or the
 events differ from the stored ones; it compares every `ResultRecorded` with today's result
 and state digest. `fairness` checks a finished game as anyone can once the secret is out (the
-commitment, then the replay with the revealed secret); `server.verify` checks every stored
+commitment, then the replay with the revealed secret); `server.records.verify` checks every stored
 game's fold as an operator (with the secret stored at the start, running games too).
 """
 

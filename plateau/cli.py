@@ -18,9 +18,9 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
-    from server.config import Settings
-    from server.logs import route_standard_logging
-    from server.ws_protocol import FrameWritingProtocol
+    from server.live.ws_protocol import FrameWritingProtocol
+    from server.ops.config import Settings
+    from server.ops.logs import route_standard_logging
 
     settings = Settings.from_env(
         store_url=args.store, host=args.host, port=args.port, log_format=args.log_format
@@ -120,7 +120,7 @@ def _write_18xx(folder: str, number: int, start: Any, played: Any) -> None:
 
 def export_18xx(args: argparse.Namespace) -> int:
     from domain.kernel import Rejected
-    from server.export_18xx import run_export
+    from server.records.export_18xx import run_export
 
     try:
         report = asyncio.run(run_export(args.game_id, args.store, args.output))
@@ -133,7 +133,7 @@ def export_18xx(args: argparse.Namespace) -> int:
 
 
 def import_18xx(args: argparse.Namespace) -> int:
-    from server.import_18xx import run_import
+    from server.records.import_18xx import run_import
 
     report = asyncio.run(run_import(args.file, args.store))
     print(json.dumps(report))
@@ -143,7 +143,7 @@ def import_18xx(args: argparse.Namespace) -> int:
 
 
 def verify_log(args: argparse.Namespace) -> int:
-    from server.proof import Unavailable, check, fetch
+    from server.records.proof import Unavailable, check, fetch
 
     seen: dict[int, str] = {}
     for item in args.seen or []:
@@ -171,7 +171,7 @@ def verify_log(args: argparse.Namespace) -> int:
 
 
 def verify_fairness(args: argparse.Namespace) -> int:
-    from server.verify_fairness import verify
+    from server.records.verify_fairness import verify
 
     code, lines = asyncio.run(verify(args.game_id, args.server, args.store))
     for line in lines:
@@ -182,8 +182,8 @@ def verify_fairness(args: argparse.Namespace) -> int:
 def verify_rules(args: argparse.Namespace) -> int:
     import os
 
-    from server.store import open_store
-    from server.verify import report, verify_store
+    from server.records.verify import report, verify_store
+    from server.store.adapters import open_store
 
     url = args.store or os.environ.get("PLATEAU_STORE")
     if not url:

@@ -91,7 +91,7 @@ class LiveGame:
         self.moved_ms = 0  # when the last of the game's own events was stored (0: none yet)
         self.moves = 0  # commands of players (and bots) folded: appends with their own id
         # the first and last versions of the last such append (0, 0: none yet): what an undo
-        # may take back (`server.undo`); `_next_append` is where the next append starts
+        # may take back (`server.table.undo`); `_next_append` is where the next append starts
         self.last_command = (0, 0)
         self._next_append = 2
         # per viewer: its redacted log so far and how many events it covers (seeks and

@@ -13,23 +13,24 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from server import http, undo_http, ws
-from server.agenda import agenda_for
-from server.bot_seats import BotSeats
-from server.chat_limit import ChatLimits, chat_pace
-from server.config import Settings
-from server.deployment_secret import DeploymentSecret
-from server.fanout import Hub
-from server.http_limits import HttpLimits
-from server.lobby import Listing
-from server.logs import configure, log
-from server.metrics import Metrics
-from server.presence import LocalPresence, Presence, RedisPresence
-from server.same_origin import SameOrigin
-from server.service import GameService
-from server.state import AppState
-from server.store import open_store
+from server.live.fanout import Hub
+from server.live.lobby import Listing
+from server.live.presence import LocalPresence, Presence, RedisPresence
+from server.ops.config import Settings
+from server.ops.logs import configure, log
+from server.ops.metrics import Metrics
+from server.sockets import ws
+from server.store.adapters import open_store
+from server.store.agenda import agenda_for
+from server.store.deployment_secret import DeploymentSecret
 from server.store.redis import RedisStore
+from server.table.bot_seats import BotSeats
+from server.table.chat_limit import ChatLimits, chat_pace
+from server.table.service import GameService
+from server.web import http, undo_http
+from server.web.http_limits import HttpLimits
+from server.web.same_origin import SameOrigin
+from server.web.state import AppState
 
 
 def presence_for(store: object) -> Presence:

@@ -1,6 +1,6 @@
 """Games stored as the server stores them, without a server: the table's events, the
-commitment and the record of each decision that draws (`server.fairness`, `server.decisions`,
-the very functions the service calls), played by random bots."""
+commitment and the record of each decision that draws (`server.table.fairness`,
+`server.table.decisions`, the very functions the service calls), played by random bots."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import msgspec
 from domain import games
 from domain.bots import random_bot
 from domain.table import GameStarted, SeatClaimed, Table, TableOpened, apply, open_table
-from server import fairness
-from server.decisions import decided
+from server.table import fairness
+from server.table.decisions import decided
 
 SECRET = bytes.fromhex("5ec2e7" * 10 + "00")
 

@@ -8,7 +8,7 @@ import random
 import msgspec
 
 from domain.bots import random_bot
-from server.service import GameService
+from server.table.service import GameService
 
 
 async def random_moves(service: GameService, game_id: str, seats: int, moves: int) -> None:

@@ -17,10 +17,10 @@ from domain.bots import random_bot
 from domain.fairness import DrawsRecorded
 from domain.table import apply
 from projections.live import LiveGame
-from server.decisions import decided
-from server.fairness import draws_for
+from server.records.verify import judge
 from server.store import Recorded, chained
-from server.verify import judge
+from server.table.decisions import decided
+from server.table.fairness import draws_for
 from tools import golden
 
 GOLDEN = sorted(golden.FOLDER.glob("*.jsonl"))

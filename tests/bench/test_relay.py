@@ -14,7 +14,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import serve
 
 from bench.relay import Relay
-from server.store import open_store
+from server.store.adapters import open_store
 
 
 @pytest.fixture(params=["memory", "none"])

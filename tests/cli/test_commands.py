@@ -10,7 +10,7 @@ import pytest
 
 from plateau.cli import main
 from projections.live import LiveGame
-from server.store import open_store
+from server.store.adapters import open_store
 from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import running
 

@@ -10,9 +10,9 @@ import msgspec
 import pytest
 
 from plateau.cli import main
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 from tests.service_play import random_moves
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from server.version import described
+from server.ops.version import described
 from tests.deploy.engine import (
     DEPLOY,
     Engine,

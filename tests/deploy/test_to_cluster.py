@@ -11,7 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from clients.python.remote_bots import run_bots
-from server.store import open_store, verify_chain
+from server.store import verify_chain
+from server.store.adapters import open_store
 from server.store.redis import RedisStore
 from tests.reliability.cluster import Cluster
 from tests.server.conftest import running

@@ -14,9 +14,9 @@ from domain.table import ChatPosted, redact
 from domain.undo import HIDDEN, UndoAnswered, UndoAsked, UndoRequested, check, done
 from projections.codec import encode
 from projections.live import LiveGame
-from server import fairness
-from server.decisions import decided
 from server.store import chained
+from server.table import fairness
+from server.table.decisions import decided
 from tests.fair_games import SECRET, fold, opened
 
 GAME = games.get("vertigo")

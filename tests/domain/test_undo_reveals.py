@@ -37,8 +37,8 @@ from domain.games.eiffel_mania.messages import (
 from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.table import Table, apply
 from domain.undo import check
-from server import fairness
-from server.decisions import decided
+from server.table import fairness
+from server.table.decisions import decided
 from tests.domain.eiffel_mania import helpers as eiffel
 from tests.domain.test_template import packaged
 from tests.fair_games import SECRET, fold, opened

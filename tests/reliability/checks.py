@@ -22,8 +22,8 @@ from projections.codec import encode
 from projections.live import LiveGame
 from projections.snapshot import snapshot
 from projections.updates import update
-from server.service import client_command
 from server.store import EventStore, Recorded, verify_chain
+from server.table.moves import client_command
 from tests.reliability.player import Player, Received
 
 ROOT = Path(__file__).resolve().parents[2]

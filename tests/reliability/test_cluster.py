@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from redis.crc import key_slot
 
-from server.store import open_store
+from server.store.adapters import open_store
 from server.store.redis import events_key
 from server.store.redis_cluster import RedisClusterStore
 from tests.reliability.checks import Tally, full, report, verify_game

@@ -6,7 +6,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from server.store import EventStore, open_store
+from server.store import EventStore
+from server.store.adapters import open_store
 from tests.reliability.cluster import Cluster
 from tests.store import test_contract
 

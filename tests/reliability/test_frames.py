@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from server import tokens
+from server.table import tokens
 from tests.reliability.checks import report
 from tests.reliability.processes import ServerProcess
 from tools.redis_server import RedisServer

@@ -8,9 +8,10 @@ from typing import Any
 
 import msgspec
 
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import EventStore, open_store
+from server.ops.metrics import Metrics
+from server.store import EventStore
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 class ResendingStore:

@@ -8,7 +8,7 @@ import uuid
 
 import httpx
 
-from server.tokens import token_hash
+from server.table.tokens import token_hash
 from tests.reliability.processes import ServerProcess
 from tests.reliability.test_table_bots import hand_over, until_over
 from tools.redis_server import RedisServer

@@ -17,7 +17,8 @@ import httpx
 import pytest
 
 from projections.live import LiveGame
-from server.store import open_store, verify_chain
+from server.store import verify_chain
+from server.store.adapters import open_store
 from tests.reliability.processes import ServerProcess
 from tests.reliability.test_table_bots import hand_over
 from tools.redis_server import RedisServer

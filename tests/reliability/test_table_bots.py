@@ -12,8 +12,9 @@ import httpx
 import pytest
 import redis
 
-from server.agenda.redis import LEASE
-from server.store import open_store, verify_chain
+from server.store import verify_chain
+from server.store.adapters import open_store
+from server.store.agenda.redis import LEASE
 from tests.reliability.checks import full, report
 from tests.reliability.processes import ServerProcess, start_servers
 from tools.redis_server import RedisServer

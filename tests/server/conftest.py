@@ -11,8 +11,8 @@ import uvicorn
 
 from clients.python.client import GameClient, Lobby
 from server.app import create_app
-from server.config import Settings
-from server.ws_protocol import FrameWritingProtocol
+from server.live.ws_protocol import FrameWritingProtocol
+from server.ops.config import Settings
 from tools.redis_server import free_port
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from server.lobby import REFRESH_SECONDS, Listing
+from server.live.lobby import REFRESH_SECONDS, Listing
 from tests.server.conftest import Running, running
 
 

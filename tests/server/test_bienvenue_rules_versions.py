@@ -19,11 +19,12 @@ from domain.games.bienvenue_a_bord.messages import Choice, Event, PeopleChecked,
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from plateau.cli import main
 from projections.codec import decoder, encode
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import EventStore, open_store
-from server.tokens import new_token, token_hash
-from server.verify import report, verify_store
+from server.ops.metrics import Metrics
+from server.records.verify import report, verify_store
+from server.store import EventStore
+from server.store.adapters import open_store
+from server.table.service import GameService
+from server.table.tokens import new_token, token_hash
 from tests.domain.bienvenue_a_bord.positions import boarded, dealt, opened
 from tests.domain.bienvenue_a_bord.rules_model import symbol_checks
 from tests.server.conftest import Running

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from server import verify, verify_fairness
+from server.records import verify, verify_fairness
 from tests.server.conftest import running
 from tests.server.test_table_bots import bearer, until_over
 

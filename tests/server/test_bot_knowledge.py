@@ -16,7 +16,7 @@ from clients.python.simulate import play
 from domain import games
 from domain.bots import random_bot
 from domain.kernel import Game, Seat
-from server.bot_choice import choose
+from server.table.bot_choice import choose
 
 GAMES = [("eiffel_mania", 4), ("bienvenue_a_bord", 2), ("vertigo", 3), ("rock_paper_scissors", 2)]
 
@@ -79,7 +79,7 @@ def test_even_a_peeking_bot_is_shown_nothing_its_seat_may_not_know(
         for state, twin, seat in pairs
     )
     assert told_apart > 0
-    monkeypatch.setattr("server.bot_choice.strategy", lambda game_name, level: peeking)
+    monkeypatch.setattr("server.table.bot_choice.strategy", lambda game_name, level: peeking)
     for state, twin, seat in pairs:
         first = choose(game, state, seat, "greedy", random.Random(3))
         assert first == choose(game, twin, seat, "greedy", random.Random(3)), (name, seat)

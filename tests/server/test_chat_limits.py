@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from clients.python.client import GameClient
-from server.chat_limit import ChatPace
+from server.table.chat_limit import ChatPace
 from tests.server.conftest import Running, running
 
 PACE = ChatPace()  # the server's default pace

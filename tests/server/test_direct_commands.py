@@ -1,4 +1,4 @@
-"""Commands taken straight from the protocol (`server.direct_commands`) keep every socket's
+"""Commands taken straight from the protocol (`server.sockets.direct_commands`) keep every socket's
 frames in order, and really are taken so."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from domain.kernel import Seat
-from server.connection import Connection
-from server.direct_commands import DirectCommands
-from server.rate_limit import Bucket
+from server.live.connection import Connection
+from server.sockets.direct_commands import DirectCommands
+from server.sockets.rate_limit import Bucket
 from tests.server.conftest import Running
 from tests.server.test_frame_reader import REQUEST, frame
 

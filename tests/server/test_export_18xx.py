@@ -10,8 +10,8 @@ from pathlib import Path
 from domain.exchange.zoo18.importer import import_game
 from domain.games.zoo18.deck import lcg_deck
 from plateau.cli import main
-from server.import_18xx import run_import
-from server.store import open_store
+from server.records.import_18xx import run_import
+from server.store.adapters import open_store
 from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import Running
 from tests.service_play import random_moves

@@ -44,7 +44,7 @@ FORKABLE = [name for name in games.names() if games.get(name).redeal is not None
 
 
 def at_rest(game: Game, state: object, seats: int) -> bool:  # type: ignore[type-arg]
-    """A position a fork is made at: a seat is to move (`server.forks.resting_version`)."""
+    """A position a fork is made at: a seat is to move (`server.table.forks.resting_version`)."""
     return not game.is_over(state) and any(game.legal(state, s) for s in range(seats))
 
 

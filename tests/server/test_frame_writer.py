@@ -11,8 +11,8 @@ from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
 from domain.kernel import SPECTATOR
-from server.connection import SLOW_CONSUMER, Connection
-from server.ws_protocol import FrameWritingProtocol, text_frame
+from server.live.connection import SLOW_CONSUMER, Connection
+from server.live.ws_protocol import FrameWritingProtocol, text_frame
 
 
 @pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536])

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from domain.kernel import Seat
-from server.connection import Connection
-from server.fanout import Hub
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import EventStore, Recorded, StoreUnavailable, open_store
-from server.ws_protocol import text_frame
+from server.live.connection import Connection
+from server.live.fanout import Hub
+from server.live.ws_protocol import text_frame
+from server.ops.metrics import Metrics
+from server.store import EventStore, Recorded, StoreUnavailable
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 class Gated:

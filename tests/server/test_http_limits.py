@@ -1,4 +1,4 @@
-"""Per-address HTTP limits (`server.http_limits`): past each bound a create, join or fork is
+"""Per-address HTTP limits (`server.web.http_limits`): past each bound a create, join or fork is
 refused with 429 and Retry-After before it does anything, and admitted again once that time
 has passed (or, for the caps, once a table held open starts)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.http_limits import SWEEP_AT, Holdings, HttpLimits, Pace
+from server.web.http_limits import SWEEP_AT, Holdings, HttpLimits, Pace
 from tests.server.conftest import UNLIMITED, Running, running
 
 THREE = {"game": "eiffel_mania", "seats": 3}

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from server.config import Settings
-from server.deployment_secret import MIN_LENGTH, DeploymentSecret
-from server.idempotency import join_token
+from server.ops.config import Settings
+from server.store.deployment_secret import MIN_LENGTH, DeploymentSecret
 from server.store.sqlite import SqliteStore
+from server.web.idempotency import join_token
 from tests.server.conftest import Running, running
 
 GUESSABLE_KEY = "retry-0000000001"  # the issue's: 16 printable characters

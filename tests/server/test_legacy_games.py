@@ -13,7 +13,7 @@ from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
 from server.store.redis import events_key
 from server.store.sqlite import SqliteStore
-from server.tokens import new_token, token_hash
+from server.table.tokens import new_token, token_hash
 from tests.server.conftest import Running
 from tests.store import unsalted
 

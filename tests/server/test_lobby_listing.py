@@ -17,8 +17,8 @@ from domain import games
 from domain.bots import random_bot
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
-from server import lobby as lobby_module
-from server.lobby import REFRESH_SECONDS, Listing
+from server.live import lobby as lobby_module
+from server.live.lobby import REFRESH_SECONDS, Listing
 from server.store import StoreUnavailable
 from tests.server.conftest import Running
 

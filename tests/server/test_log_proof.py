@@ -17,7 +17,7 @@ import pytest
 
 from clients.python.remote_bots import play_seat
 from plateau.cli import main
-from server.proof import check, from_json, proof_of
+from server.records.proof import check, from_json, proof_of
 from server.store import chained
 from server.store.redis import events_key
 from server.store.sqlite import SqliteStore

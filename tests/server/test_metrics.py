@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from server.metrics import BUCKETS, Metrics
+from server.ops.metrics import BUCKETS, Metrics
 
 
 def buckets(text: str) -> dict[str, int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.seat_bots import LEVELS, bot_name
-from server.names import resembled, skeleton, why_name_refused
+from server.table.names import resembled, skeleton, why_name_refused
 from tests.server.conftest import Running
 
 CYRILLIC_A, CYRILLIC_I, CYRILLIC_IE, DOTLESS_I = "\u0430", "\u0456", "\u0435", "\u0131"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.names import resembled
-from server.text import why_refused
+from server.table.names import resembled
+from server.table.text import why_refused
 from tests.server.conftest import Running
 
 REFUSED = [

@@ -1,13 +1,14 @@
 """Noninterference: what a viewer may not know changes nothing it receives.
 
 Two histories of one game are played side by side from the same commands and the same draws
-(the game's secret, as the server draws: `server.fairness`, `server.decisions`): world A as
-bots play it, world B the same except for something hidden, either the hidden part of a pile
-dealt at setup (the positions a spectator's copy of the setup event blanks, put in another
-order), one seat's secret choice (a simultaneous command such as a stance or a vote, swapped
-for another), or the game's secret itself (another secret that happened to draw the same). For
-every viewer and every step, while the viewer's own log (what it has been told, `LiveGame.log`)
-is the same in both worlds, everything the server would send it must be the same bytes: the
+(the game's secret, as the server draws: `server.table.fairness`, `server.table.decisions`):
+world A as bots play it, world B the same except for something hidden, either the hidden part
+of a pile dealt at setup (the positions a spectator's copy of the setup event blanks, put in
+another order), one seat's secret choice (a simultaneous command such as a stance or a vote,
+swapped for another), or the game's secret itself (another secret that happened to draw the
+same). For every viewer and every step, while the viewer's own log (what it has been told,
+`LiveGame.log`) is the same in both worlds, everything the server would send it must be the
+same bytes: the
 snapshot, the update since the previous step, its legal commands, and the answer to commands
 it might probe with (accepted, or refused with which words). The only values allowed to differ
 are the hashes, which are salted per event (`test_guess_oracle.py` shows they carry nothing a
@@ -42,9 +43,9 @@ from projections.codec import encode
 from projections.live import LiveGame
 from projections.snapshot import snapshot
 from projections.updates import Updates
-from server.decisions import decided
-from server.fairness import draws_for
 from server.store import chained
+from server.table.decisions import decided
+from server.table.fairness import draws_for
 
 HASH = re.compile(rb'"hash":"[0-9a-f]*"')
 COMMITMENT = re.compile(rb'"commitment":"[0-9a-f]*"')

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 async def test_concurrent_first_loads_share_one_fold(redis_url: str) -> None:

@@ -19,7 +19,7 @@ from domain.options import checked
 from domain.rules import OPTION as RULES_OPTION
 from domain.table import SeatClaimed, TableOpened
 from projections.codec import encode
-from server.tokens import new_token, token_hash
+from server.table.tokens import new_token, token_hash
 from tests.server.conftest import Running
 
 LONG = "x" * 1000

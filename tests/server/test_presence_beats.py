@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 
 from domain.kernel import SPECTATOR, Seat, Viewer
-from server.connection import Connection
-from server.fanout import Hub
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.live.connection import Connection
+from server.live.fanout import Hub
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 class CountingPresence:

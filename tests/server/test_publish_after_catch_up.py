@@ -8,11 +8,11 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Seat
-from server.connection import Connection
-from server.fanout import Hub
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.live.connection import Connection
+from server.live.fanout import Hub
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 def payload(frame: bytes) -> bytes:

@@ -9,11 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Seat
-from server.connection import Connection
-from server.fanout import Hub
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import EventStore, Recorded, open_store
+from server.live.connection import Connection
+from server.live.fanout import Hub
+from server.ops.metrics import Metrics
+from server.store import EventStore, Recorded
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 class FailingOnce:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 
 from domain.kernel import SPECTATOR, Seat
-from server.connection import RESYNC, Connection
-from server.fanout import Hub
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.live.connection import RESYNC, Connection
+from server.live.fanout import Hub
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 async def test_a_socket_shown_a_lost_version_is_closed_and_gets_no_update() -> None:

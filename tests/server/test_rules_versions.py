@@ -16,7 +16,7 @@ from domain import games
 from domain.kernel import Result
 from domain.table import TableOpened
 from plateau.cli import main
-from server.verify import report, verify_store
+from server.records.verify import report, verify_store
 from tests.server.conftest import Running
 from tests.server.test_legacy_games import stored_before_salts
 from tests.server.test_log_proof import finished

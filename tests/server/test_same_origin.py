@@ -1,5 +1,5 @@
 """State-changing HTTP requests are taken only as JSON and only from allowed pages
-(`server.same_origin`): a page elsewhere cannot make its visitors' browsers create, join,
+(`server.web.same_origin`): a page elsewhere cannot make its visitors' browsers create, join,
 start or fork games."""
 
 from __future__ import annotations

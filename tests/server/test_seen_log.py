@@ -9,9 +9,9 @@ import msgspec
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 from projections.frames import legal_for, redacted_log
 from projections.visibility import effective
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 
 async def test_cached_logs_equal_fresh_redaction_whatever_the_order_of_seeks() -> None:

@@ -17,10 +17,10 @@ from msgspec.json import encode as encode_json
 
 from clients.python.client import GameClient
 from projections.live import LiveGame
-from server import service as service_module
-from server.metrics import Metrics
-from server.service import GameService
+from server.ops.metrics import Metrics
 from server.store.sqlite import SqliteStore
+from server.table import moves
+from server.table.service import GameService
 from tests.server.conftest import Running
 from tests.server.test_table_bots import bot_table
 
@@ -109,7 +109,7 @@ async def test_a_bots_id_taken_in_a_game_stored_before_the_namespace_is_played_a
     tries = count_appends(server, monkeypatch)
     await server.lobby.start(game_id, token)
     with monkeypatch.context() as before:  # as a server stored clients' ids before the prefix
-        before.setattr(service_module, "CLIENT_COMMAND", "")
+        before.setattr(moves, "CLIENT_COMMAND", "")
         bots_next = await poison_the_bots_next_move(server, game_id, token)
     await until(server, game_id, lambda live: chosen(live, 3, 1))
     await asyncio.sleep(0.5)

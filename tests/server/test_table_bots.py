@@ -203,7 +203,7 @@ async def test_a_player_whose_seat_a_bot_plays_must_take_it_back_to_move(server:
 
 
 async def test_a_failing_strategy_falls_back_to_the_random_bot(server: Running) -> None:
-    from server.bot_choice import choose
+    from server.table.bot_choice import choose
 
     def broken(game: Any, state: Any, seat: int, level: str) -> Any:
         if level == "greedy":

@@ -1,4 +1,4 @@
-"""Undo by consent through the server, on both stores (`server.undo`, `domain.undo`).
+"""Undo by consent through the server, on both stores (`server.table.undo`, `domain.undo`).
 
 A seat asks to undo its own last command; the other seats accept or refuse; the undo is an
 event, so time travel shows the command and its undo. Every refusal appends nothing. A command
@@ -20,9 +20,9 @@ from domain.table import Table
 from domain.undo import check
 from projections.codec import encode
 from projections.snapshot import snapshot
-from server import fairness
-from server.decisions import decided
-from server.undo import to_ask
+from server.table import fairness
+from server.table.decisions import decided
+from server.table.undo import to_ask
 from tests.server.conftest import Running
 
 

@@ -20,9 +20,9 @@ from domain.fairness import SETUP
 from domain.kernel import Viewer
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import encode
-from server import session
-from server.fairness import opening
-from server.tokens import new_token, token_hash
+from server.sockets import session
+from server.table.fairness import opening
+from server.table.tokens import new_token, token_hash
 from tests.server.conftest import Running
 
 BLIND = "blind_rock_paper_scissors"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from server import version as versions
+from server.ops import version as versions
 from tests.server.conftest import running
 
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from server.store import WrongExpectedVersion, open_store
+from server.store import WrongExpectedVersion
+from server.store.adapters import open_store
 from server.store.redis import RedisStore
 
 

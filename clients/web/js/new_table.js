@@ -3,7 +3,7 @@
 
 import { clear, h } from "./dom.js";
 
-// server/table_clock.py: what `clock.initial_s` and `clock.increment_s` may be
+// server/table/table_clock.py: what `clock.initial_s` and `clock.increment_s` may be
 export const MAX_INITIAL_S = 30 * 24 * 3600;
 export const MAX_INCREMENT_S = 7 * 24 * 3600;
 
@@ -27,7 +27,7 @@ export function clockRequest(on, minutes, seconds) {
 }
 
 /** The seats before the last bot's that no bot takes: players must take them all before the
- * game can start (server/bot_table.py, `gap_before_bots`). Seats are counted from 0. */
+ * game can start (server/table/bot_table.py, `gap_before_bots`). Seats are counted from 0. */
 export function seatsBeforeLastBot(bots) {
   const last = Math.max(-1, ...bots);
   return Array.from({ length: Math.max(0, last) }, (_, seat) => seat).filter((seat) => !bots.includes(seat));

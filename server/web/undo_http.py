@@ -1,0 +1,42 @@
+"""HTTP routes of undo by consent (`server.table.undo`), each with the seat's token as Bearer:
+`POST /api/games/{id}/undo` asks (its body, optional: `{"command": <the command sent>}`),
+`.../undo/accept` and `.../undo/refuse` answer."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server.table import undo
+from server.web.http import bearer, body, refusals, state_of
+
+
+@refusals
+async def ask_undo(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    version = await undo.ask(state.service, game_id, bearer(request), await body(request))
+    return JSONResponse({"version": version}, status_code=201)
+
+
+@refusals
+async def accept_undo(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    return JSONResponse(
+        {"version": await undo.answer(state.service, game_id, bearer(request), True)}
+    )
+
+
+@refusals
+async def refuse_undo(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    return JSONResponse(
+        {"version": await undo.answer(state.service, game_id, bearer(request), False)}
+    )
+
+
+ROUTES = [
+    Route("/api/games/{game_id}/undo", ask_undo, methods=["POST"]),
+    Route("/api/games/{game_id}/undo/accept", accept_undo, methods=["POST"]),
+    Route("/api/games/{game_id}/undo/refuse", refuse_undo, methods=["POST"]),
+]
