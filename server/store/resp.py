@@ -105,6 +105,9 @@ class _Protocol(asyncio.Protocol):
         the loop, with no task in between. Silent for REPLY_TIMEOUT beyond any BLOCK asked, the
         link is given up. The watchdog counts replies, not futures: a waiter may go away."""
         assert self.transport is not None
+        if self.transport.is_closing():  # lost, `connection_lost` not called yet: uvloop
+            self.lost = True  # raises RuntimeError on a write to a closed handle
+            raise ConnectionError("connection to Redis lost: closing")
         self.waiting.extend(replies)
         self.transport.write(b"".join(hiredis.pack_command(c) for c in commands))
         self.asked += len(replies)
@@ -112,6 +115,9 @@ class _Protocol(asyncio.Protocol):
             block_seconds + REPLY_TIMEOUT, self.fail, "Redis did not answer in time"
         )
         self.watchdogs.append((self.asked, watchdog))
+
+    def closing(self) -> bool:
+        return self.transport is not None and self.transport.is_closing()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
@@ -146,7 +152,7 @@ class LeanRedis:
     def send(self, commands: Sequence[tuple[Any, ...]], replies: list[asyncio.Future[Any]]) -> bool:
         """`_Protocol.send` on the open connection; False, sending nothing, if there is none."""
         protocol = self._protocol
-        if protocol is None or protocol.lost:
+        if protocol is None or protocol.lost or protocol.closing():
             return False
         protocol.send(commands, replies)
         return True

@@ -162,3 +162,23 @@ async def test_a_redis_still_loading_its_data_means_unavailable(script_loaded: b
     finally:
         await store.close()
         fake.close()
+
+
+async def test_a_link_closing_before_it_is_told_fails_at_once_and_the_next_call_reconnects(
+    redis_url: str,
+) -> None:
+    """Redis killed: the transport may be closing before `connection_lost` runs. A write then
+    must fail as a lost link (uvloop raised RuntimeError, an `internal_error` for a player;
+    asyncio's loop dropped the write and waited for the watchdog)."""
+    lean = LeanRedis(Address.from_url(redis_url))  # type: ignore[arg-type]
+    try:
+        await lean.call(("PING",))
+        protocol = lean._protocol
+        assert protocol is not None and protocol.transport is not None
+        protocol.transport.close()  # `connection_lost` comes on a later pass of the loop
+        assert not lean.send([("PING",)], [asyncio.get_running_loop().create_future()])
+        with pytest.raises(ConnectionError):
+            await asyncio.wait_for(protocol.ask([("PING",)], 0.0), 1.0)
+        assert await lean.call(("PING",)) == [b"PONG"]
+    finally:
+        await lean.close()
