@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from tests.deploy.engine import DEPLOY, ROOT, Engine
+from tests.redis_cluster import cluster_port
 from tests.redis_server import free_port
-from tests.reliability.cluster import cluster_port
 
 COMPOSE_FILES = [DEPLOY / "compose.yaml", DEPLOY / "compose.cluster.yaml"]
 SERVERS = ["plateau-1", "plateau-2", "plateau-3"]

@@ -13,8 +13,8 @@ import pytest
 from clients.python.remote_bots import run_bots
 from server.store import open_store, verify_chain
 from server.store.redis import RedisStore
+from tests.redis_cluster import Cluster
 from tests.redis_server import RedisServer
-from tests.reliability.cluster import Cluster
 from tests.server.conftest import running
 
 
