@@ -4,6 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.markers import unmarked_browser_tests
 from tests.redis_server import RedisServer
 
 
@@ -12,3 +13,11 @@ def redis_url() -> Iterator[str]:
     server = RedisServer().start()
     yield server.url
     server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    unmarked = unmarked_browser_tests(items)
+    if unmarked:
+        raise pytest.UsageError(
+            "these tests drive Chromium without @pytest.mark.browser: " + ", ".join(unmarked)
+        )
