@@ -167,5 +167,5 @@ HOW_TO = """\
 - `python -m bench.opcount OTHER_TREE`: the Python bytecodes each tree's server runs per
   command under the same closed loop, a count the machine's load does not move, with the
   functions that moved most.
-- What was measured and tried before, run by run: `docs/benchmarks-history.md` and the git
+- What was tried before and what it decided: `docs/benchmarks-history.md`; every run, the git
   history of `docs/benchmarks.json`."""

@@ -1,12 +1,10 @@
 from __future__ import annotations
 
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 import pytest
 
-from server.store import EventStore
-from server.store.adapters import open_store
+from tests.markers import unmarked_browser_tests
 from tools.redis_server import RedisServer
 
 
@@ -17,14 +15,9 @@ def redis_url() -> Iterator[str]:
     server.stop()
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
-    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
-    opened = open_store(url)
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-def stream() -> str:
-    return uuid.uuid4().hex[:12]
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    unmarked = unmarked_browser_tests(items)
+    if unmarked:
+        raise pytest.UsageError(
+            "these tests drive Chromium without @pytest.mark.browser: " + ", ".join(unmarked)
+        )

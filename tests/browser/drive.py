@@ -8,6 +8,7 @@ import json
 import random
 import uuid
 from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
 import httpx
@@ -47,10 +48,10 @@ class Table:
         returns the version reached."""
         rng = random.Random(seed)
         choose = pick or (lambda legal, r: r.choice(legal))
-        sockets = [self._socket(token) for token in self.tokens]
-        legal: list[list[dict[str, Any]]] = [[] for _ in sockets]
-        version = 0
-        try:
+        with ExitStack() as opened:  # each socket is closed on the way out
+            sockets = [self._socket(opened, token) for token in self.tokens]
+            legal: list[list[dict[str, Any]]] = [[] for _ in sockets]
+            version = 0
             for seat, ws in enumerate(sockets):
                 frame = self._until(ws, "snapshot")
                 legal[seat] = frame["legal"]
@@ -79,9 +80,6 @@ class Table:
                     frame = frame or self._until(ws, "update", at_least=version)
                     legal[s] = frame["legal"]
                     version = max(version, frame["version"])
-        finally:
-            for ws in sockets:
-                ws.close()
         self.legal = legal
         return version
 
@@ -89,8 +87,10 @@ class Table:
         """A seat with something to do after the last play() (seat 0 when nobody has)."""
         return next((s for s, options in enumerate(self.legal) if options), 0)
 
-    def _socket(self, token: str) -> ClientConnection:
-        ws = connect(self.base.replace("http://", "ws://") + "/ws")
+    def _socket(self, opened: ExitStack, token: str) -> ClientConnection:
+        """A seat's socket, said hello on, closed when `opened` is (websockets 16 warns of a
+        connection used outside a with, DeprecationWarning)."""
+        ws = opened.enter_context(connect(self.base.replace("http://", "ws://") + "/ws"))
         ws.send(json.dumps({"type": "hello", "game_id": self.id, "token": token}))
         return ws
 

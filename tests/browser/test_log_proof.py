@@ -9,10 +9,13 @@ import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from clients.python.remote_bots import run_bots
 from tests.browser.conftest import Pages
+
+pytestmark = pytest.mark.browser
 
 
 def test_a_finished_games_log_is_checked_in_the_page(

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from tests.deploy.engine import DEPLOY, ROOT, Engine
-from tests.reliability.cluster import cluster_port
+from tests.redis_cluster import cluster_port
 from tools.redis_server import free_port
 
 COMPOSE_FILES = [DEPLOY / "compose.yaml", DEPLOY / "compose.cluster.yaml"]
@@ -43,27 +43,29 @@ def load_in_redis_server(
     path.write_text(re.sub(r"(?m)^dir .*$", f"dir {tmp_path}", conf))
     port = port or free_port()
     args = [binary, str(path), *extra, "--port", str(port), "--bind", "127.0.0.1"]
-    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        settings: dict[str, str] = {}
-        for _ in range(100):
-            if process.poll() is not None:
-                output = process.stdout.read() if process.stdout else ""
-                raise AssertionError(f"redis-server refused the file:\n{output}")
-            done = subprocess.run(
-                ["redis-cli", "-p", str(port), "config", "get", "*"],
-                capture_output=True,
-                text=True,
-            )
-            items = done.stdout.splitlines()
-            if done.returncode == 0 and len(items) > 2:
-                settings = dict(zip(items[::2], items[1::2], strict=True))
-                break
-            time.sleep(0.05)
-        return settings
-    finally:
-        process.kill()
-        process.wait()
+    # leaving the with closes its output pipe and waits for it
+    with subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    ) as process:
+        try:
+            settings: dict[str, str] = {}
+            for _ in range(100):
+                if process.poll() is not None:
+                    output = process.stdout.read() if process.stdout else ""
+                    raise AssertionError(f"redis-server refused the file:\n{output}")
+                done = subprocess.run(
+                    ["redis-cli", "-p", str(port), "config", "get", "*"],
+                    capture_output=True,
+                    text=True,
+                )
+                items = done.stdout.splitlines()
+                if done.returncode == 0 and len(items) > 2:
+                    settings = dict(zip(items[::2], items[1::2], strict=True))
+                    break
+                time.sleep(0.05)
+            return settings
+        finally:
+            process.kill()
 
 
 def test_redis_conf_loads_with_the_log_rules(tmp_path: Path) -> None:

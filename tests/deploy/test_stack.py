@@ -97,6 +97,7 @@ async def test_a_socket_from_a_foreign_page_is_refused_by_the_origin_check(
     assert refused.value.response.status_code == 403
 
 
+@pytest.mark.browser
 def test_the_lobby_and_a_table_in_chromium_through_nginx(single: Started) -> None:
     stack = single.stack
     with sync_playwright() as playwright:

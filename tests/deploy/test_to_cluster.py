@@ -14,7 +14,7 @@ from clients.python.remote_bots import run_bots
 from server.store import verify_chain
 from server.store.adapters import open_store
 from server.store.redis import RedisStore
-from tests.reliability.cluster import Cluster
+from tests.redis_cluster import Cluster
 from tests.server.conftest import running
 from tools.redis_server import RedisServer
 

@@ -14,6 +14,7 @@ from domain.fairness import FAIRNESS_EVENTS, DrawsRecorded, FairnessCommitted, S
 from domain.rules import RULES_EVENTS, ResultRecorded
 from domain.table import GameStarted
 from tests.fair_games import SECRET, played
+from tests.per_game import draws, with_seats
 
 replace = msgspec.structs.replace
 
@@ -23,10 +24,7 @@ def where(events: list[Any], kind: type, start: int = 0) -> list[int]:
     return [i for i, e in enumerate(events) if isinstance(e, kind) and i >= start]
 
 
-@pytest.mark.parametrize(
-    ("name", "seats"),
-    [("rock_paper_scissors", 2), ("bienvenue_a_bord", 2), ("eiffel_mania", 4), ("vertigo", 3)],
-)
+@pytest.mark.parametrize(("name", "seats"), with_seats())
 def test_a_finished_game_replays_exactly_from_its_revealed_secret(name: str, seats: int) -> None:
     events = played(name, seats, seed=3)
     check = audit.fairness(events)
@@ -36,7 +34,7 @@ def test_a_finished_game_replays_exactly_from_its_revealed_secret(name: str, sea
     recorded = where(events, DrawsRecorded)
     assert check.decisions == len(recorded)
     assert check.draws == sum(len(events[i].draws) for i in recorded)
-    if name != "rock_paper_scissors":  # which draws nothing
+    if draws(name):  # a game may draw nothing (rock-paper-scissors)
         assert check.draws > 0 and events[recorded[0]].label == "setup"
 
 

@@ -17,14 +17,9 @@ from domain import games
 from domain.bots import random_bot
 from domain.kernel import SPECTATOR, Game
 from domain.table import Table, awaited_seats
+from tests.per_game import with_seats
 
-GAMES = [
-    ("eiffel_mania", 4),
-    ("bienvenue_a_bord", 2),
-    ("vertigo", 3),
-    ("rock_paper_scissors", 2),
-    ("18zoo", 3),
-]
+GAMES = with_seats()
 
 
 def states(game: Game[Any, Any, Any], seats: int, seed: int) -> list[Any]:

@@ -12,9 +12,8 @@ from redis.crc import key_slot
 
 from server.store.adapters import open_store
 from server.store.redis import events_key
-from server.store.redis_cluster import RedisClusterStore
+from tests.redis_cluster import Cluster
 from tests.reliability.checks import Tally, full, report, verify_game
-from tests.reliability.cluster import Cluster
 from tests.reliability.processes import restart_redis, start_servers
 from tests.reliability.scenario import everyone, inject, open_tables, play, seat_players
 
@@ -24,42 +23,6 @@ def cluster() -> Iterator[Cluster]:
     built = Cluster(3).start()
     yield built
     built.stop()
-
-
-async def test_the_cluster_store_keeps_the_contract(cluster: Cluster) -> None:
-    """Appends, conflicts, command ids and following, on streams of every master."""
-    store = open_store(cluster.url)
-    assert isinstance(store, RedisClusterStore)
-    try:
-        names = [f"g{n}" for n in range(24)]
-        owners = Counter(cluster.owner(key_slot(events_key(s).encode())) for s in names)
-        assert len(owners) == 3  # the streams sit on all three masters
-        for name in names:
-            assert await store.append(name, 0, [b'{"a":1}'], "c1") == 1
-            assert await store.append(name, 1, [b'{"b":2}', b'{"c":3}'], "c2") == 3
-            assert await store.append(name, 0, [b"{}"], "c1") == 1  # a retried id
-            assert await store.recall(name, "c2") == 3
-        with pytest.raises(Exception, match="version 3"):
-            await store.append(names[0], 1, [b"{}"])
-        got = await store.wait({n: 1 for n in names}, timeout=2)
-        while len(got) < len(names):
-            more = await store.wait({n: 1 for n in names if n not in got}, timeout=2)
-            assert more, "a stream was never followed"
-            got |= more
-        assert all([r.version for r in got[n]] == [2, 3] for n in names)
-        follower = asyncio.create_task(store.wait({n: 3 for n in names}, timeout=10))
-        await asyncio.sleep(0.3)
-        await store.append(names[-1], 3, [b'{"d":4}'])
-        woken = await asyncio.wait_for(follower, 10)
-        assert [r.version for r in woken[names[-1]]] == [4]
-        # games no longer watched are dropped; readers left with none end
-        await store.wait({names[0]: 3}, timeout=0.2)
-        await asyncio.sleep(0.3)
-        assert {s for r in store.readers.values() for s in r.streams} == {names[0]}
-        running = [r for r in store.readers.values() if r.task and not r.task.done()]
-        assert len(running) == 1
-    finally:
-        await store.close()
 
 
 async def cluster_games(cluster: Cluster, games: int, master_kills: int = 0) -> None:

@@ -7,7 +7,7 @@ import uuid
 
 import httpx
 
-from tests.reliability.cluster import Cluster
+from tests.redis_cluster import Cluster
 from tests.reliability.processes import start_servers
 from tests.reliability.test_table_bots import bot_game, checked, hand_over, until_over
 

@@ -17,8 +17,9 @@ from domain import games
 from domain.bots import random_bot
 from domain.kernel import Game, Seat
 from server.table.bot_choice import choose
+from tests.per_game import with_seats
 
-GAMES = [("eiffel_mania", 4), ("bienvenue_a_bord", 2), ("vertigo", 3), ("rock_paper_scissors", 2)]
+GAMES = with_seats()
 
 
 def positions(game: Game[Any, Any, Any], seats: int, seed: int, every: int = 3) -> list[Any]:

@@ -24,11 +24,10 @@ from domain.fairness import DrawsRecorded, FairnessCommitted, SecretRevealed
 from domain.rules import ResultRecorded
 from plateau.cli import main
 from projections.codec import decoder
+from tests.per_game import draws, seats
 from tests.server.conftest import Running
 from tests.server.test_legacy_games import stored_before_salts
 from tests.server.test_log_proof import finished, rewrite
-
-SEATS = {"eiffel_mania": 4, "vertigo": 3, "18zoo": 3}
 
 
 async def stored(server: Running, game_id: str) -> list[tuple[int, object]]:
@@ -47,7 +46,7 @@ async def verify_fairness(server: Running, game_id: str, *where: str) -> int:
 async def test_every_game_reveals_the_secret_it_committed_to_and_checks_out(
     server: Running, name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game_id = await finished(server, name, SEATS.get(name, 2))
+    game_id = await finished(server, name, seats(name))
     events = await stored(server, game_id)
     kinds = [type(e) for _, e in events]
     # the commitment comes with the start, before the setup's draws and events
@@ -57,7 +56,7 @@ async def test_every_game_reveals_the_secret_it_committed_to_and_checks_out(
     assert len(revealed.secret) == 64 and committed.secret == revealed.secret
     assert hashlib.sha256(bytes.fromhex(revealed.secret)).hexdigest() == committed.commitment
     assert kinds[-2:] == [SecretRevealed, ResultRecorded]  # stored with the end
-    if name != "rock_paper_scissors":  # which draws nothing
+    if draws(name):  # a game may draw nothing (rock-paper-scissors)
         assert DrawsRecorded in kinds
     summary = (await server.lobby.http.get(f"/api/games/{game_id}")).json()
     assert summary["fairness"] == {

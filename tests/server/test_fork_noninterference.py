@@ -29,6 +29,7 @@ from domain.forks import deal
 from domain.kernel import Game
 from projections.codec import encode
 from projections.snapshot import snapshot
+from tests.per_game import kinds
 from tests.server.test_noninterference import (
     SHORTER,
     STEPS,
@@ -104,15 +105,8 @@ def fork_twins(
     return leaks, compared
 
 
-# the games and kinds of secret the twins reach (as in test_noninterference)
-SECRETS = [
-    ("eiffel_mania", "pile"),
-    ("eiffel_mania", "choice"),
-    ("bienvenue_a_bord", "pile"),
-    ("vertigo", "choice"),
-    ("rock_paper_scissors", "choice"),
-    ("18zoo", "pile"),
-]
+# the games and kinds of secret the twins reach (each game's FORK_KINDS, in its tests' shared.py)
+SECRETS = kinds("FORK_KINDS")
 
 
 @pytest.mark.parametrize(("name", "kind"), [case for case in SECRETS if case[0] in FORKABLE])

@@ -22,11 +22,12 @@ from domain.forks import GameForked
 from domain.kernel import SPECTATOR, Seat
 from domain.table import GameStarted, SeatClaimed, TableOpened
 from projections.codec import decoder, encode
+from tests.per_game import registered
+from tests.per_game import seats as seats_of
 from tests.server.conftest import Running
 from tests.server.test_guess_oracle import confirmed, gather, hidden_versions, holds_a_salt
 
-GAMES = ["rock_paper_scissors", "eiffel_mania", "bienvenue_a_bord", "vertigo", "18zoo"]
-SEATS = {"eiffel_mania": 3, "vertigo": 3, "18zoo": 3}
+GAMES = registered()
 
 
 def bearer(token: str | None) -> dict[str, str]:
@@ -113,7 +114,7 @@ async def fill_and_start(server: Running, fork_id: str, forker_token: str | None
 async def test_a_seat_forks_its_past_and_plays_on_from_what_it_knew(
     server: Running, name: str
 ) -> None:
-    seats = SEATS.get(name, 2)
+    seats = seats_of(name)
     game_id, tokens = await server.seated_game(name, seats)
     rng = random.Random(7)
     past = await play(server, game_id, 3, rng)
@@ -312,7 +313,7 @@ async def test_no_hash_of_a_fork_confirms_a_guess_of_its_dealt_position(server: 
     the stored `fork_dealt` (its new pile, hands, stances) and cannot confirm it against any
     hash it was sent, nor find a salt in anything it received."""
     for name in ("eiffel_mania", "bienvenue_a_bord"):
-        game_id, tokens = await server.seated_game(name, SEATS.get(name, 2))
+        game_id, tokens = await server.seated_game(name, seats_of(name))
         at = await play(server, game_id, 4, random.Random(4))
         _, reply = await fork(server, game_id, at, tokens[0])
         fork_id = reply["game_id"]

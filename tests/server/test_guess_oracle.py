@@ -34,6 +34,7 @@ from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.table import redact
 from projections.codec import decoder, encode
 from server.store import Recorded
+from tests.per_game import registered, shared
 from tests.server.conftest import Running
 from tests.store import unsalted
 
@@ -50,17 +51,12 @@ DIGESTS: dict[str, Digest] = {
 # the game's secret, sealed in the commitment event, and the sealed record of the draws
 FAIR = {"fairness_committed", "draws_recorded"}
 
-# per game: seats, and the kinds of secret event that must have been attacked
-SECRETS = {
-    "eiffel_mania": (
-        4,
-        {"pile_shuffled", "stance_committed", "office_played", "pile_reordered", *FAIR},
-    ),
-    "vertigo": (3, {"vote_cast", *FAIR}),
-    "bienvenue_a_bord": (2, {"pile_built", *FAIR}),  # the pile: its order and the next stopover
-    "18zoo": (3, {"zoo_started", *FAIR}),  # the powers deck
-    "rock_paper_scissors": (2, {"hand_chosen", "fairness_committed"}),  # it draws nothing
-}
+
+def attacked_kinds(game: str) -> set[str]:
+    """The kinds of secret event of `game` that must have been attacked: its own secret
+    events (its tests' shared.py), the commitment, and the record of draws when it draws."""
+    module = shared(game)
+    return {*module.SECRET_EVENTS, "fairness_committed", *(FAIR if module.DRAWS else ())}
 
 
 @dataclass
@@ -182,13 +178,9 @@ async def play_until(
     return game_id, clients, tokens
 
 
-def test_every_game_is_attacked() -> None:
-    assert set(SECRETS) == set(games.names())
-
-
-@pytest.mark.parametrize("game", list(SECRETS))
+@pytest.mark.parametrize("game", registered())
 async def test_no_hash_a_viewer_receives_confirms_a_guess(server: Running, game: str) -> None:
-    seats, kinds = SECRETS[game]
+    seats, kinds = shared(game).SEATS, attacked_kinds(game)
     rng = random.Random(game)
     attacked: set[str] = set()
     for _ in range(12):  # a game per kind, and some end before a vote or an Office card

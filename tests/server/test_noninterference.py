@@ -46,6 +46,7 @@ from projections.updates import Updates
 from server.store import chained
 from server.table.decisions import decided
 from server.table.fairness import draws_for
+from tests.per_game import kinds
 
 HASH = re.compile(rb'"hash":"[0-9a-f]*"')
 COMMITMENT = re.compile(rb'"commitment":"[0-9a-f]*"')
@@ -335,18 +336,7 @@ def test_what_a_viewer_may_not_know_changes_nothing_it_receives(
     assert not tally.leaks, tally.leaks[:5]
 
 
-@pytest.mark.parametrize(
-    ("name", "kind"),
-    [
-        ("eiffel_mania", "pile"),
-        ("eiffel_mania", "choice"),
-        ("bienvenue_a_bord", "pile"),
-        ("vertigo", "choice"),
-        ("rock_paper_scissors", "choice"),
-        ("vertigo", "secret"),
-        ("bienvenue_a_bord", "secret"),
-    ],
-)
+@pytest.mark.parametrize(("name", "kind"), kinds("TWIN_KINDS"))  # each game's, in its shared.py
 def test_the_twins_really_differ_where_viewers_cannot_see(name: str, kind: str) -> None:
     """Not vacuous: over a few seeds, each game's secret of that kind is compared at many
     steps where the two histories differ and some viewer's log does not."""

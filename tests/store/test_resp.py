@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
 import hiredis
 import pytest
@@ -12,6 +14,29 @@ from server.store import StoreUnavailable, resp
 from server.store.redis import RedisStore
 from server.store.resp import Address, LeanRedis
 from tools.redis_server import RedisServer
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+@asynccontextmanager
+async def fake_redis(handler: Handler) -> AsyncIterator[int]:
+    """A server on a free port (yielded) answering each connection with `handler`. On the way
+    out the sockets it accepted are closed too: closing an asyncio server leaves them open, to
+    be found unclosed (a ResourceWarning) in whichever test the collector runs next."""
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)
+        await handler(reader, writer)
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    try:
+        yield server.sockets[0].getsockname()[1]
+    finally:
+        server.close()
+        for writer in accepted:
+            writer.close()
+            await writer.wait_closed()
 
 
 def test_addresses_from_urls() -> None:
@@ -87,15 +112,13 @@ async def test_a_silent_server_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -
     async def swallow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await reader.read()  # reads commands, never answers
 
-    silent = await asyncio.start_server(swallow, "127.0.0.1", 0)
-    port = silent.sockets[0].getsockname()[1]
-    lean = LeanRedis(Address(port=port))
-    try:
-        with pytest.raises(ConnectionError, match="in time"):
-            await lean.call(("PING",))
-    finally:
-        await lean.close()
-        silent.close()
+    async with fake_redis(swallow) as port:
+        lean = LeanRedis(Address(port=port))
+        try:
+            with pytest.raises(ConnectionError, match="in time"):
+                await lean.call(("PING",))
+        finally:
+            await lean.close()
 
 
 async def test_sent_commands_left_unanswered_give_the_link_up_even_if_a_waiter_left(
@@ -108,18 +131,17 @@ async def test_sent_commands_left_unanswered_give_the_link_up_even_if_a_waiter_l
         writer.write(b"+PONG\r\n")  # the first command only; then silence
         await reader.read()
 
-    fake = await asyncio.start_server(answer_once, "127.0.0.1", 0)
-    lean = LeanRedis(Address(port=fake.sockets[0].getsockname()[1]))
-    try:
-        assert await lean.call(("PING",)) == [b"PONG"]
-        replies = [asyncio.get_running_loop().create_future() for _ in range(2)]
-        assert lean.send([("PING",), ("PING",)], replies)
-        replies[-1].cancel()  # its appender went away: the first still waits for its reply
-        with pytest.raises(ConnectionError, match="in time"):
-            await asyncio.wait_for(replies[0], 5)
-    finally:
-        await lean.close()
-        fake.close()
+    async with fake_redis(answer_once) as port:
+        lean = LeanRedis(Address(port=port))
+        try:
+            assert await lean.call(("PING",)) == [b"PONG"]
+            replies = [asyncio.get_running_loop().create_future() for _ in range(2)]
+            assert lean.send([("PING",), ("PING",)], replies)
+            replies[-1].cancel()  # its appender went away: the first still waits for its reply
+            with pytest.raises(ConnectionError, match="in time"):
+                await asyncio.wait_for(replies[0], 5)
+        finally:
+            await lean.close()
 
 
 async def test_sent_commands_answered_in_time_keep_the_link(
@@ -151,17 +173,15 @@ async def test_a_redis_still_loading_its_data_means_unavailable(script_loaded: b
             while parser.gets() is not False:
                 writer.write(b"-LOADING Redis is loading the dataset in memory\r\n")
 
-    fake = await asyncio.start_server(loading, "127.0.0.1", 0)
-    port = fake.sockets[0].getsockname()[1]
-    store = RedisStore(aioredis.Redis(port=port), Address(port=port))
-    if script_loaded:
-        store.sha = "0" * 40
-    try:
-        with pytest.raises(StoreUnavailable, match="LOADING"):
-            await store.append("g1", 0, [b"{}"], "c1")
-    finally:
-        await store.close()
-        fake.close()
+    async with fake_redis(loading) as port:
+        store = RedisStore(aioredis.Redis(port=port), Address(port=port))
+        if script_loaded:
+            store.sha = "0" * 40
+        try:
+            with pytest.raises(StoreUnavailable, match="LOADING"):
+                await store.append("g1", 0, [b"{}"], "c1")
+        finally:
+            await store.close()
 
 
 async def test_a_link_closing_before_it_is_told_fails_at_once_and_the_next_call_reconnects(
