@@ -29,6 +29,10 @@ SCENARIOS = {
     "against a bare websockets server",
     "embedded_store": "scenario 2 on the embedded SQLite store; no target of its own, so scenario "
     "2's apply",
+    "real_games": "the games people play, beside the counter in the same run: 18ZOO and Vertigo "
+    "replaying moves their greedy bots chose before the run, one game alone and many at once, "
+    "each watched by 20 spectators: actions per second, the time from a move to every viewer's "
+    "update, the server's CPU per command and the bytes of an update per viewer",
 }
 
 

@@ -8,9 +8,10 @@ import statistics
 import subprocess
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from bench import procs
+from bench import procs, scripted
 from bench.profile import Profiler
 from tools.redis_server import RedisServer
 
@@ -27,10 +28,23 @@ class Size:
     seek_events: int
     seek_samples: int
     idle_games: int  # x 100 connections each
+    real_games: int  # scenario 8's many games at once (each 20 spectators)
+    stored_finished: int  # scenario 9's store: finished games, live games
+    stored_live: int
 
 
-FULL = Size(5, 2.0, 10.0, 200, 50, 200, 100_000, 20_000, 200, 100)
-QUICK = Size(1, 0.5, 2.0, 20, 5, 50, 10_000, 2_000, 40, 10)
+FULL = Size(5, 2.0, 10.0, 200, 50, 200, 100_000, 20_000, 200, 100, 50, 10_000, 1_000)
+QUICK = Size(1, 0.5, 2.0, 20, 5, 50, 10_000, 2_000, 40, 10, 3, 200, 20)
+
+
+@dataclass(frozen=True)
+class Script:
+    """A game's moves for the driver to replay (`bench.scripted`)."""
+
+    title: str
+    seats: int
+    path: Path
+    moves: int
 
 
 @dataclass
@@ -177,10 +191,10 @@ class Bench:
         self.redis: RedisServer = procs.start_redis()
         self.servers: list[procs.Proc] = []
 
-    def start(self, kind: str, store: str | None = None) -> procs.Proc:
+    def start(self, kind: str, store: str | None = None, deal: bytes | None = None) -> procs.Proc:
         procs.ensure_peer()  # every server is driven by the Node driver (scenarios 4, 5 need none)
         if kind == "plateau":
-            proc = procs.start_plateau(store or self.redis.url)
+            proc = procs.start_plateau(store or self.redis.url, deal=deal)
         elif kind == "bgio":
             proc = procs.start_bgio()
         elif kind == "relay":
@@ -202,16 +216,26 @@ class Bench:
             proc.stop()
         self.redis.stop()
 
-    def loop(self, server: procs.Proc, system: str, games: int, spectators: int) -> dict[str, Any]:
+    def loop(
+        self,
+        server: procs.Proc,
+        system: str,
+        games: int,
+        spectators: int,
+        script: Script | None = None,
+        warmup_s: float | None = None,
+    ) -> dict[str, Any]:
         config = {
             "system": system,
             "url": server.url,
             "games": games,
-            "players": 4,
+            "players": 4 if script is None else script.seats,
             "spectators": spectators,
-            "warmup_s": self.size.warmup_s,
+            "warmup_s": self.size.warmup_s if warmup_s is None else warmup_s,
             "duration_s": self.size.duration_s,
         }
+        if script is not None:
+            config["script"] = str(script.path)
         result = procs.run_driver(config, [server])
         procs.log(
             f"  {system} x{games}: {result['actions_per_s']:.0f} actions/s, "
@@ -632,3 +656,78 @@ class Bench:
         )
         out.raw = results
         return out
+
+    # -- 8 -----------------------------------------------------------------------------------
+
+    def real_games(self) -> Outcome:
+        many = self.size.real_games
+        out = Outcome(
+            8,
+            "real_games",
+            f"Real games: 18ZOO (5 seats), Vertigo (4), the counter (4), 20 spectators each, "
+            f"1 and {many} games at once",
+        )
+        procs.log("scenario 8: recording the bots' games")
+        scripts = [
+            Script(title, seats, path, len(json.loads(path.read_text())["moves"]))
+            for title, name, seats in (("18ZOO", "18zoo", 5), ("Vertigo", "vertigo", 4))
+            for path in [scripted.script(procs.PEER_DIR, name, seats)]
+        ]
+        server = self.start("plateau", deal=scripted.SECRET)
+        kinds: list[tuple[str, Script | None]] = [("counter", None)]
+        kinds += [(script.title, script) for script in scripts]
+        runs: dict[str, list[dict[str, Any]]] = {
+            f"{title} x{games}": [] for title, _ in kinds for games in (1, many)
+        }
+        try:
+            for number in range(self.size.rounds):
+                procs.log(f"scenario 8, round {number + 1}")
+                for games in (1, many):
+                    for title, script in kinds:
+                        # one game alone is over within seconds: a short warm-up leaves most
+                        # of its moves to measure
+                        warmup = SOLO_WARMUP_S if games == 1 else None
+                        result = self.loop(server, "plateau", games, 20, script, warmup)
+                        runs[f"{title} x{games}"].append(result)
+        finally:
+            self.stop(server)
+        out.figures = [real_game_row(name, rounds) for name, rounds in runs.items()]
+        rows = {row["system"]: row for row in out.figures}
+        for games in (1, many):
+            counter = rows[f"counter x{games}"]
+            for script in scripts:
+                row = rows[f"{script.title} x{games}"]
+                out.notes.append(
+                    f"{script.title} / counter, {games} game{'s' if games > 1 else ''}: "
+                    + ", ".join(
+                        f"{column} {row[column] / counter[column]:.2f}x"
+                        for column in (
+                            "actions/s",
+                            "p99 all viewers ms",
+                            "server CPU ms/action",
+                            "bytes/update/viewer",
+                        )
+                    )
+                )
+        out.notes.append(
+            "each game's moves were decided before the run by its greedy bots over the server's "
+            "own code, every game dealt from one fixed secret (`bench/scripted.py`); the driver "
+            "replays them as commands through websockets, each once every viewer has the last "
+            f"update ({', '.join(f'{s.title} {s.moves} moves' for s in scripts)}). A game alone "
+            f"is measured from {SOLO_WARMUP_S} s after its first move until its last, or for "
+            "the scenario's duration at most"
+        )
+        out.raw = runs
+        return out
+
+
+SOLO_WARMUP_S = 0.2
+
+
+def real_game_row(name: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    row = closed_loop_row(name, runs, "plateau")
+    row["bytes/update/viewer"] = row.pop("view bytes")
+    for column in ("p50 mover ms", "p99 mover ms", "server CPU %"):
+        row.pop(column)
+    row["measured s"] = med([r["duration_s"] for r in runs])
+    return row
