@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import procs, scripted
+from bench import cold, procs, scripted
 from bench.profile import Profiler
 from tools.redis_server import RedisServer
 
@@ -180,6 +180,18 @@ def floor_notes(
             f"{name} / boardgame.io {floor[column] / peer[column]:.2f}x"
         )
     return notes
+
+
+SOLO_WARMUP_S = 0.2
+
+
+def real_game_row(name: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    row = closed_loop_row(name, runs, "plateau")
+    row["bytes/update/viewer"] = row.pop("view bytes")
+    for column in ("p50 mover ms", "p99 mover ms", "server CPU %"):
+        row.pop(column)
+    row["measured s"] = med([r["duration_s"] for r in runs])
+    return row
 
 
 class Bench:
@@ -720,14 +732,105 @@ class Bench:
         out.raw = runs
         return out
 
+    # -- 9 -----------------------------------------------------------------------------------
 
-SOLO_WARMUP_S = 0.2
-
-
-def real_game_row(name: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
-    row = closed_loop_row(name, runs, "plateau")
-    row["bytes/update/viewer"] = row.pop("view bytes")
-    for column in ("p50 mover ms", "p99 mover ms", "server CPU %"):
-        row.pop(column)
-    row["measured s"] = med([r["duration_s"] for r in runs])
-    return row
+    def cold_start(self) -> Outcome:
+        finished, live = self.size.stored_finished, self.size.stored_live
+        out = Outcome(
+            9,
+            "cold_start",
+            f"Cold start: a server started over {finished:,} finished and {live:,} live games",
+        )
+        stores = {  # label: (path, finished, live)
+            "1 live game stored": (procs.PEER_DIR / "cold-one.db", 0, 1),
+            f"{finished // 10:,} finished + {live:,} live": (
+                procs.PEER_DIR / "cold-tenth.db",
+                finished // 10,
+                live,
+            ),
+            f"{finished:,} finished + {live:,} live": (
+                procs.PEER_DIR / "cold-all.db",
+                finished,
+                live,
+            ),
+        }
+        built: dict[str, dict[str, Any]] = {}
+        runs: dict[str, list[dict[str, Any]]] = {label: [] for label in stores}
+        imports: list[float] = []
+        try:
+            for label, (path, ended, playing) in stores.items():
+                procs.log(f"scenario 9: writing a store of {label}")
+                built[label] = cold.build(path, ended, playing)
+            for number in range(self.size.rounds):
+                procs.log(f"scenario 9, round {number + 1}")
+                imports.append(cold.imports())
+                for label, (path, ended, playing) in stores.items():
+                    runs[label].append(cold.cold_start(path, cold.live_ids(ended, playing)[-1]))
+                    procs.log(f"  {label}: {runs[label][-1]}")
+            if self.profile:
+                path, ended, playing = stores[f"{finished:,} finished + {live:,} live"]
+                watched = cold.live_ids(ended, playing)[-1]
+                out.profile = cold.cold_start(path, watched, profile=True)["profile"]
+        finally:
+            for path, _, _ in stores.values():
+                for suffix in ("", "-wal", "-shm"):
+                    path.with_name(path.name + suffix).unlink(missing_ok=True)
+        out.figures = [
+            {
+                "system": label,
+                "lobby answer s": med([r["lobby_s"] for r in rounds]),
+                "hello snapshot s": med([r["hello_s"] for r in rounds]),
+                "RSS MB": med([r["rss_mb"] for r in rounds]),
+                "lobby again ms": med([r["lobby_again_ms"] for r in rounds]),
+                "RSS after refresh MB": med([r["rss_after_refresh_mb"] for r in rounds]),
+                "games listed": sum(rounds[0]["listed"].values()),
+                "store MB": built[label]["store_mb"],
+                "store written s": built[label]["build_s"],
+            }
+            for label, rounds in runs.items()
+        ]
+        one, tenth, every = out.figures
+        floors = {"1 live game stored": one}
+        out.targets = [
+            Target(
+                "lobby answer after start",
+                every["lobby answer s"],
+                2.0,
+                True,
+                " s",
+                over(floors, "lobby answer s"),
+            ),
+            Target(
+                "first hello's snapshot after start",
+                every["hello snapshot s"],
+                2.0,
+                True,
+                " s",
+                over(floors, "hello snapshot s"),
+            ),
+            Target(
+                "RSS, 10x the finished games stored",
+                every["RSS after refresh MB"] / tenth["RSS after refresh MB"],
+                1.1,
+                True,
+            ),
+        ]
+        out.notes.append(
+            f"the imports alone (a Python process importing `bench.serve`, spawn to exit) took "
+            f"{med(imports):.2f} s; each time runs from the spawn of the process, the lobby and "
+            "the hello asked at once, as soon as it listens; RSS 1 s after both answered. The "
+            "stored games are the counter game's (finished: 60 moves and its end; live: 30 "
+            "moves), one in every "
+            f"{finished // live + 1} live, written through the SQLite store adapter "
+            "(`bench/cold.py`). 'lobby again' is the lobby's answer past its refresh period "
+            "(it then asks the store for the heads of every game of its index), and the RSS "
+            "after it is the one the target compares"
+        )
+        rss = "RSS after refresh MB"
+        out.notes.append(
+            f"RSS with 10x the finished games stored: {every[rss] / tenth[rss]:.2f}x; "
+            f"over 1 live game stored: {every[rss] / one[rss]:.2f}x "
+            f"({tenth[rss] / one[rss]:.2f}x with a tenth of the finished games)"
+        )
+        out.raw = {"runs": runs, "built": built, "imports_s": imports}
+        return out
