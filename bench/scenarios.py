@@ -685,15 +685,17 @@ class Bench:
             for title, name, seats in (("18ZOO", "18zoo", 5), ("Vertigo", "vertigo", 4))
             for path in [scripted.script(procs.PEER_DIR, name, seats)]
         ]
-        server = self.start("plateau", deal=scripted.SECRET)
         kinds: list[tuple[str, Script | None]] = [("counter", None)]
         kinds += [(script.title, script) for script in scripts]
         runs: dict[str, list[dict[str, Any]]] = {
             f"{title} x{games}": [] for title, _ in kinds for games in (1, many)
         }
-        try:
-            for number in range(self.size.rounds):
-                procs.log(f"scenario 8, round {number + 1}")
+        held: list[float] = []  # the server's RSS after each round's games
+        for number in range(self.size.rounds):
+            procs.log(f"scenario 8, round {number + 1}")
+            # a fresh server each round: the games of the rounds before stay in its cache
+            server = self.start("plateau", deal=scripted.SECRET)
+            try:
                 for games in (1, many):
                     for title, script in kinds:
                         # one game alone is over within seconds: a short warm-up leaves most
@@ -701,8 +703,9 @@ class Bench:
                         warmup = SOLO_WARMUP_S if games == 1 else None
                         result = self.loop(server, "plateau", games, 20, script, warmup)
                         runs[f"{title} x{games}"].append(result)
-        finally:
-            self.stop(server)
+                held.append(server.rss_kb() / 1024)
+            finally:
+                self.stop(server)
         out.figures = [real_game_row(name, rounds) for name, rounds in runs.items()]
         rows = {row["system"]: row for row in out.figures}
         for games in (1, many):
@@ -727,9 +730,10 @@ class Bench:
             "replays them as commands through websockets, each once every viewer has the last "
             f"update ({', '.join(f'{s.title} {s.moves} moves' for s in scripts)}). A game alone "
             f"is measured from {SOLO_WARMUP_S} s after its first move until its last, or for "
-            "the scenario's duration at most"
+            "the scenario's duration at most. Each round runs on a fresh server, which held "
+            f"{med(held):.0f} MB after its {len(kinds) * (1 + many)} games"
         )
-        out.raw = runs
+        out.raw = {**runs, "server_rss_mb": held}
         return out
 
     # -- 9 -----------------------------------------------------------------------------------
