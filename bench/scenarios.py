@@ -782,6 +782,7 @@ class Bench:
         out.figures = [
             {
                 "system": label,
+                "listening s": med([r["listening_s"] for r in rounds]),
                 "lobby answer s": med([r["lobby_s"] for r in rounds]),
                 "hello snapshot s": med([r["hello_s"] for r in rounds]),
                 "RSS MB": med([r["rss_mb"] for r in rounds]),
