@@ -41,6 +41,7 @@ SEATS = 4
 FINISHED_MOVES = 60  # a finished game: this many bumps, then its end
 LIVE_MOVES = 30
 PATIENCE_S = 120.0
+PYCACHE = procs.PEER_DIR / "pycache"
 PROFILE_S = 4  # py-spy's samples: the start, the answers and what they set off
 
 
@@ -128,11 +129,23 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def compiled() -> dict[str, str]:
+    """The environment of a server that reads its modules' bytecode compiled, as an installed
+    one does (pip compiles what it installs): a checkout run with PYTHONDONTWRITEBYTECODE
+    would compile every module of the project at each start. The bytecode is kept in
+    bench/.peer/pycache (PYTHONPYCACHEPREFIX), not beside the sources; the first start
+    writes it."""
+    env = {**os.environ, **procs.PLATEAU_ENV, "PYTHONPYCACHEPREFIX": str(PYCACHE)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def imports() -> float:
     """Seconds for a Python process to import the benchmark's server and exit: the part of a
     start that is the interpreter and the imports."""
     started = time.monotonic()
-    subprocess.run([procs.PYTHON, "-c", "import bench.serve"], cwd=procs.ROOT, check=True)
+    command = [procs.PYTHON, "-c", "import bench.serve"]
+    subprocess.run(command, cwd=procs.ROOT, env=compiled(), check=True)
     return time.monotonic() - started
 
 
@@ -142,7 +155,7 @@ def cold_start(
     """Start a server over `path`; seconds to its lobby answer and to a hello's snapshot.
     With `profile`, py-spy samples the process from its spawn (`found["profile"]`)."""
     port = free_port()
-    env = {**os.environ, **procs.PLATEAU_ENV}
+    env = compiled()
     args = [procs.PYTHON, "-m", "bench.serve", "--store", f"sqlite:///{path}", "--port", str(port)]
     found: dict[str, Any] = {}
     spawned = time.monotonic()
