@@ -150,10 +150,15 @@ def imports() -> float:
 
 
 def cold_start(
-    path: Path, watched: str, profile: bool = False, settle_s: float = 1.0
+    path: Path,
+    watched: str,
+    profile: bool = False,
+    settle_s: float = 1.0,
+    lobby_too: bool = True,
 ) -> dict[str, Any]:
     """Start a server over `path`; seconds to its lobby answer and to a hello's snapshot.
-    With `profile`, py-spy samples the process from its spawn (`found["profile"]`)."""
+    With `profile`, py-spy samples the process from its spawn (`found["profile"]`); without
+    `lobby_too`, only the hello is asked (what it waits for when the lobby is asked too)."""
     port = free_port()
     env = compiled()
     args = [procs.PYTHON, "-m", "bench.serve", "--store", f"sqlite:///{path}", "--port", str(port)]
@@ -189,13 +194,16 @@ def cold_start(
         found["snapshot_bytes"] = len(frame)
 
     try:
-        threads = [threading.Thread(target=part) for part in (listening, lobby, hello)]
+        parts = (listening, lobby, hello) if lobby_too else (listening, hello)
+        threads = [threading.Thread(target=part) for part in parts]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(PATIENCE_S)
-        if "lobby_s" not in found or "hello_s" not in found:
+        if "hello_s" not in found or (lobby_too and "lobby_s" not in found):
             raise RuntimeError(f"the server over {path} did not answer: {found}")
+        if not lobby_too:
+            return found
         time.sleep(settle_s)  # let what the answers started settle
         found["rss_mb"] = rss_kb(proc.pid) / 1024
         # past the lobby's refresh period its next answer asks the store for the heads of

@@ -761,6 +761,8 @@ class Bench:
         built: dict[str, dict[str, Any]] = {}
         runs: dict[str, list[dict[str, Any]]] = {label: [] for label in stores}
         imports: list[float] = []
+        alone: list[float] = []  # the hello's seconds over every game, asked alone
+        full = f"{finished:,} finished + {live:,} live"
         try:
             for label, (path, ended, playing) in stores.items():
                 procs.log(f"scenario 9: writing a store of {label}")
@@ -774,8 +776,11 @@ class Bench:
                 for label, (path, ended, playing) in stores.items():
                     runs[label].append(cold.cold_start(path, cold.live_ids(ended, playing)[-1]))
                     procs.log(f"  {label}: {runs[label][-1]}")
+                path, ended, playing = stores[full]
+                watched = cold.live_ids(ended, playing)[-1]
+                alone.append(cold.cold_start(path, watched, lobby_too=False)["hello_s"])
             if self.profile:
-                path, ended, playing = stores[f"{finished:,} finished + {live:,} live"]
+                path, ended, playing = stores[full]
                 watched = cold.live_ids(ended, playing)[-1]
                 out.profile = cold.cold_start(path, watched, profile=True)["profile"]
         finally:
@@ -842,5 +847,17 @@ class Bench:
             f"over 1 live game stored: {every[rss] / one[rss]:.2f}x "
             f"({tenth[rss] / one[rss]:.2f}x with a tenth of the finished games)"
         )
-        out.raw = {"runs": runs, "built": built, "imports_s": imports, "first_start": first}
+        every["hello alone s"] = med(alone)
+        out.notes.append(
+            f"'hello alone' is a start over {full} games where only the hello is asked: what "
+            "the hello costs, against what it waits for when the lobby's first answer, which "
+            "reads and folds the newest games on the event loop, is asked at once"
+        )
+        out.raw = {
+            "runs": runs,
+            "built": built,
+            "imports_s": imports,
+            "first_start": first,
+            "hello_alone_s": alone,
+        }
         return out

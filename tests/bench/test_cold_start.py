@@ -54,3 +54,10 @@ def test_a_server_over_the_store_answers_the_lobby_and_a_hello(tmp_path: Path) -
     assert found["listed"]["live"] == 2 and found["listed"]["finished"] == 20
     assert found["snapshot_bytes"] > 0 and found["rss_after_refresh_mb"] > 0
     assert found["lobby_s"] > 0 and found["hello_s"] > 0
+
+
+def test_a_hello_asked_alone_is_timed_without_the_lobby(tmp_path: Path) -> None:
+    path = tmp_path / "cold.db"
+    build(path, 5, 1)
+    found = cold_start(path, live_ids(5, 1)[-1], lobby_too=False)
+    assert "lobby_s" not in found and found["hello_s"] >= found["listening_s"] > 0
