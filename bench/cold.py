@@ -122,6 +122,11 @@ def _until(deadline: float, attempt: Any) -> Any:
             time.sleep(0.005)
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / procs.CLK_TCK
+
+
 def rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -202,6 +207,7 @@ def cold_start(
             thread.join(PATIENCE_S)
         if "hello_s" not in found or (lobby_too and "lobby_s" not in found):
             raise RuntimeError(f"the server over {path} did not answer: {found}")
+        found["cpu_s"] = cpu_seconds(proc.pid)  # what other tenants of the machine do not move
         if not lobby_too:
             return found
         time.sleep(settle_s)  # let what the answers started settle

@@ -793,6 +793,7 @@ class Bench:
                 "listening s": med([r["listening_s"] for r in rounds]),
                 "lobby answer s": med([r["lobby_s"] for r in rounds]),
                 "hello snapshot s": med([r["hello_s"] for r in rounds]),
+                "CPU s to both": med([r["cpu_s"] for r in rounds]),
                 "RSS MB": med([r["rss_mb"] for r in rounds]),
                 "lobby again ms": med([r["lobby_again_ms"] for r in rounds]),
                 "RSS after refresh MB": med([r["rss_after_refresh_mb"] for r in rounds]),
@@ -831,7 +832,9 @@ class Bench:
         out.notes.append(
             f"the imports alone (a Python process importing `bench.serve`, spawn to exit) took "
             f"{med(imports):.2f} s; each time runs from the spawn of the process, the lobby and "
-            "the hello asked at once, as soon as it listens; RSS 1 s after both answered. The "
+            "the hello asked at once, as soon as it listens; 'CPU s to both' is the server "
+            "process's CPU time when both had answered, which the machine's other tenants do "
+            "not move as they move the seconds; RSS 1 s after both answered. The "
             "servers read their bytecode compiled, as an installed server does; a first start "
             f"over one game, compiling it, answered the lobby in {first['lobby_s']:.2f} s. The "
             "stored games are the counter game's (finished: 60 moves and its end; live: 30 "
