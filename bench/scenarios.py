@@ -1,5 +1,5 @@
-"""The seven scenarios. Each runs Plateau and its references interleaved (A, B, C, A, B, C...)
-and returns its figures (medians over rounds), its ratios and its targets."""
+"""The scenarios. Each runs Plateau and its references interleaved (A, B, C, A, B, C...) and
+returns its figures (medians over rounds), its ratios and its targets."""
 
 from __future__ import annotations
 

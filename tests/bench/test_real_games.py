@@ -14,6 +14,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from bench import procs
 from bench.scripted import record
 from domain import games
 
@@ -30,7 +31,12 @@ def test_a_recorded_game_is_the_same_each_time_and_its_commands_decode() -> None
         msgspec.json.decode(json.dumps(move["command"]).encode(), type=command_type)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="the driver runs on Node.js")
+NO_DRIVER = shutil.which("node") is None or (
+    shutil.which("npm") is None and not (procs.PEER_DIR / "node_modules").exists()
+)
+
+
+@pytest.mark.skipif(NO_DRIVER, reason="the driver runs on Node.js, with packages npm installs")
 def test_a_reduced_run_replays_every_move_and_prints_the_ratios(tmp_path: Path) -> None:
     out = tmp_path / "bench.md"
     done = subprocess.run(
