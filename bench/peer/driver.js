@@ -343,6 +343,7 @@ async function closedLoop() {
       if (m.pending && t - m.pending.t0 > 5000) {
         meter.errors.push('stalled action re-sent');
         m.pending = null;
+        if (SCRIPT) m.step -= 1; // the same move again, under the same command id
         m.act();
       }
     }
