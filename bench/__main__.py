@@ -27,7 +27,7 @@ from bench.report import load as load_run
 from bench.report import render
 from bench.scenarios import FULL, QUICK, Bench, Outcome
 
-ALL = (4, 5, 1, 2, 3, 6)  # 7 runs with 2
+ALL = (4, 5, 1, 2, 3, 6, 8, 9)  # 7 runs with 2
 
 
 def versions(python: str) -> str:
@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
                 done = [bench.replay()]
             elif number == 5:
                 done = [bench.time_travel()]
+            elif number == 8:
+                done = [bench.real_games()]
+            elif number == 9:
+                done = [bench.cold_start()]
             else:
                 done = [bench.idle()]
             for outcome in done:

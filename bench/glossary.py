@@ -29,6 +29,14 @@ SCENARIOS = {
     "against a bare websockets server",
     "embedded_store": "scenario 2 on the embedded SQLite store; no target of its own, so scenario "
     "2's apply",
+    "cold_start": "the seconds from spawning a server over a SQLite store full of games to its "
+    "first lobby answer and to a first websocket hello's snapshot, and its resident memory "
+    "with ten times the finished games stored, against the same start over a store of one "
+    "game",
+    "real_games": "the games people play, beside the counter in the same run: 18ZOO and Vertigo "
+    "replaying moves their greedy bots chose before the run, one game alone and many at once, "
+    "each watched by 20 spectators: actions per second, the time from a move to every viewer's "
+    "update, the server's CPU per command and the bytes of an update per viewer",
 }
 
 
@@ -86,6 +94,14 @@ FLOORS = {
         "the lean server appending through Plateau's SQLite store",
         "so this game's work per viewer on this stack falls short",
         "so what Plateau adds around the game's work is what falls short",
+    ),
+    "1 live game stored": Floor(
+        0,
+        "the same start over a store of one game",
+        "the same server started over a store holding a single live game: the interpreter, "
+        "the imports and the server's own start, with nothing stored to read",
+        "so the process's start alone misses it on this machine, whatever is stored",
+        "so what the stored games add is what falls short",
     ),
     "decode + an untouched reducer": Floor(
         0,

@@ -135,10 +135,13 @@ def start_redis() -> RedisServer:
     return RedisServer("--appendonly", "yes", "--appendfsync", "everysec").start()
 
 
-def start_plateau(store_url: str, checkout: Path = ROOT) -> Proc:
+def start_plateau(store_url: str, checkout: Path = ROOT, deal: bytes | None = None) -> Proc:
     """Plateau's server; `checkout` names another tree of the project to run (`bench.ab`):
-    `-m` puts its directory first on the path, so its packages are the ones imported."""
+    `-m` puts its directory first on the path, so its packages are the ones imported. With
+    `deal`, every game it starts is dealt from that secret (`bench.serve`)."""
     env = {**os.environ, **PLATEAU_ENV}
+    if deal is not None:
+        env["PLATEAU_BENCH_SECRET"] = deal.hex()
     args = [PYTHON, "-m", "bench.serve", "--store", store_url, "--port", "{port}"]
     return Proc("plateau", args, env, cwd=checkout)
 

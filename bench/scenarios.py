@@ -1,5 +1,5 @@
-"""The seven scenarios. Each runs Plateau and its references interleaved (A, B, C, A, B, C...)
-and returns its figures (medians over rounds), its ratios and its targets."""
+"""The scenarios. Each runs Plateau and its references interleaved (A, B, C, A, B, C...) and
+returns its figures (medians over rounds), its ratios and its targets."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import statistics
 import subprocess
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from bench import procs
+from bench import cold, procs, scripted
 from bench.profile import Profiler
 from tools.redis_server import RedisServer
 
@@ -27,10 +28,23 @@ class Size:
     seek_events: int
     seek_samples: int
     idle_games: int  # x 100 connections each
+    real_games: int  # scenario 8's many games at once (each 20 spectators)
+    stored_finished: int  # scenario 9's store: finished games, live games
+    stored_live: int
 
 
-FULL = Size(5, 2.0, 10.0, 200, 50, 200, 100_000, 20_000, 200, 100)
-QUICK = Size(1, 0.5, 2.0, 20, 5, 50, 10_000, 2_000, 40, 10)
+FULL = Size(5, 2.0, 10.0, 200, 50, 200, 100_000, 20_000, 200, 100, 50, 10_000, 1_000)
+QUICK = Size(1, 0.5, 2.0, 20, 5, 50, 10_000, 2_000, 40, 10, 3, 200, 20)
+
+
+@dataclass(frozen=True)
+class Script:
+    """A game's moves for the driver to replay (`bench.scripted`)."""
+
+    title: str
+    seats: int
+    path: Path
+    moves: int
 
 
 @dataclass
@@ -168,6 +182,18 @@ def floor_notes(
     return notes
 
 
+SOLO_WARMUP_S = 0.2
+
+
+def real_game_row(name: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    row = closed_loop_row(name, runs, "plateau")
+    row["bytes/update/viewer"] = row.pop("view bytes")
+    for column in ("p50 mover ms", "p99 mover ms", "server CPU %"):
+        row.pop(column)
+    row["measured s"] = med([r["duration_s"] for r in runs])
+    return row
+
+
 class Bench:
     """Shared processes of one run: Redis, the servers, the peer."""
 
@@ -177,10 +203,10 @@ class Bench:
         self.redis: RedisServer = procs.start_redis()
         self.servers: list[procs.Proc] = []
 
-    def start(self, kind: str, store: str | None = None) -> procs.Proc:
+    def start(self, kind: str, store: str | None = None, deal: bytes | None = None) -> procs.Proc:
         procs.ensure_peer()  # every server is driven by the Node driver (scenarios 4, 5 need none)
         if kind == "plateau":
-            proc = procs.start_plateau(store or self.redis.url)
+            proc = procs.start_plateau(store or self.redis.url, deal=deal)
         elif kind == "bgio":
             proc = procs.start_bgio()
         elif kind == "relay":
@@ -202,16 +228,26 @@ class Bench:
             proc.stop()
         self.redis.stop()
 
-    def loop(self, server: procs.Proc, system: str, games: int, spectators: int) -> dict[str, Any]:
+    def loop(
+        self,
+        server: procs.Proc,
+        system: str,
+        games: int,
+        spectators: int,
+        script: Script | None = None,
+        warmup_s: float | None = None,
+    ) -> dict[str, Any]:
         config = {
             "system": system,
             "url": server.url,
             "games": games,
-            "players": 4,
+            "players": 4 if script is None else script.seats,
             "spectators": spectators,
-            "warmup_s": self.size.warmup_s,
+            "warmup_s": self.size.warmup_s if warmup_s is None else warmup_s,
             "duration_s": self.size.duration_s,
         }
+        if script is not None:
+            config["script"] = str(script.path)
         result = procs.run_driver(config, [server])
         procs.log(
             f"  {system} x{games}: {result['actions_per_s']:.0f} actions/s, "
@@ -631,4 +667,200 @@ class Bench:
             f"p99 {p['action_to_all_ms']['p99']} ms."
         )
         out.raw = results
+        return out
+
+    # -- 8 -----------------------------------------------------------------------------------
+
+    def real_games(self) -> Outcome:
+        many = self.size.real_games
+        out = Outcome(
+            8,
+            "real_games",
+            f"Real games: 18ZOO (5 seats), Vertigo (4), the counter (4), 20 spectators each, "
+            f"1 and {many} games at once",
+        )
+        procs.log("scenario 8: recording the bots' games")
+        scripts = [
+            Script(title, seats, path, len(json.loads(path.read_text())["moves"]))
+            for title, name, seats in (("18ZOO", "18zoo", 5), ("Vertigo", "vertigo", 4))
+            for path in [scripted.script(procs.PEER_DIR, name, seats)]
+        ]
+        kinds: list[tuple[str, Script | None]] = [("counter", None)]
+        kinds += [(script.title, script) for script in scripts]
+        runs: dict[str, list[dict[str, Any]]] = {
+            f"{title} x{games}": [] for title, _ in kinds for games in (1, many)
+        }
+        held: list[float] = []  # the server's RSS after each round's games
+        for number in range(self.size.rounds):
+            procs.log(f"scenario 8, round {number + 1}")
+            # a fresh server each round: the games of the rounds before stay in its cache
+            server = self.start("plateau", deal=scripted.SECRET)
+            try:
+                for games in (1, many):
+                    for title, script in kinds:
+                        # one game alone is over within seconds: a short warm-up leaves most
+                        # of its moves to measure
+                        warmup = SOLO_WARMUP_S if games == 1 else None
+                        result = self.loop(server, "plateau", games, 20, script, warmup)
+                        runs[f"{title} x{games}"].append(result)
+                held.append(server.rss_kb() / 1024)
+            finally:
+                self.stop(server)
+        out.figures = [real_game_row(name, rounds) for name, rounds in runs.items()]
+        rows = {row["system"]: row for row in out.figures}
+        for games in (1, many):
+            counter = rows[f"counter x{games}"]
+            for script in scripts:
+                row = rows[f"{script.title} x{games}"]
+                out.notes.append(
+                    f"{script.title} / counter, {games} game{'s' if games > 1 else ''}: "
+                    + ", ".join(
+                        f"{column} {row[column] / counter[column]:.2f}x"
+                        for column in (
+                            "actions/s",
+                            "p99 all viewers ms",
+                            "server CPU ms/action",
+                            "bytes/update/viewer",
+                        )
+                    )
+                )
+        out.notes.append(
+            "each game's moves were decided before the run by its greedy bots over the server's "
+            "own code, every game dealt from one fixed secret (`bench/scripted.py`); the driver "
+            "replays them as commands through websockets, each once every viewer has the last "
+            f"update ({', '.join(f'{s.title} {s.moves} moves' for s in scripts)}). A game alone "
+            f"is measured from {SOLO_WARMUP_S} s after its first move until its last, or for "
+            "the scenario's duration at most. Each round runs on a fresh server, which held "
+            f"{med(held):.0f} MB after its {len(kinds) * (1 + many)} games"
+        )
+        out.raw = {**runs, "server_rss_mb": held}
+        return out
+
+    # -- 9 -----------------------------------------------------------------------------------
+
+    def cold_start(self) -> Outcome:
+        finished, live = self.size.stored_finished, self.size.stored_live
+        out = Outcome(
+            9,
+            "cold_start",
+            f"Cold start: a server started over {finished:,} finished and {live:,} live games",
+        )
+        stores = {  # label: (path, finished, live)
+            "1 live game stored": (procs.PEER_DIR / "cold-one.db", 0, 1),
+            f"{finished // 10:,} finished + {live:,} live": (
+                procs.PEER_DIR / "cold-tenth.db",
+                finished // 10,
+                live,
+            ),
+            f"{finished:,} finished + {live:,} live": (
+                procs.PEER_DIR / "cold-all.db",
+                finished,
+                live,
+            ),
+        }
+        built: dict[str, dict[str, Any]] = {}
+        runs: dict[str, list[dict[str, Any]]] = {label: [] for label in stores}
+        imports: list[float] = []
+        alone: list[float] = []  # the hello's seconds over every game, asked alone
+        full = f"{finished:,} finished + {live:,} live"
+        try:
+            for label, (path, ended, playing) in stores.items():
+                procs.log(f"scenario 9: writing a store of {label}")
+                built[label] = cold.build(path, ended, playing)
+            path, ended, playing = stores["1 live game stored"]
+            first = cold.cold_start(path, cold.live_ids(ended, playing)[-1], settle_s=0)
+            procs.log(f"scenario 9: a first start, writing its bytecode: {first}")
+            for number in range(self.size.rounds):
+                procs.log(f"scenario 9, round {number + 1}")
+                imports.append(cold.imports())
+                for label, (path, ended, playing) in stores.items():
+                    runs[label].append(cold.cold_start(path, cold.live_ids(ended, playing)[-1]))
+                    procs.log(f"  {label}: {runs[label][-1]}")
+                path, ended, playing = stores[full]
+                watched = cold.live_ids(ended, playing)[-1]
+                alone.append(cold.cold_start(path, watched, lobby_too=False)["hello_s"])
+            if self.profile:
+                path, ended, playing = stores[full]
+                watched = cold.live_ids(ended, playing)[-1]
+                out.profile = cold.cold_start(path, watched, profile=True)["profile"]
+        finally:
+            for path, _, _ in stores.values():
+                for suffix in ("", "-wal", "-shm"):
+                    path.with_name(path.name + suffix).unlink(missing_ok=True)
+        out.figures = [
+            {
+                "system": label,
+                "listening s": med([r["listening_s"] for r in rounds]),
+                "lobby answer s": med([r["lobby_s"] for r in rounds]),
+                "hello snapshot s": med([r["hello_s"] for r in rounds]),
+                "CPU s to both": med([r["cpu_s"] for r in rounds]),
+                "RSS MB": med([r["rss_mb"] for r in rounds]),
+                "lobby again ms": med([r["lobby_again_ms"] for r in rounds]),
+                "RSS after refresh MB": med([r["rss_after_refresh_mb"] for r in rounds]),
+                "games listed": sum(rounds[0]["listed"].values()),
+                "store MB": built[label]["store_mb"],
+                "store written s": built[label]["build_s"],
+            }
+            for label, rounds in runs.items()
+        ]
+        one, tenth, every = out.figures
+        floors = {"1 live game stored": one}
+        out.targets = [
+            Target(
+                "lobby answer after start",
+                every["lobby answer s"],
+                2.0,
+                True,
+                " s",
+                over(floors, "lobby answer s"),
+            ),
+            Target(
+                "first hello's snapshot after start",
+                every["hello snapshot s"],
+                2.0,
+                True,
+                " s",
+                over(floors, "hello snapshot s"),
+            ),
+            Target(
+                "RSS, 10x the finished games stored",
+                every["RSS after refresh MB"] / tenth["RSS after refresh MB"],
+                1.1,
+                True,
+            ),
+        ]
+        out.notes.append(
+            f"the imports alone (a Python process importing `bench.serve`, spawn to exit) took "
+            f"{med(imports):.2f} s; each time runs from the spawn of the process, the lobby and "
+            "the hello asked at once, as soon as it listens; 'CPU s to both' is the server "
+            "process's CPU time when both had answered, which the machine's other tenants do "
+            "not move as they move the seconds; RSS 1 s after both answered. The "
+            "servers read their bytecode compiled, as an installed server does; a first start "
+            f"over one game, compiling it, answered the lobby in {first['lobby_s']:.2f} s. The "
+            "stored games are the counter game's (finished: 60 moves and its end; live: 30 "
+            "moves), one in every "
+            f"{finished // live + 1} live, written through the SQLite store adapter "
+            "(`bench/cold.py`). 'lobby again' is the lobby's answer past its refresh period "
+            "(it then asks the store for the heads of every game of its index), and the RSS "
+            "after it is the one the target compares"
+        )
+        rss = "RSS after refresh MB"
+        out.notes.append(
+            f"RSS with 10x the finished games stored: {every[rss] / tenth[rss]:.2f}x; "
+            f"over 1 live game stored: {every[rss] / one[rss]:.2f}x "
+            f"({tenth[rss] / one[rss]:.2f}x with a tenth of the finished games)"
+        )
+        every["hello alone s"] = med(alone)
+        out.notes.append(
+            f"'hello alone' is a start over {full} games where only the hello is asked: what "
+            "the hello costs, against what it waits for when the lobby's first answer, which "
+            "reads and folds the newest games on the event loop, is asked at once"
+        )
+        out.raw = {
+            "runs": runs,
+            "built": built,
+            "imports_s": imports,
+            "first_start": first,
+            "hello_alone_s": alone,
+        }
         return out

@@ -125,7 +125,8 @@ function delivered(meter, m, c, version, bytes, isMover) {
 // --------------------------------------------------------------------------- Plateau (ws)
 
 async function plateauMatch(base, index, players, spectators, meter) {
-  const created = await post(`${base}/api/games`, { game: 'bench_counter', seats: players });
+  const game = SCRIPT ? SCRIPT.game : 'bench_counter';
+  const created = await post(`${base}/api/games`, { game, seats: players });
   const id = created.game_id;
   const tokens = [];
   for (let p = 0; p < players; p++) {
@@ -176,11 +177,11 @@ function plateauConnect(wsUrl, m, role, meter) {
       if (!meter.stopped) meter.errors.push(`closed ${code}`);
     });
     ws.on('message', (data) => {
-      const msg = JSON.parse(data);
+      const msg = SCRIPT ? peek(data) : JSON.parse(data);
       if (!ready) stage = msg.type === 'error' ? `error ${msg.reason}: ${msg.detail}` : msg.type;
       if (msg.type === 'snapshot' || msg.type === 'update') {
         c.version = msg.version;
-        c.turn = msg.view.game ? msg.view.game.turn : null;
+        c.turn = msg.view && msg.view.game ? msg.view.game.turn : null;
         if (!ready) {
           ready = true;
           clearTimeout(timer);
@@ -197,6 +198,36 @@ function plateauConnect(wsUrl, m, role, meter) {
       }
     });
   });
+}
+
+// A real game's moves, decided before the run (bench/scripted.py): each match replays them
+// in order, and the measured window closes when the first match has played them all.
+const SCRIPT = cfg.script ? JSON.parse(require('fs').readFileSync(cfg.script, 'utf8')) : null;
+
+// A replaying client needs an update's type and version only: it reads them from the frame's
+// head (msgspec writes the tag, then the fields in order) and leaves the rest unparsed, so the
+// driver's clients do not bound a game whose views are tens of kilobytes.
+const HEAD = /^\{"type":"(update|snapshot)","version":(\d+),/;
+
+function peek(data) {
+  const head = HEAD.exec(data.toString('latin1', 0, 64));
+  return head ? { type: head[1], version: Number(head[2]) } : JSON.parse(data);
+}
+
+function scriptedAct(m, meter) {
+  const step = m.step || 0;
+  if (step >= SCRIPT.moves.length) {
+    meter.end = Math.min(meter.end, now());
+    return;
+  }
+  const move = SCRIPT.moves[step];
+  const mover = m.conns.find((c) => c.seat === move.seat);
+  m.step = step + 1;
+  const t0 = now();
+  m.pending = { t0, version: mover.version + 1, seen: new Set(), mover: mover.n, moverAt: null };
+  mover.ws.send(
+    JSON.stringify({ type: 'command', id: `${m.index}-${step}`, seen_version: mover.version, command: move.command })
+  );
 }
 
 function plateauAct(m) {
@@ -295,12 +326,15 @@ async function closedLoop() {
   const make = { plateau: plateauMatch, relay: relayMatch, lean: relayMatch, bgio: bgioMatch }[system];
   const matches = await inBatches([...Array(games).keys()], 10, (i) => make(url, i, players, spectators, meter));
   const setupMs = now() - setupStart;
-  for (const m of matches) m.act = () => (system === 'bgio' ? bgioAct(m) : plateauAct(m));
+  for (const m of matches) {
+    m.act = () => (system === 'bgio' ? bgioAct(m) : SCRIPT ? scriptedAct(m, meter) : plateauAct(m));
+  }
   meter.start = now() + cfg.warmup_s * 1000;
   meter.end = meter.start + cfg.duration_s * 1000;
-  // the orchestrator reads the servers' CPU time at these two marks
+  // the orchestrator reads the servers' CPU time at these two marks (a script may close the
+  // window early: its end is then marked when the loop below sees it)
   setTimeout(() => phase('measuring'), meter.start - now());
-  setTimeout(() => phase('measured'), meter.end - now());
+  if (!SCRIPT) setTimeout(() => phase('measured'), meter.end - now());
   for (const m of matches) m.act();
   // watchdog: an action lost for 5 s (a dropped frame) is re-sent so one game cannot stall
   const watchdog = setInterval(() => {
@@ -309,11 +343,13 @@ async function closedLoop() {
       if (m.pending && t - m.pending.t0 > 5000) {
         meter.errors.push('stalled action re-sent');
         m.pending = null;
+        if (SCRIPT) m.step -= 1; // the same move again, under the same command id
         m.act();
       }
     }
   }, 1000);
-  while (now() < meter.end) await sleep(50);
+  while (now() < meter.end) await sleep(SCRIPT ? 5 : 50);
+  if (SCRIPT) phase('measured');
   meter.stopped = true;
   const drainUntil = now() + 3000;
   while (now() < drainUntil && matches.some((m) => m.pending)) await sleep(10);
@@ -324,11 +360,13 @@ async function closedLoop() {
       if (c.socket) c.socket.close();
     }
   }
-  const seconds = cfg.duration_s;
+  const seconds = SCRIPT ? Math.max(meter.end - meter.start, 1) / 1000 : cfg.duration_s;
   return {
     system,
     games,
-    duration_s: cfg.duration_s,
+    duration_s: seconds,
+    game: SCRIPT ? SCRIPT.game : system,
+    moves_played: matches.map((m) => m.step || 0),
     connections: games * (players + spectators),
     setup_s: setupMs / 1000,
     actions: meter.actions,
@@ -439,7 +477,8 @@ async function idle() {
   // create every game before the baseline, so the connections are what the delta measures
   const base = url;
   const made = await inBatches([...Array(games).keys()], 10, async (i) => {
-    const created = await post(`${base}/api/games`, { game: 'bench_counter', seats: players });
+    const game = SCRIPT ? SCRIPT.game : 'bench_counter';
+  const created = await post(`${base}/api/games`, { game, seats: players });
     const id = created.game_id;
     const tokens = [];
     for (let p = 0; p < players; p++) tokens.push((await post(`${base}/api/games/${id}/seats`, { name: `p${p}` })).token);

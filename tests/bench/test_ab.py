@@ -43,12 +43,18 @@ def run(actions_per_s: float, p99: float, cpu_s: float, actions: int) -> dict[st
         "server_cpu_window_s": {"plateau": cpu_s},
         "server_cpu_s": {"plateau": cpu_s * 10},  # the whole run: not what is compared
         "actions": actions,
+        "mean_view_bytes": 40_000 / actions_per_s,
     }
 
 
-def test_medians_of_throughput_tail_and_cpu_per_action_in_the_window() -> None:
+def test_medians_of_throughput_tail_cpu_per_action_in_the_window_and_bytes() -> None:
     rounds = [run(100, 30, 1.0, 10_000), run(300, 10, 3.0, 10_000), run(200, 20, 4.0, 10_000)]
-    assert ab.summary(rounds) == {"actions/s": 200, "p99 ms": 20, "CPU ms/action": 0.3}
+    assert ab.summary(rounds) == {
+        "actions/s": 200,
+        "p99 ms": 20,
+        "CPU ms/action": 0.3,
+        "bytes/update": 200,
+    }
 
 
 def test_a_directory_that_is_no_tree_of_the_project_is_refused(tmp_path: Path) -> None:
