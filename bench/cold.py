@@ -30,11 +30,12 @@ from websockets.sync.client import connect
 from bench import procs
 from bench.counter_game import register
 from bench.profile import Profiler
-from server.lobby import REFRESH_SECONDS
-from server.logs import configure
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import EventStore, open_store
+from server.live.lobby import REFRESH_SECONDS
+from server.ops.logs import configure
+from server.ops.metrics import Metrics
+from server.store import EventStore
+from server.store.adapters import open_store
+from server.table.service import GameService
 from tools.redis_server import free_port
 
 SEATS = 4

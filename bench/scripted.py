@@ -20,10 +20,10 @@ import msgspec
 
 from domain import games
 from domain.bots import strategy
-from server.logs import configure
-from server.metrics import Metrics
-from server.service import GameService
-from server.store import open_store
+from server.ops.logs import configure
+from server.ops.metrics import Metrics
+from server.store.adapters import open_store
+from server.table.service import GameService
 
 SECRET = bytes(range(32))  # every game's secret, here and in the benchmark's server
 ENV = "PLATEAU_BENCH_SECRET"  # `bench.serve` deals every game from this secret (hex)

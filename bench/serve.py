@@ -20,7 +20,8 @@ from plateau.cli import main
 def deal_from(secret: bytes) -> None:
     """Every game this process starts is dealt from `secret` (the app's service is built
     with it: `server.app` looks its `GameService` up when its lifespan starts)."""
-    from server import app, service
+    from server import app
+    from server.table import service
 
     fixed = functools.partial(service.GameService, new_secret=lambda: secret)
     # the name `server.app` imported, and a partial where mypy sees a class

@@ -14,7 +14,7 @@ from bench.cold import build, cold_start, game_id, live_ids
 from bench.counter_game import unregister
 from domain import games
 from projections.live import LiveGame
-from server.store import open_store
+from server.store.adapters import open_store
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from server.store import EventStore, open_store
+from server.store import EventStore
+from server.store.adapters import open_store
 from tests.redis_cluster import Cluster
 
 ADAPTERS = ["sqlite", "redis", "redis-cluster"]

@@ -8,7 +8,7 @@ from collections import Counter
 
 from redis.crc import key_slot
 
-from server.store import open_store
+from server.store.adapters import open_store
 from server.store.redis import events_key
 from server.store.redis_cluster import RedisClusterStore
 from tests.redis_cluster import Cluster
