@@ -296,7 +296,9 @@ async def test_a_fork_keeps_the_forkers_stance_and_draws_the_others_again(
         assert (await fork(server, game_id, at, None))[0] == 401
         for own, other in ((state.principal, 1), (state.partner, 0)):
             seen: set[str] = set()
-            for _ in range(8):
+            for _ in range(40):  # each fork draws anew: both values, but for 2**-39
+                if len(seen) == 2:
+                    break
                 _, reply = await fork(server, game_id, at, tokens[own])
                 assert reply["version"] == at
                 await fill_and_start(server, reply["game_id"], reply["token"])
