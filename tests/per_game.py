@@ -22,6 +22,7 @@ ENTRIES: dict[str, type | tuple[type, ...]] = {
     "TWIN_KINDS": tuple,
     "FORK_KINDS": tuple,
     "JUDGED": str,
+    "UNDO_SWEEP": tuple,
 }
 # and the functions: hidden_twins(state, viewer), the states differing from `state` only in
 # what `viewer` may not know; leaky_redeal(state, knower, rng), a redeal that carries a secret

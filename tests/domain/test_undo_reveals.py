@@ -42,18 +42,13 @@ from server.table.decisions import decided
 from tests.domain.eiffel_mania import helpers as eiffel
 from tests.domain.test_template import packaged
 from tests.fair_games import SECRET, fold, opened
+from tests.per_game import registered, shared
 
 REVEALED = "it revealed something that was hidden (a card, a choice)"
 HIDDEN = "it holds something hidden from a player: undoing it would tell"
-# (game, seats, random bots' seed, moves played): enough moves to meet a reveal (Vertigo's
-# first vote, 18ZOO's first day) and a move that may be undone
-GAMES = [
-    ("rock_paper_scissors", 2, 1, 10),
-    ("eiffel_mania", 3, 1, 40),
-    ("bienvenue_a_bord", 2, 1, 40),
-    ("vertigo", 3, 8, 30),
-    ("18zoo", 3, 1, 40),
-]
+# (game, seats, random bots' seed, moves played, whether one may be undone): each game's
+# `UNDO_SWEEP` in its tests' shared.py
+GAMES = [(name, *shared(name).UNDO_SWEEP) for name in registered()]
 TRIES = 20  # the check asked again and again: one answer
 REDEALS = 8  # per viewer, for the test's own judgement
 LUCKY = 74868  # a seed the sampling check was blind with (`test_a_hidden_coin_...`)
@@ -149,14 +144,14 @@ def test_a_game_that_says_nothing_has_no_command_undone() -> None:
     raise AssertionError("no move of Vertigo may be undone")
 
 
-@pytest.mark.parametrize(("name", "seats", "seed", "count"), GAMES)
+@pytest.mark.parametrize(("name", "seats", "seed", "count", "undoable"), GAMES)
 def test_every_move_is_refused_exactly_when_it_reveals(
-    name: str, seats: int, seed: int, count: int
+    name: str, seats: int, seed: int, count: int, undoable: bool
 ) -> None:
     """Each move that draws nothing: a secret one is refused as hidden, a public one that a
     re-deal sees through is refused as revealing, and the others may be undone; each time
-    the same answer. Each game meets a reveal, and every game but rock paper scissors (every
-    throw is secret) a move that may be undone."""
+    the same answer. Each game meets a reveal, and a move that may be undone where its
+    `UNDO_SWEEP` says one does (not in rock paper scissors: every throw is secret)."""
     game = games.get(name)
     answers, reveals = [], False
     for table, seat, command, stored in moves(name, seats, seed, count):
@@ -172,7 +167,7 @@ def test_every_move_is_refused_exactly_when_it_reveals(
         answers.append(why)
         reveals = reveals or through
     assert reveals, f"no move of {name} revealed anything"
-    assert (None in answers) == (name != "rock_paper_scissors")
+    assert (None in answers) == undoable
 
 
 def office_window_before(*pile: str) -> Any:

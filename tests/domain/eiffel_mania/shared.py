@@ -36,3 +36,8 @@ def leaky_redeal(state: Any, knower: Viewer, rng: Rng) -> Any:
     """A redeal that shuffles the original order (with the fork's randomness published at its
     end, it gives the original back): tests/domain/test_redeal.py must catch it."""
     return replace(state, pile=shuffle(rng, state.pile))
+
+
+# tests/domain/test_undo_reveals.py: (seats, random bots' seed, moves played, whether any of
+# them may be undone), enough moves to meet a reveal and, where there is one, an undoable move
+UNDO_SWEEP = (3, 1, 40, True)

@@ -28,3 +28,8 @@ JUDGED = "seats rounds round chosen hands scores played over"
 def leaky_redeal(state: Any, knower: Viewer, rng: Rng) -> Any:
     """A redeal that keeps every choice made: tests/domain/test_redeal.py must catch it."""
     return state
+
+
+# tests/domain/test_undo_reveals.py: (seats, random bots' seed, moves played, whether any of
+# them may be undone), enough moves to meet a reveal and, where there is one, an undoable move
+UNDO_SWEEP = (2, 1, 10, False)

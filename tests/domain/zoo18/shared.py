@@ -50,3 +50,8 @@ def leaky_redeal(state: Any, knower: Viewer, rng: Rng) -> Any:
     tests/domain/test_redeal.py must catch it."""
     face_up = revealed(state) + 4
     return replace(state, deck=(*state.deck[:face_up], *shuffle(rng, state.deck[face_up:])))
+
+
+# tests/domain/test_undo_reveals.py: (seats, random bots' seed, moves played, whether any of
+# them may be undone), enough moves to meet a reveal and, where there is one, an undoable move
+UNDO_SWEEP = (3, 1, 40, True)
