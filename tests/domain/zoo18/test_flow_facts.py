@@ -145,3 +145,17 @@ def test_a_flow_fact_is_small_and_names_what_happened() -> None:
         "track",
     )
     assert state.flow.order == ("GI", "PB") and state.flow.index == 0
+
+
+def test_no_golden_stream_of_rules_11_on_stores_flow_changed() -> None:
+    newer = 0
+    for path in sorted((ROOT / "tests" / "golden" / "streams").glob("18zoo*.jsonl")):
+        records = [json.loads(line) for line in path.read_bytes().splitlines()]
+        types = {record["type"] for record in records}
+        if records[0]["rules"] < FLOW_FACTS:
+            assert "flow_changed" in types, path.name
+            continue
+        newer += 1
+        assert "flow_changed" not in types, path.name
+        assert {"round_begun", "stock_turn_ended", "step_begun"} <= types, path.name
+    assert newer >= 1
