@@ -18,7 +18,10 @@ import msgspec
 from clients.python.simulate import play
 from domain.bots import random_bot
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Options
+from domain.games.zoo18.messages import FlowChanged, FlowFact, Options
+
+# the rounds machine's events: the whole Flow (rules 1-10) or its facts (rules 11)
+FLOW = {FlowChanged.__name__, *(t.__name__ for t in FlowFact.__args__)}  # type: ignore[attr-defined]
 
 
 def measure(games: int, rules: int, seed: int) -> tuple[int, int, int, Counter[str]]:
@@ -55,6 +58,8 @@ def main(argv: list[str]) -> int:
     commands, events, size, by_type = measure(args.games, args.rules, args.seed)
     print(f"rules {args.rules}: {args.games} games, {commands} commands")
     print(f"events/command {events / commands:.2f}, bytes/command {size / commands:.1f}")
+    flow = sum(total for name, total in by_type.items() if name in FLOW)
+    print(f"  the rounds machine's events: {100 * flow / size:.1f}% of the bytes")
     for name, total in by_type.most_common(8):
         print(f"  {name}: {100 * total / size:.1f}% of the bytes")
     return 0
