@@ -11,7 +11,7 @@ import argparse
 import random
 import sys
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -21,7 +21,7 @@ from domain.games.zoo18 import game
 from domain.games.zoo18.messages import FlowChanged, FlowFact, Options
 
 # the rounds machine's events: the whole Flow (rules 1-10) or its facts (rules 11)
-FLOW = {FlowChanged.__name__, *(t.__name__ for t in FlowFact.__args__)}  # type: ignore[attr-defined]
+FLOW = {FlowChanged.__name__, *(t.__name__ for t in get_args(FlowFact))}
 
 
 def measure(games: int, rules: int, seed: int) -> tuple[int, int, int, Counter[str]]:

@@ -8,7 +8,7 @@ import gzip
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 import pytest
@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from domain.bots import random_bot
 from domain.games.zoo18 import game
-from domain.games.zoo18.data import FLOW_FACTS
+from domain.games.zoo18.data import FLOW_FACTS, MapId
 from domain.games.zoo18.messages import (
     Command,
     Event,
@@ -32,7 +32,7 @@ from domain.games.zoo18.state import State
 from tests.paths import ROOT
 
 DECISIONS = ROOT / "tests" / "data" / "18zoo" / "before-flow-facts" / "decisions.jsonl.gz"
-FLOW_FACT_TYPES = tuple(FlowFact.__args__)  # type: ignore[attr-defined]
+FLOW_FACT_TYPES = get_args(FlowFact)
 
 
 def stored_games(path: Path) -> list[dict[str, Any]]:
@@ -48,10 +48,10 @@ def test_a_game_stored_before_rules_11_decides_again_to_the_events_it_stored(
     options = msgspec.convert(stored["options"], Options)
     assert options.rules < FLOW_FACTS
     state = game.initial(stored["seats"], options)
-    state = game.fold(msgspec.convert(stored["setup"], list[Event]), state)  # type: ignore[arg-type]
+    state = game.fold(msgspec.convert(stored["setup"], list[Event]), state)
     flows = 0
     for step, (seat, command, events) in enumerate(stored["steps"]):
-        asked: Command = msgspec.convert(command, Command)  # type: ignore[arg-type]
+        asked: Command = msgspec.convert(command, Command)
         decided = game.decide(state, seat, asked, random.Random(0))
         assert [json.loads(msgspec.json.encode(e)) for e in decided] == events, (
             f"command {step}: {command}"
@@ -61,7 +61,7 @@ def test_a_game_stored_before_rules_11_decides_again_to_the_events_it_stored(
     assert game.is_over(state) and flows > len(stored["steps"]) / 2
 
 
-def played_both_ways(map_id: str, seats: int, seed: int) -> tuple[list[Any], list[Any]]:
+def played_both_ways(map_id: MapId, seats: int, seed: int) -> tuple[list[Any], list[Any]]:
     """One game of random bots at rules 10 and the same commands at rules 11: each command's
     events at both, checking as it goes that both states are the same but for the version."""
     old, new = Options(map=map_id, rules=FLOW_FACTS - 1), Options(map=map_id, rules=FLOW_FACTS)
@@ -97,12 +97,12 @@ def shows(state: State, events: list[Event]) -> bool:
     return seen
 
 
-GAMES = [("A", 3, 31), ("C", 4, 32), ("E", 5, 33), ("F", 2, 34)]
+GAMES: list[tuple[MapId, int, int]] = [("A", 3, 31), ("C", 4, 32), ("E", 5, 33), ("F", 2, 34)]
 
 
 @pytest.mark.parametrize(("map_id", "seats", "seed"), GAMES)
 def test_rules_11_plays_as_rules_10_and_stores_facts_where_rules_10_stored_the_flow(
-    map_id: str, seats: int, seed: int
+    map_id: MapId, seats: int, seed: int
 ) -> None:
     steps_was, steps_now = played_both_ways(map_id, seats, seed)
     for was, now in zip(steps_was, steps_now, strict=True):

@@ -23,11 +23,12 @@ import msgspec
 from clients.python.simulate import play
 from domain.bots import random_bot
 from domain.games.zoo18 import game
+from domain.games.zoo18.data import MapId
 from domain.games.zoo18.messages import Options
 
 # (map, seats, rules version, seed): versions from the board facts on (4), whose events are
 # the same under any hash seed (a BoardSet of rules 1-3 lists a set)
-GAMES = [
+GAMES: list[tuple[MapId, int, int, int]] = [
     ("A", 3, 4, 2000),
     ("B", 2, 7, 2001),
     ("C", 4, 7, 2002),
