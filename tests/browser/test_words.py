@@ -137,3 +137,28 @@ def test_the_checks_catch_raw_identifiers(pages: Pages) -> None:
     ]
     for sample in samples:
         assert any(pattern.search(sample) for pattern, _ in RAW), sample
+
+
+def test_18zoo_log_groups_start_where_a_round_begins_in_either_form(pages: Pages) -> None:
+    """Rules 1-10 store the whole flow at each change, rules 11 the round begun: the log's
+    headings read the same from both."""
+    page = pages.open("/")
+    titles = page.evaluate(
+        """async () => {
+            const { heading } = await import("/static/js/boards/zoo18_words.js");
+            return [
+                heading({ type: "round_begun", kind: "or", turn: 2, number: 1, order: ["GI"] }),
+                heading({ type: "flow_changed", flow: { round: "or", turn: 2, or_num: 1 } }),
+                heading({ type: "round_begun", kind: "sr", turn: 1, number: 0, order: ["0"] }),
+                heading({ type: "game_ended", reason: "fixed_round" }),
+                heading({ type: "step_begun", step: "token" }),
+            ];
+        }"""
+    )
+    assert titles == [
+        "Operating round 2.1 · Tuesday",
+        "Operating round 2.1 · Tuesday",
+        "Stock round · Monday",
+        "Game over",
+        None,
+    ]

@@ -11,12 +11,15 @@ from domain.games.zoo18.ctx import Ctx, seat_id
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
+    BonusLaysLeft,
     BuyPower,
     BuyShares,
     BuyTrain,
     Command,
     DiscardTrain,
     Dividend,
+    DraftTurnEnded,
+    FamilyTokened,
     LayTile,
     Par,
     Pass,
@@ -25,6 +28,8 @@ from domain.games.zoo18.messages import (
     RunRoutes,
     SellShares,
     SellTicket,
+    StepBegun,
+    TrackLaid,
     TrainMoved,
     UsePower,
 )
@@ -67,7 +72,7 @@ def _draft(ctx: Ctx, seat: int, command: Command) -> None:
         stock.bid(ctx, seat, command.power, command.price)
     elif not isinstance(command, Pass):
         illegal("in the draft, buy one offered power or pass")
-    ctx.flow(index=ctx.state.flow.index + 1)
+    ctx.fact(DraftTurnEnded(seat))
 
 
 def _stock(ctx: Ctx, seat: int, command: Command) -> None:
@@ -107,11 +112,11 @@ def _home_lays(ctx: Ctx, command: Command) -> None:
     elif flow.step == "home" and not ctx.state.options.imported and _home_lay_required(ctx, sym):
         illegal(f"{sym} must lay a tile on its white home hex")
     if flow.step == "home":
-        ctx.flow(step="bonus")
+        ctx.fact(StepBegun("bonus"))
     elif isinstance(command, Pass):
-        ctx.flow(bonus_left=0)
+        ctx.fact(BonusLaysLeft(0))
     else:
-        ctx.flow(bonus_left=flow.bonus_left - 1)
+        ctx.fact(BonusLaysLeft(flow.bonus_left - 1))
 
 
 def _home_lay_required(ctx: Ctx, sym: str) -> bool:
@@ -167,7 +172,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
             if step != "token":
                 illegal("no token can be placed now")
             op.place_token(ctx, sym, command)
-            ctx.flow(tokened=True)
+            ctx.fact(FamilyTokened(sym))
             next_step(ctx)
         case RunRoutes():
             if step != "route":
@@ -186,7 +191,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 illegal("trains are bought after the run")
             op.buy_train(ctx, sym, command)
             if not op.buy_train_blocks(ctx.state, sym):
-                ctx.flow(step="done")
+                ctx.fact(StepBegun("done"))
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 illegal("shares are sold in the OR only to raise money for a train")
@@ -218,7 +223,7 @@ def _track(ctx: Ctx, sym: str, cmd: LayTile) -> None:
     if upgrade and flow.upgraded:
         illegal("only one upgrade per turn")
     lays = flow.lays + 1
-    ctx.flow(lays=lays, upgraded=flow.upgraded or upgrade, laid_hexes=(*flow.laid_hexes, cmd.hex))
+    ctx.fact(TrackLaid(cmd.hex, upgrade))
     if lays >= 2:
         next_step(ctx)
 

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from domain.games.zoo18.data import (
     FACTS,
+    FLOW_FACTS,
     PHASE_BY_NAME,
     TICKET_END_VALUE,
     TICKET_VALUES,
@@ -15,8 +16,15 @@ from domain.games.zoo18.data import (
     draft_size,
 )
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.messages import Event, FlowChanged, Paid, TrainMoved
-from domain.games.zoo18.state import Flow, State, flow_record
+from domain.games.zoo18.messages import (
+    Event,
+    FlowChanged,
+    FlowFact,
+    LimitUnchecked,
+    Paid,
+    TrainMoved,
+)
+from domain.games.zoo18.state import State, flow_record
 
 
 class Ctx:
@@ -29,13 +37,22 @@ class Ctx:
             self.state = evolve(self.state, event)
             self.events.append(event)
             if isinstance(event, TrainMoved) and self.state.flow.limit_unchecked:
-                self.flow(limit_unchecked="")  # a train moved: the site counts every family again
+                self.fact(LimitUnchecked())  # a train moved: the site counts every family again
 
-    def flow(self, **changes: Any) -> None:
-        self.set_flow(replace(self.state.flow, **changes))
+    def fact(self, fact: FlowFact) -> None:
+        """Emit a change of the rounds machine: the fact (rules 11), or in a game of rules 1-10
+        the whole Flow it leaves (FlowChanged), as those games stored it: a game keeps storing
+        the events of its rules version."""
+        if self.state.options.rules >= FLOW_FACTS:
+            self.emit(fact)
+        else:
+            self.emit(FlowChanged(flow_record(evolve(self.state, fact).flow)))
 
-    def set_flow(self, flow: Flow) -> None:
-        self.emit(FlowChanged(flow_record(flow)))
+    def flow_of_old(self, **changes: Any) -> None:
+        """In a game of rules 1-10, the Flow with `changes` (FlowChanged) after an event that
+        changes it from rules 11 on (RunRecorded, GameEnded), as those games stored it."""
+        if self.state.options.rules < FLOW_FACTS:
+            self.emit(FlowChanged(flow_record(replace(self.state.flow, **changes))))
 
     def record(self, fact: Event, asked: Event) -> None:
         """Emit what a board move decided (`fact`: rules 4 stores it), or, in a game of rules

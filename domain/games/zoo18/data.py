@@ -39,12 +39,17 @@ from typing import Literal, get_args
 # keep playing by rules 8. Version 10 puts a family's home token, at its par, in the slot its
 # home kept for it over the WORK IN PROGRESS block that took that slot while no one presided
 # the family (the site's City#get_slot gives it the reserved slot, whatever is there); games
-# stored under rules 9 keep playing by rules 9.
-RULES = 10
+# stored under rules 9 keep playing by rules 9. Version 11 stores the rounds machine's changes
+# as the facts they are (a round or a step begun, a turn ended, a track laid: messages, "the
+# rounds machine"), which evolve applies to the state's Flow, instead of a copy of the whole
+# Flow at every change (FlowChanged, which games of versions 1 to 10 keep storing): it plays
+# and folds as version 10.
+RULES = 11
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
 FACTS = 4  # the first version whose board events are facts
+FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them
 # all; tests/domain/zoo18/test_facts.py checks these against it). The hills (M) and mountains

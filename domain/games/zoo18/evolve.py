@@ -3,8 +3,10 @@
 Every event says what happened and evolve writes it into the state: a tile lay (TilePlaced)
 names the tile, rotation and label and the copy it replaced, a token (TokenPut) its slot, the
 board powers what they changed (HoleOpened, SlotReserved); decide computed all of it with the
-board engine (boardlink, board/), which evolve never calls. The flow is stored in its own form
-(messages.FlowRecord) and converted (state.flow_of).
+board engine (boardlink, board/), which evolve never calls. The rounds machine's changes are
+facts too from rules 11 (a round begun, a turn ended, a step begun: `_flow`); games of rules
+1 to 10 stored the whole Flow at each change (FlowChanged, its own form messages.FlowRecord,
+converted by state.flow_of).
 
 Games of rules 1-3 stored the board moves as asked (TileLaid, TokenPlaced without a slot,
 BoardSet with the whole board, see messages): `upgrade_lay` and `upgrade_token` turn each into
@@ -21,6 +23,7 @@ from msgspec.structs import replace
 
 from domain.games.zoo18.data import (
     CITY_SLOTS,
+    FLOW_FACTS,
     HILLS,
     HOMES,
     MAP_FAMILIES,
@@ -32,34 +35,59 @@ from domain.games.zoo18.data import (
 )
 from domain.games.zoo18.messages import (
     BoardSet,
+    BonusLaysLeft,
+    DraftTurnEnded,
     Event,
     FamilyMarked,
+    FamilyTokened,
+    FamilyTurnBegun,
+    FamilyTurnEnded,
     FlowChanged,
+    FlowFact,
     GameEnded,
+    GreekClaimed,
     HoleOpened,
+    HomeLaysBegun,
+    HomeLaysDone,
+    LimitUnchecked,
+    MidasClaimed,
+    OrderChanged,
     Paid,
     Parred,
+    PatchDecided,
+    PatchOffered,
     Penalised,
     PhaseChanged,
     PowerMoved,
     PowerUpdated,
+    PresidentHelped,
     PriceMoved,
     PriorityChanged,
+    RoundBegun,
     RunRecorded,
     SharesMoved,
     SlotReserved,
     Started,
+    StepBegun,
+    StockBought,
+    StockSold,
+    StockTurnEnded,
+    SubsidyRaised,
     TileLaid,
     TilePlaced,
     TokenPlaced,
     TokenPut,
+    TrackLaid,
+    TrainBonusUsed,
     TrainCreated,
     TrainFlagged,
     TrainMoved,
+    TrainSpared,
 )
 from domain.games.zoo18.state import (
     Board,
     Family,
+    Flow,
     Holding,
     LaidTile,
     Player,
@@ -243,6 +271,104 @@ def upgrade_token(board: Board, e: TokenPlaced) -> TokenPut:
     return TokenPut(e.family, e.hex, e.city, slot, asked_slot=e.slot)
 
 
+# ---- the rounds machine's facts (rules 11)
+
+
+def _flow(flow: Flow, e: FlowFact) -> Flow:
+    """The Flow after one of its facts: what the rounds machine wrote at that change in the
+    games of rules 1-10 (tests/domain/zoo18/test_flow_facts.py plays games both ways)."""
+    match e:
+        case RoundBegun(kind=kind, turn=turn, number=number, order=order):
+            step = "track" if kind == "or" else ""
+            return Flow(round=kind, turn=turn, or_num=number, order=order, step=step)
+        case DraftTurnEnded():
+            return replace(flow, index=flow.index + 1)
+        case StockTurnEnded(seat=seat, passed=passed, next=after):
+            kept = tuple(s for s in flow.passed if s != seat)
+            flow = replace(flow, passed=(*kept, seat) if passed else kept)
+            if after is None:
+                return flow
+            index = flow.order.index(str(after)) if str(after) in flow.order else flow.index
+            return replace(
+                flow,
+                index=index,
+                acted=False,
+                bought=False,
+                sold_families=(),
+                greek=False,
+                lay_family="",
+                step="",
+                bonus_left=0,
+            )
+        case FamilyTurnBegun():
+            return Flow(
+                round="or",
+                turn=flow.turn,
+                or_num=flow.or_num,
+                order=flow.order,
+                index=flow.index,
+                step="track",
+            )
+        case FamilyTurnEnded():
+            return replace(flow, index=flow.index + 1, step="track")
+        case StepBegun(step=step):
+            return replace(flow, step=step)
+        case HomeLaysBegun(family=sym, bonus=bonus):
+            return replace(
+                flow,
+                bought=True,
+                acted=True,
+                parred_this_sr=True,
+                lay_family=sym,
+                step="home",
+                bonus_left=bonus,
+            )
+        case BonusLaysLeft(left=left):
+            return replace(flow, bonus_left=left)
+        case HomeLaysDone():
+            return replace(flow, lay_family="", step="", bonus_left=0)
+        case StockBought():
+            return replace(flow, bought=True, acted=True)
+        case StockSold(seat=seat, family=sym, bundle=bundle):
+            return replace(
+                flow,
+                acted=True,
+                sold_families=(*flow.sold_families, sym),
+                sr_sold=(*flow.sr_sold, f"{seat}:{sym}"),
+                sr_bundles=(*flow.sr_bundles, bundle) if bundle else flow.sr_bundles,
+            )
+        case OrderChanged(order=order):
+            return replace(flow, order=order)
+        case MidasClaimed(seat=seat):
+            return replace(flow, midas=seat)
+        case GreekClaimed(claimed=claimed):
+            return replace(flow, greek=claimed)
+        case TrackLaid(hex=hex_, upgrade=upgrade):
+            return replace(
+                flow,
+                lays=flow.lays + 1,
+                upgraded=flow.upgraded or upgrade,
+                laid_hexes=(*flow.laid_hexes, hex_),
+            )
+        case FamilyTokened():
+            return replace(flow, tokened=True)
+        case PresidentHelped():
+            return replace(flow, helped=True)
+        case TrainBonusUsed():
+            return replace(flow, train_bonus_used=True)
+        case SubsidyRaised(amount=amount):
+            return replace(flow, subsidy=flow.subsidy + amount)
+        case PatchOffered(family=sym, trains=trains):
+            return replace(flow, patch_family=sym, patch_trains=trains)
+        case PatchDecided():
+            return replace(flow, patch_family="", patch_trains=())
+        case TrainSpared(train=tid):
+            return replace(flow, spared=(*flow.spared, tid))
+        case LimitUnchecked(family=sym):
+            return replace(flow, limit_unchecked=sym)
+    return flow
+
+
 def evolve(state: State, event: Event) -> State:
     match event:
         case Started():
@@ -318,7 +444,11 @@ def evolve(state: State, event: Event) -> State:
             # rules 5 keeps the routes for the dividend (patch_subsidy); older games' states,
             # and so their digests, stay as they were
             claims = routes if state.options.rules >= 5 else ()
-            return replace(state, last_run=(sym, revenue, subsidy), last_routes=claims)
+            state = replace(state, last_run=(sym, revenue, subsidy), last_routes=claims)
+            if state.options.rules < FLOW_FACTS:  # a FlowChanged event follows it
+                return state
+            ran = replace(state.flow, ran=True, revenue=revenue, subsidy=subsidy)
+            return replace(state, flow=ran)
         case Penalised(seat=seat, amount=amount):
             return _player(state, seat, lambda p: replace(p, penalty=p.penalty + amount))
         case FamilyMarked(family=sym, mark=mark):
@@ -337,7 +467,35 @@ def evolve(state: State, event: Event) -> State:
         case PriorityChanged(order=order):
             return replace(state, priority=order)
         case GameEnded(reason=reason):
-            return replace(state, ended=reason)
+            if state.options.rules < FLOW_FACTS:  # a FlowChanged event follows it
+                return replace(state, ended=reason)
+            return replace(state, ended=reason, flow=replace(state.flow, round="over"))
+        case (
+            RoundBegun()
+            | DraftTurnEnded()
+            | StockTurnEnded()
+            | FamilyTurnBegun()
+            | FamilyTurnEnded()
+            | StepBegun()
+            | HomeLaysBegun()
+            | BonusLaysLeft()
+            | HomeLaysDone()
+            | StockBought()
+            | StockSold()
+            | OrderChanged()
+            | MidasClaimed()
+            | GreekClaimed()
+            | TrackLaid()
+            | FamilyTokened()
+            | PresidentHelped()
+            | TrainBonusUsed()
+            | SubsidyRaised()
+            | PatchOffered()
+            | PatchDecided()
+            | TrainSpared()
+            | LimitUnchecked()
+        ):
+            return replace(state, flow=_flow(state.flow, event))
     return state
 
 

@@ -11,6 +11,10 @@ BoardV1): those tags are still decoded, evolve upgrades each to its fact (evolve
 upgrade_token), and such games keep storing them (ctx.Ctx.record), so that every stored
 decision decides again to the events it stored. flow_changed kept its tag and its fields:
 events stored by the code before decode into FlowRecord as they are.
+
+Rules 11 stores each change of the rounds machine as the fact it is (RoundBegun,
+StockTurnEnded, StepBegun, TrackLaid, ...: FlowFact), where rules 1-10 stored FlowChanged, a
+copy of the whole Flow at every change; those games keep storing it (ctx.Ctx.fact).
 """
 
 from __future__ import annotations
@@ -395,6 +399,164 @@ class FlowChanged(_Event, frozen=True, tag="flow_changed"):
     flow: FlowRecord
 
 
+# ---- the rounds machine (rules 11): each change of it is the fact a player saw happen, which
+# evolve applies to the state's Flow; games of rules 1 to 10 store FlowChanged instead (ctx.Ctx)
+
+
+class RoundBegun(_Event, frozen=True, tag="round_begun"):
+    """A round begins: the draft, a stock round of day `turn`, or operating round `number` of
+    day `turn`, played in `order` (seats for the draft and a stock round, families for an
+    operating round; the first plays first). Nothing of the rounds before it is kept."""
+
+    kind: str  # draft | sr | or
+    turn: int = 1
+    number: int = 0
+    order: tuple[str, ...] = ()
+
+
+class DraftTurnEnded(_Event, frozen=True, tag="draft_turn_ended"):
+    """Player `seat` bought a power or passed in the draft: the next player picks."""
+
+    seat: int
+
+
+class StockTurnEnded(_Event, frozen=True, tag="stock_turn_ended"):
+    """Player `seat`'s stock-round turn ended, a pass when `passed`; `next` plays now (the same
+    seat after IT'S ALL GREEK TO ME), None when every player passed in a row (the round ends)."""
+
+    seat: int
+    passed: bool
+    next: int | None = None
+
+
+class FamilyTurnBegun(_Event, frozen=True, tag="family_turn_begun"):
+    """`family`, the next in the operating order, begins its turn at its track step."""
+
+    family: str
+
+
+class FamilyTurnEnded(_Event, frozen=True, tag="family_turn_ended"):
+    """`family`'s operating turn ended: the next family in the order is awaited."""
+
+    family: str
+
+
+class StepBegun(_Event, frozen=True, tag="step_begun"):
+    """The turn moves to `step`: track, token, route, dividend, discard, buy_train, done in
+    an operating round; bonus (the opened family's bonus lays) in a stock round."""
+
+    step: str
+
+
+class HomeLaysBegun(_Event, frozen=True, tag="home_lays_begun"):
+    """A player opened `family` in its stock-round turn: the family lays its home tile, then
+    up to `bonus` bonus tiles, before the turn goes on."""
+
+    family: str
+    bonus: int
+
+
+class BonusLaysLeft(_Event, frozen=True, tag="bonus_lays_left"):
+    """The opened family may lay `left` more bonus tiles (0: it passed)."""
+
+    left: int
+
+
+class HomeLaysDone(_Event, frozen=True, tag="home_lays_done"):
+    """`family`'s home and bonus lays are over: its opener's turn goes on."""
+
+    family: str
+
+
+class StockBought(_Event, frozen=True, tag="stock_bought"):
+    """Player `seat` bought this turn (a share or a power): no more buying until the next."""
+
+    seat: int
+
+
+class StockSold(_Event, frozen=True, tag="stock_sold"):
+    """Player `seat` sold `family` this turn (not to be bought again this round); `bundle`
+    names the certificates of a sale without the president's ("GI_1,GI_2/40"), "" otherwise."""
+
+    seat: int
+    family: str
+    bundle: str = ""
+
+
+class OrderChanged(_Event, frozen=True, tag="order_changed"):
+    """The operating order, as prices changed within the round (the families yet to play)."""
+
+    order: tuple[str, ...]
+
+
+class MidasClaimed(_Event, frozen=True, tag="midas_claimed"):
+    """MIDAS: player `seat` takes the priority at the round's end (-1: the claim is lost)."""
+
+    seat: int
+
+
+class GreekClaimed(_Event, frozen=True, tag="greek_claimed"):
+    """IT'S ALL GREEK TO ME: the player plays again after this turn (False: the turn is lost)."""
+
+    claimed: bool
+
+
+class TrackLaid(_Event, frozen=True, tag="track_laid"):
+    """The operating family laid track on `hex` (`upgrade`: over a tile) in its track step."""
+
+    hex: str
+    upgrade: bool
+
+
+class FamilyTokened(_Event, frozen=True, tag="family_tokened"):
+    """The operating family placed its turn's token."""
+
+    family: str
+
+
+class PresidentHelped(_Event, frozen=True, tag="president_helped"):
+    """The president paid toward `family`'s train this turn (no more powers bought then)."""
+
+    family: str
+
+
+class TrainBonusUsed(_Event, frozen=True, tag="train_bonus_used"):
+    """`family`'s first train from the depot this turn moved its price: the next does not."""
+
+    family: str
+
+
+class SubsidyRaised(_Event, frozen=True, tag="subsidy_raised"):
+    """The run's subsidy grows by `amount` before its dividend (A SQUEEZE bought then)."""
+
+    amount: int
+
+
+class PatchOffered(_Event, frozen=True, tag="patch_offered"):
+    """Trains rust and PATCH may save one of `trains`, held by `family`'s side: PATCH's
+    holder decides before anything else."""
+
+    family: str
+    trains: tuple[str, ...]
+
+
+class PatchDecided(_Event, frozen=True, tag="patch_decided"):
+    """PATCH's holder decided which train, if any, it saves."""
+
+
+class TrainSpared(_Event, frozen=True, tag="train_spared"):
+    """`train`, obsolete, stays through this dividend: PATCH's 1S ran in its place."""
+
+    train: str
+
+
+class LimitUnchecked(_Event, frozen=True, tag="limit_unchecked"):
+    """`family`, patched by choice, counts against the train limit only once a train moves
+    (rules 7); "" when one moved and every family counts again."""
+
+    family: str = ""
+
+
 class PriorityChanged(_Event, frozen=True, tag="priority_changed"):
     order: tuple[int, ...]  # seats, first = priority
 
@@ -468,4 +630,54 @@ Event = (
     | FlowChanged
     | PriorityChanged
     | GameEnded
+    | RoundBegun
+    | DraftTurnEnded
+    | StockTurnEnded
+    | FamilyTurnBegun
+    | FamilyTurnEnded
+    | StepBegun
+    | HomeLaysBegun
+    | BonusLaysLeft
+    | HomeLaysDone
+    | StockBought
+    | StockSold
+    | OrderChanged
+    | MidasClaimed
+    | GreekClaimed
+    | TrackLaid
+    | FamilyTokened
+    | PresidentHelped
+    | TrainBonusUsed
+    | SubsidyRaised
+    | PatchOffered
+    | PatchDecided
+    | TrainSpared
+    | LimitUnchecked
+)
+
+# the rounds machine's facts (rules 11), which ctx.Ctx.fact turns into FlowChanged before
+FlowFact = (
+    RoundBegun
+    | DraftTurnEnded
+    | StockTurnEnded
+    | FamilyTurnBegun
+    | FamilyTurnEnded
+    | StepBegun
+    | HomeLaysBegun
+    | BonusLaysLeft
+    | HomeLaysDone
+    | StockBought
+    | StockSold
+    | OrderChanged
+    | MidasClaimed
+    | GreekClaimed
+    | TrackLaid
+    | FamilyTokened
+    | PresidentHelped
+    | TrainBonusUsed
+    | SubsidyRaised
+    | PatchOffered
+    | PatchDecided
+    | TrainSpared
+    | LimitUnchecked
 )

@@ -25,12 +25,15 @@ from domain.games.zoo18.messages import (
     PlaceToken,
     PowerMoved,
     PowerUpdated,
+    PresidentHelped,
     PriceMoved,
     RouteClaim,
     RunRecorded,
+    SubsidyRaised,
     TileLaid,
     TilePlaced,
     TokenPlaced,
+    TrainBonusUsed,
     TrainFlagged,
 )
 from domain.games.zoo18.state import State
@@ -217,7 +220,7 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
     claimed = tuple(RouteClaim(r.train, r.connections) for r in routes)
     recorded = claimed if state.options.rules >= 2 else ()  # rules 1 stored no routes
     ctx.emit(RunRecorded(sym, revenue, subsidy, tuple(used), recorded))
-    ctx.flow(ran=True, revenue=revenue, subsidy=subsidy)
+    ctx.flow_of_old(ran=True, revenue=revenue, subsidy=subsidy)  # rules 11: RunRecorded
     if state.options.rules >= 2:
         _close_spent_barrels(ctx)
 
@@ -381,7 +384,7 @@ def buy_train(ctx: Ctx, sym: str, cmd: BuyTrain) -> None:
         if need > give:
             ctx.pay("bank", sym, need - give)
             ctx.emit(Penalised(pres, 2 * (need - give)))
-        ctx.flow(helped=True)
+        ctx.fact(PresidentHelped(sym))
     seller = card.owner if not from_depot else "bank"
     ctx.pay(sym, seller, price)
     first_of_turn = from_depot and card.owner == "depot" and not ctx.state.flow.train_bonus_used
@@ -390,7 +393,7 @@ def buy_train(ctx: Ctx, sym: str, cmd: BuyTrain) -> None:
         fired = after_purchase(ctx, card, sym, in_or=True)
         if first_of_turn:
             move_right(ctx, sym)
-            ctx.flow(train_bonus_used=True)
+            ctx.fact(TrainBonusUsed(sym))
         if fired:
             move_right(ctx, sym)
 
@@ -433,7 +436,7 @@ def buy_power_or(ctx: Ctx, sym: str, power: str, price: int) -> None:
     flow = ctx.state.flow
     squeezed = power == "A_SQUEEZE" and state.options.rules >= 3 and flow.step == "dividend"
     if squeezed and flow.ran and flow.subsidy > 0 and flow.order[flow.index] == sym:
-        ctx.flow(subsidy=flow.subsidy + SQUEEZE_BONUS)
+        ctx.fact(SubsidyRaised(SQUEEZE_BONUS))
 
 
 def whatsup(

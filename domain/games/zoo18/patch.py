@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from domain.games.zoo18.ctx import Ctx, seat_id
 from domain.games.zoo18.data import MAX_POWERS, PATCH_BY_PLAYER, TRAIN_TYPES
-from domain.games.zoo18.messages import PowerMoved, PowerUpdated, TrainFlagged, TrainMoved
+from domain.games.zoo18.messages import (
+    PatchDecided,
+    PatchOffered,
+    PowerMoved,
+    PowerUpdated,
+    TrainFlagged,
+    TrainMoved,
+    TrainSpared,
+)
 from domain.games.zoo18.state import State
 from domain.kernel import illegal
 
@@ -46,7 +54,7 @@ def rust(ctx: Ctx, train_ids: list[str]) -> None:
             else [tid for tid in train_ids if can_protect(state, state.train(tid).owner)]
         )
         if held:
-            ctx.flow(patch_family=state.train(held[0]).owner, patch_trains=tuple(held))
+            ctx.fact(PatchOffered(state.train(held[0]).owner, tuple(held)))
         for tid in train_ids:
             if tid not in held:
                 ctx.emit(TrainMoved(tid, "rusted"))
@@ -56,7 +64,7 @@ def rust(ctx: Ctx, train_ids: list[str]) -> None:
         by_family.setdefault(ctx.state.train(tid).owner, []).append(tid)
     for sym, tids in by_family.items():
         if ctx.state.flow.patch_family == "" and can_protect(ctx.state, sym):
-            ctx.flow(patch_family=sym, patch_trains=tuple(tids))
+            ctx.fact(PatchOffered(sym, tuple(tids)))
             continue
         for tid in tids:
             ctx.emit(TrainMoved(tid, "rusted"))
@@ -79,7 +87,7 @@ def decide_protection(ctx: Ctx, train: str | None) -> None:
     sym, pending = flow.patch_family, flow.patch_trains
     if train is not None and train not in pending:
         illegal(f"choose one of {', '.join(pending)}")
-    ctx.flow(patch_family="", patch_trains=())
+    ctx.fact(PatchDecided())
     if train is not None:
         if ctx.state.options.rules >= PATCH_BY_PLAYER:
             sym = ctx.state.train(train).owner  # any family of the holder's (rules 9)
@@ -108,7 +116,7 @@ def remove(ctx: Ctx, sym: str) -> None:
         flow = ctx.state.flow
         if flow.round == "or" and flow.step == "dividend" and flow.order[flow.index] == sym:
             # the 1S ran in its place: this dividend does not remove it (spec 18.8)
-            ctx.flow(spared=(*flow.spared, t.id))
+            ctx.fact(TrainSpared(t.id))
 
 
 def _bought(state: State, name: str) -> bool:

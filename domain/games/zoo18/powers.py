@@ -10,13 +10,18 @@ from domain.games.zoo18.messages import (
     Assign,
     BoardSet,
     FamilyMarked,
+    FamilyTokened,
+    GreekClaimed,
     HoleOpened,
     LayTile,
+    LimitUnchecked,
+    MidasClaimed,
     PlaceToken,
     PowerMoved,
     PowerUpdated,
     PriceMoved,
     SlotReserved,
+    StepBegun,
     TokenPlaced,
     UsePower,
 )
@@ -50,9 +55,9 @@ def use_sr_power(ctx: Ctx, seat: int, cmd: UsePower) -> None:
             ctx.emit(PriceMoved(sym, *target))
         ctx.emit(PowerMoved(cmd.power, "closed"))
     elif cmd.power == "MIDAS":
-        ctx.flow(midas=seat)
+        ctx.fact(MidasClaimed(seat))
     elif cmd.power == "IT_S_ALL_GREEK_TO_ME":
-        ctx.flow(greek=True)
+        ctx.fact(GreekClaimed(True))
     elif cmd.power == "WHATSUP":
         op.whatsup(ctx, seat, cmd.family or "", cmd.train, cmd.variant, cmd.price)
     else:
@@ -66,11 +71,11 @@ def use_or_power(ctx: Ctx, sym: str, cmd: UsePower) -> None:
                 illegal(f"PATCH cannot protect a train of {sym} now")
             patch.apply(ctx, sym, cmd.train or "")
             if ctx.state.options.rules >= 7:
-                ctx.flow(limit_unchecked=sym)
+                ctx.fact(LimitUnchecked(sym))
         elif cmd.kind == "remove_bandage":
             patch.remove(ctx, cmd.family or sym)
             if not ctx.state.family_trains(sym) and ctx.state.flow.step == "done":
-                ctx.flow(step="buy_train")
+                ctx.fact(StepBegun("buy_train"))
         else:
             illegal("PATCH protects a train or is removed")
         return
@@ -214,14 +219,14 @@ def power_token(ctx: Ctx, sym: str, cmd: PlaceToken) -> None:
             illegal(f"{sym} already placed a token this turn")
         op.place_token(ctx, sym, cmd, free=True, extra=True)
         if counts:
-            ctx.flow(tokened=True)
+            ctx.fact(FamilyTokened(sym))
     elif power == "THAT_S_MINE":
         if not ctx.state.power(power).uses:
             illegal("THAT'S MINE has not reserved a slot yet")
         if ctx.state.flow.tokened:
             illegal(f"{sym} already placed a token this turn")
         op.place_token(ctx, sym, cmd)
-        ctx.flow(tokened=True)
+        ctx.fact(FamilyTokened(sym))
     else:
         illegal(f"{power} does not place tokens")
     ctx.emit(PowerMoved(power, "closed"))

@@ -2,8 +2,9 @@
 
 18ZOO hides the order of the powers deck below what is face up (`ctx.face_up`). No event reads
 it; a position shows more of it: the start deals the deck with its first powers face up, and
-each day that begins brings four more into view (`flow_changed`, an event every step of the
-game stores, so it is judged by the face-up count it leaves, not by its kind)."""
+each day that begins brings four more into view (rules 11: the stock round's `round_begun`;
+rules 1-10: a `flow_changed`, which every step of those games stores). An event is judged by
+the face-up count it leaves, not by its kind, so both are."""
 
 from __future__ import annotations
 

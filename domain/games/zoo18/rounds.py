@@ -5,9 +5,15 @@ from __future__ import annotations
 from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, seat_of, train_limit
 from domain.games.zoo18.data import END_CELL
 from domain.games.zoo18.messages import (
+    FamilyTurnBegun,
+    FamilyTurnEnded,
     GameEnded,
+    HomeLaysDone,
     PowerMoved,
     PriorityChanged,
+    RoundBegun,
+    StepBegun,
+    StockTurnEnded,
     TrainFlagged,
 )
 from domain.games.zoo18.operating import (
@@ -16,7 +22,7 @@ from domain.games.zoo18.operating import (
     route_blocks,
     token_blocks,
 )
-from domain.games.zoo18.state import Flow, State, TrainCard
+from domain.games.zoo18.state import State, TrainCard
 from domain.games.zoo18.stock import sold_out_moves, sr_has_actions
 from domain.games.zoo18.trains import counted
 
@@ -60,7 +66,7 @@ def acting_seat(state: State) -> int | None:
 
 def start_draft(ctx: Ctx) -> None:
     n = len(ctx.state.players)
-    ctx.set_flow(Flow(round="draft", order=tuple(str(s) for s in reversed(range(n)))))
+    ctx.fact(RoundBegun("draft", order=tuple(str(s) for s in reversed(range(n)))))
 
 
 def start_sr(ctx: Ctx, turn: int) -> None:
@@ -68,7 +74,7 @@ def start_sr(ctx: Ctx, turn: int) -> None:
         if p.id == "LEPRECHAUN_POT_OF_GOLD" and p.owner.startswith("p"):
             ctx.pay("bank", p.owner, 2)
     order = tuple(str(s) for s in ctx.state.priority)
-    ctx.set_flow(Flow(round="sr", turn=turn, order=order))
+    ctx.fact(RoundBegun("sr", turn, order=order))
 
 
 def end_sr_turn(ctx: Ctx) -> None:
@@ -78,29 +84,18 @@ def end_sr_turn(ctx: Ctx) -> None:
     if not flow.acted:
         passed = (*passed, seat)
     if len(passed) == len(ctx.state.players):
-        ctx.flow(passed=passed)
+        ctx.fact(StockTurnEnded(seat, not flow.acted))
         if flow.greek and ctx.state.options.rules >= 3:
             # 18xx.games closes the power as the round ends, its extra turn never played
             ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
         finish_sr(ctx)
         return
     index = flow.index
-    greek = flow.greek
-    if greek:
+    if flow.greek:  # the player plays again
         ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
     else:
         index = (index + 1) % len(flow.order)
-    ctx.flow(
-        passed=passed,
-        index=index,
-        acted=False,
-        bought=False,
-        sold_families=(),
-        greek=False,
-        lay_family="",
-        step="",
-        bonus_left=0,
-    )
+    ctx.fact(StockTurnEnded(seat, not flow.acted, int(flow.order[index])))
 
 
 def finish_sr(ctx: Ctx) -> None:
@@ -130,7 +125,7 @@ def start_or(ctx: Ctx, turn: int, number: int) -> None:
         pool = sum(1 for s in ctx.state.family_shares(sym) if s.owner == "market")
         ctx.pay("bank", sym, 2 * pool)
     order = operating_order(ctx.state)
-    ctx.set_flow(Flow(round="or", turn=turn, or_num=number, order=order, index=0, step="track"))
+    ctx.fact(RoundBegun("or", turn, number, order))
     if order:
         start_family_turn(ctx)
 
@@ -155,21 +150,12 @@ def start_family_turn(ctx: Ctx) -> None:
             ctx.emit(TrainFlagged(t.id, t.obsolete, True, 2))
         elif t.disabled == 2:
             ctx.emit(TrainFlagged(t.id, t.obsolete, t.operated, 0))
-    ctx.set_flow(
-        Flow(
-            round="or",
-            turn=flow.turn,
-            or_num=flow.or_num,
-            order=flow.order,
-            index=flow.index,
-            step="track",
-        )
-    )
+    ctx.fact(FamilyTurnBegun(sym))
 
 
 def end_family_turn(ctx: Ctx) -> None:
     flow = ctx.state.flow
-    ctx.flow(index=flow.index + 1, step="track")
+    ctx.fact(FamilyTurnEnded(flow.order[flow.index]))
     if flow.index + 1 < len(flow.order):
         start_family_turn(ctx)
 
@@ -188,13 +174,13 @@ def end_or(ctx: Ctx) -> None:
 
 
 def finish_game(ctx: Ctx, reason: str) -> None:
-    ctx.emit(GameEnded(reason))
-    ctx.flow(round="over")
+    ctx.emit(GameEnded(reason))  # the rounds are over (rules 11: GameEnded says so)
+    ctx.flow_of_old(round="over")
 
 
 def next_step(ctx: Ctx) -> None:
     step = ctx.state.flow.step
-    ctx.flow(step=OR_STEPS[OR_STEPS.index(step) + 1])
+    ctx.fact(StepBegun(OR_STEPS[OR_STEPS.index(step) + 1]))
 
 
 def crowded(state: State) -> str | None:
@@ -227,7 +213,7 @@ def settle(ctx: Ctx) -> None:
             if flow.lay_family:
                 if flow.step == "home" or (flow.step == "bonus" and flow.bonus_left > 0):
                     return
-                ctx.flow(lay_family="", step="", bonus_left=0)
+                ctx.fact(HomeLaysDone(flow.lay_family))
                 continue
             if sr_has_actions(state, int(flow.order[flow.index])):
                 return

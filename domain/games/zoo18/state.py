@@ -66,7 +66,8 @@ class Board(msgspec.Struct, frozen=True):
 
 class Flow(msgspec.Struct, frozen=True):
     """Round, turn and step bookkeeping of the rounds machine (the awaited entity is
-    order[index]); stored as messages.FlowRecord."""
+    order[index]): evolve derives it from the facts of rules 11 (messages.FlowFact); games of
+    rules 1-10 stored it whole (messages.FlowRecord)."""
 
     round: str = "setup"  # setup | draft | sr | or | over
     turn: int = 1

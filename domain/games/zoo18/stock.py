@@ -15,11 +15,15 @@ from domain.games.zoo18.data import (
 from domain.games.zoo18.messages import (
     BuyPower,
     BuyShares,
+    HomeLaysBegun,
+    OrderChanged,
     Par,
     Parred,
     PowerMoved,
     PriceMoved,
     SharesMoved,
+    StockBought,
+    StockSold,
     TokenPlaced,
 )
 from domain.games.zoo18.state import State, TrainCard
@@ -295,14 +299,7 @@ def par(ctx: Ctx, seat: int, cmd: Par) -> None:
         boardlink.home_token(ctx.state, cmd.family),
         TokenPlaced(cmd.family, _home(state, cmd.family), 0, None),
     )
-    ctx.flow(
-        bought=True,
-        acted=True,
-        parred_this_sr=True,
-        lay_family=cmd.family,
-        step="home",
-        bonus_left=lays,
-    )
+    ctx.fact(HomeLaysBegun(cmd.family, lays))
 
 
 def _home(state: State, sym: str) -> str:
@@ -334,7 +331,7 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
     price = family_price(state, share.family)
     ctx.pay(seat_id(seat), share.family if share.owner == "ipo" else "bank", price)
     ctx.emit(SharesMoved((sid,), seat_id(seat)))
-    ctx.flow(bought=True, acted=True)
+    ctx.fact(StockBought(seat))
     fix_president(ctx, share.family, seat)
 
 
@@ -360,12 +357,7 @@ def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = 
             if target != (f.row, f.col):
                 ctx.emit(PriceMoved(sym, *target))
     if not emergency:
-        ctx.flow(
-            acted=True,
-            sold_families=(*flow.sold_families, sym),
-            sr_sold=(*flow.sr_sold, f"{seat}:{sym}"),
-            sr_bundles=flow.sr_bundles if was_president else (*flow.sr_bundles, bundle),
-        )
+        ctx.fact(StockSold(seat, sym, "" if was_president else bundle))
     fix_president(ctx, sym, seat)
     if emergency and state.options.rules >= 3:
         reorder_the_rest(ctx)
@@ -379,7 +371,7 @@ def reorder_the_rest(ctx: Ctx) -> None:
     rest = flow.order[flow.index + 1 :]
     ranked = tuple(sym for sym in operating_order(ctx.state) if sym in rest)
     if ranked != rest:
-        ctx.flow(order=(*flow.order[: flow.index + 1], *ranked))
+        ctx.fact(OrderChanged((*flow.order[: flow.index + 1], *ranked)))
 
 
 def fix_president(ctx: Ctx, sym: str, actor: int) -> None:
@@ -448,7 +440,7 @@ def buy_power_sr(ctx: Ctx, seat: int, cmd: BuyPower) -> None:
         illegal("you already hold 3 powers")
     ctx.pay(seat_id(seat), "bank", price)
     acquire_power(ctx, seat, cmd.power)
-    ctx.flow(bought=True, acted=True)
+    ctx.fact(StockBought(seat))
 
 
 def sell_ticket_sr(ctx: Ctx, seat: int, ticket: str) -> None:

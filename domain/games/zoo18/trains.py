@@ -6,6 +6,8 @@ from domain.games.zoo18 import market
 from domain.games.zoo18.ctx import Ctx, train_limit
 from domain.games.zoo18.data import PHASES, TRAIN_TYPES
 from domain.games.zoo18.messages import (
+    GreekClaimed,
+    MidasClaimed,
     PhaseChanged,
     PowerMoved,
     PriceMoved,
@@ -107,10 +109,10 @@ def _close_used_sr_powers(ctx: Ctx) -> None:
         return
     if flow.midas >= 0 and ctx.state.power("MIDAS").owner.startswith("p"):
         ctx.emit(PowerMoved("MIDAS", "closed"))
-        ctx.flow(midas=-1)
+        ctx.fact(MidasClaimed(-1))
     if flow.greek:
         ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", "closed"))
-        ctx.flow(greek=False)
+        ctx.fact(GreekClaimed(False))
 
 
 def move_right(ctx: Ctx, sym: str) -> None:

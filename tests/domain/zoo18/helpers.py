@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.games.zoo18 import game
+from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import Options
 from domain.games.zoo18.rounds import acting_seat
 from domain.games.zoo18.setup import seat_names, start_events
@@ -60,3 +63,8 @@ def seat_now(state: State) -> int:
     seat = acting_seat(state)
     assert seat is not None
     return seat
+
+
+def arrange_flow(ctx: Ctx, **changes: Any) -> None:
+    """Put the rounds machine where a test starts (no event: no game gets there this way)."""
+    ctx.state = replace(ctx.state, flow=replace(ctx.state.flow, **changes))

@@ -10,7 +10,7 @@ from domain.games.zoo18.messages import Par, Pass, PriceMoved
 from domain.games.zoo18.rounds import end_or
 from domain.games.zoo18.state import State
 
-from .helpers import HOME, play, start
+from .helpers import HOME, arrange_flow, play, start
 
 
 def _opened() -> State:
@@ -37,7 +37,7 @@ def test_a_family_one_cell_short_of_the_end_plays_on() -> None:
 
 def test_the_end_cell_is_the_reason_over_the_last_or_of_wednesday() -> None:
     ctx = Ctx(_opened())
-    ctx.flow(turn=3, or_num=3)
+    arrange_flow(ctx, turn=3, or_num=3)
     ctx.emit(PriceMoved("GI", *END_CELL))
     end_or(ctx)
     assert ctx.state.ended == "stock_market"
@@ -45,6 +45,6 @@ def test_the_end_cell_is_the_reason_over_the_last_or_of_wednesday() -> None:
 
 def test_without_the_end_cell_the_last_or_of_wednesday_ends_on_the_fixed_round() -> None:
     ctx = Ctx(_opened())
-    ctx.flow(turn=3, or_num=3)
+    arrange_flow(ctx, turn=3, or_num=3)
     end_or(ctx)
     assert ctx.state.ended == "fixed_round"

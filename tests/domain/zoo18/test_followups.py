@@ -36,7 +36,7 @@ from domain.games.zoo18.state import State
 from domain.kernel import Reason
 from tests.given import Given
 
-from .helpers import play, seat_now, start
+from .helpers import arrange_flow, play, seat_now, start
 
 
 def _sr1_in_phase(phase: str) -> State:
@@ -255,7 +255,7 @@ def _gi_forced_to_buy(rules: int) -> State:
         SharesMoved(("PE_0",), "p1"),
     )
     ctx.pay("p0", "bank", ctx.state.players[0].cash)
-    ctx.flow(round="or", or_num=1, order=("GI", "PB", "PE"), index=0, step="buy_train")
+    arrange_flow(ctx, round="or", or_num=1, order=("GI", "PB", "PE"), index=0, step="buy_train")
     return ctx.state
 
 
@@ -320,7 +320,7 @@ def _whatsup_train_sold_to_gi(rules: int) -> State:
 
 def _turn_of(state: State, sym: str) -> State:
     ctx = Ctx(state)
-    ctx.flow(order=(sym,), index=0)
+    arrange_flow(ctx, order=(sym,), index=0)
     start_family_turn(ctx)
     return ctx.state
 
@@ -345,7 +345,7 @@ def _gi_ran_with_a_pond(rules: int) -> State:
     state = replace(state, options=replace(state.options, rules=rules))
     state = _give(state, PowerMoved("A_SQUEEZE", "p0"))
     ctx = Ctx(state)
-    ctx.flow(step="dividend", ran=True, revenue=40, subsidy=1)
+    arrange_flow(ctx, step="dividend", ran=True, revenue=40, subsidy=1)
     return ctx.state
 
 
@@ -372,7 +372,7 @@ def _greek_after_the_others_passed(rules: int) -> State:
     state = play(state, Pass())
     ctx = Ctx(state)
     ctx.emit(PowerMoved("IT_S_ALL_GREEK_TO_ME", f"p{seat_now(state)}"))
-    ctx.flow(parred_this_sr=True)
+    arrange_flow(ctx, parred_this_sr=True)
     return play(ctx.state, UsePower("IT_S_ALL_GREEK_TO_ME", "greek"))
 
 

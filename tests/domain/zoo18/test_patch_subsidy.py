@@ -12,7 +12,7 @@ from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import PowerMoved, RouteClaim, RunRecorded, TrainMoved
 from domain.games.zoo18.state import State
 
-from .helpers import start
+from .helpers import arrange_flow, start
 
 # D 3 2015 #253 of tools/zoo18_oracle.py: CR ran the 1S from its city H3 to the ponds G2 and H1
 RUN = RouteClaim("1S-0", (("H3", "G2"), ("G2", "H1")))
@@ -33,7 +33,9 @@ def _ran_the_1s(rules: int, subsidy: int = 2, patched: bool = False) -> State:
     ctx = Ctx(state)
     ctx.emit(TrainMoved("1S-0", "CR" if patched else "reserved"))
     ctx.emit(RunRecorded("CR", 50, subsidy, ("1S-0",), (RUN,)))
-    ctx.flow(round="or", order=("CR",), index=0, step="dividend", ran=True, subsidy=subsidy)
+    arrange_flow(
+        ctx, round="or", order=("CR",), index=0, step="dividend", ran=True, subsidy=subsidy
+    )
     return ctx.state
 
 

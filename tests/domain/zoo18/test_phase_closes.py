@@ -10,7 +10,7 @@ from domain.games.zoo18.messages import PowerMoved, TrainMoved
 from domain.games.zoo18.state import State
 from domain.games.zoo18.trains import after_purchase
 
-from .helpers import start
+from .helpers import arrange_flow, start
 
 
 def _whatsup_buys_the_first_3s(rules: int, power: str) -> State:
@@ -18,7 +18,7 @@ def _whatsup_buys_the_first_3s(rules: int, power: str) -> State:
     state = start(2)
     ctx = Ctx(replace(state, options=replace(state.options, rules=rules)))
     ctx.emit(PowerMoved(power, "p0"))
-    ctx.flow(round="sr", midas=0 if power == "MIDAS" else -1, greek=power != "MIDAS")
+    arrange_flow(ctx, round="sr", midas=0 if power == "MIDAS" else -1, greek=power != "MIDAS")
     for n in range(6):  # the 2S go first
         ctx.emit(TrainMoved(f"2S-{n}", "rusted"))
     ctx.emit(TrainMoved("3S-0", "GI"))

@@ -203,7 +203,30 @@ export function describeEvent(e, names, { prev, next } = {}) {
       if (mark === "barrel") return `The ${familyName(e.family)} use Two barrels`;
       return "";
     }
-    case "flow_changed":
+    case "flow_changed": // rules 1-10: the whole rounds machine; rules 11 stores its facts
+    case "round_begun": // the rounds machine's facts: the headings and the board show them
+    case "draft_turn_ended":
+    case "stock_turn_ended":
+    case "family_turn_begun":
+    case "family_turn_ended":
+    case "step_begun":
+    case "home_lays_begun":
+    case "bonus_lays_left":
+    case "home_lays_done":
+    case "stock_bought":
+    case "stock_sold":
+    case "order_changed":
+    case "midas_claimed":
+    case "greek_claimed":
+    case "track_laid":
+    case "family_tokened":
+    case "president_helped":
+    case "train_bonus_used":
+    case "subsidy_raised":
+    case "patch_offered":
+    case "patch_decided":
+    case "train_spared":
+    case "limit_unchecked":
       return "";
     case "priority_changed":
       return `Priority: ${listWords(e.order.map((seat) => seatName(names, seat)))}, in this order`;
@@ -216,7 +239,10 @@ export function describeEvent(e, names, { prev, next } = {}) {
 
 /** Headings of the grouped log: a new round starts with the event that enters it. */
 export function heading(e) {
-  return e.type === "flow_changed" ? roundTitle(e.flow) : null;
+  if (e.type === "flow_changed") return roundTitle(e.flow); // rules 1-10
+  if (e.type === "round_begun") return roundTitle({ round: e.kind, turn: e.turn, or_num: e.number });
+  if (e.type === "game_ended") return roundTitle({ round: "over" });
+  return null;
 }
 
 export function describeCommand(c, names) {
