@@ -20,7 +20,7 @@ def serve(args: argparse.Namespace) -> int:
     from server.app import create_app
     from server.config import Settings
     from server.logs import route_standard_logging
-    from server.ws_protocol import FrameWritingProtocol
+    from server.ws_protocol import protocol
 
     settings = Settings.from_env(
         store_url=args.store, host=args.host, port=args.port, log_format=args.log_format
@@ -31,7 +31,7 @@ def serve(args: argparse.Namespace) -> int:
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws=FrameWritingProtocol,
+        ws=protocol(settings.ws_fast_path),
         ws_max_size=max(settings.max_frame_bytes * 4, 1 << 20),
         ws_per_message_deflate=False,
         log_level="warning",

@@ -15,6 +15,10 @@ protocol offers that loop to the app: the scope's extension `plateau.write_frame
 or more complete server frames (see `text_frame`) and writes them at once. It returns False, writing
 nothing, while the socket cannot take it now (not open, closing, or its buffer past the high
 water mark); the caller then queues the text and sends it through ASGI, which waits.
+
+Both rest on internals of uvicorn and websockets. `PLATEAU_WS_FAST_PATH=0` runs uvicorn's own
+protocol instead, by its documented name (`protocol`): the scope then offers neither extension, and the
+session reads every frame through Starlette's `WebSocket` and sends through it.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from server.logs import log
 
 WRITE_FRAME = "plateau.write_frame"
 ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
+STOCK = "websockets-sansio"  # uvicorn's own protocol, as its `--ws` option names it
 OPEN = State.OPEN
 MASKED_TEXT = 0x81  # first byte of a text frame with FIN set and no extension bits
 
@@ -159,3 +164,8 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
             return False
         self.transport.write(frame)
         return True
+
+
+def protocol(fast_path: bool) -> type[FrameWritingProtocol] | str:
+    """uvicorn's `ws` setting: this module's protocol, or uvicorn's own."""
+    return FrameWritingProtocol if fast_path else STOCK

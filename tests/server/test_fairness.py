@@ -28,6 +28,8 @@ from tests.server.conftest import Running
 from tests.server.test_legacy_games import stored_before_salts
 from tests.server.test_log_proof import finished, rewrite
 
+STORES_ONLY = True  # the stock websocket path runs the other modules (conftest.py)
+
 SEATS = {"eiffel_mania": 4, "vertigo": 3, "18zoo": 3}
 
 

@@ -312,3 +312,13 @@ async def test_a_failing_game_costs_one_frame_not_the_socket(embedded: Running) 
         await seat.close()
     finally:
         games.unregister("broken")
+
+
+async def test_each_path_writes_through_its_own_protocol(server: Running) -> None:
+    """The fast path hands each socket the protocol's synchronous writer; uvicorn's own
+    protocol offers none, and frames go through Starlette's `send` (conftest's `stock-ws`)."""
+    game_id, tokens = await server.seated_game()
+    client = await server.client(game_id, tokens[0])
+    (conn,) = server.state.hub.watchers[game_id]
+    assert (conn._write_frame is not None) == server.state.settings.ws_fast_path
+    await client.close()
