@@ -16,8 +16,9 @@ or more complete server frames (see `text_frame`) and writes them at once. It re
 nothing, while the socket cannot take it now (not open, closing, or its buffer past the high
 water mark); the caller then queues the text and sends it through ASGI, which waits.
 
-Both rest on internals of uvicorn and websockets. `PLATEAU_WS_FAST_PATH=0` runs uvicorn's own
-protocol instead, by its documented name (`protocol`): the scope then offers neither extension, and the
+Both rest on internals of uvicorn and websockets (each listed in docs/internals.md, where the
+bounds in pyproject.toml are explained). `PLATEAU_WS_FAST_PATH=0` runs uvicorn's own protocol
+instead, by its documented name (`protocol`): the scope then offers neither extension, and the
 session reads every frame through Starlette's `WebSocket` and sends through it.
 """
 
