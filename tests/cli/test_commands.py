@@ -121,7 +121,7 @@ def test_serve_runs_the_websocket_protocol_the_environment_says(
     monkeypatch.setenv("PLATEAU_WS_FAST_PATH", "0")
     assert main(["serve"]) == 0
     assert chosen[0] is FrameWritingProtocol
-    stock = Config(app=None, ws=chosen[1])  # type: ignore[arg-type]
+    stock = Config(app=None, ws=chosen[1], log_config=None)  # type: ignore[arg-type]
     stock.load()  # as uvicorn resolves the name: its own protocol, not a subclass of ours
     assert not issubclass(stock.ws_protocol_class, FrameWritingProtocol)  # type: ignore[arg-type]
     for wrong in ("", "yes", "false"):
