@@ -18,7 +18,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
-    from server.live.ws_protocol import FrameWritingProtocol
+    from server.live.ws_frames import protocol
     from server.ops.config import Settings
     from server.ops.logs import route_standard_logging
 
@@ -31,7 +31,7 @@ def serve(args: argparse.Namespace) -> int:
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws=FrameWritingProtocol,
+        ws=protocol(settings.ws_fast_path),
         ws_max_size=max(settings.max_frame_bytes * 4, 1 << 20),
         ws_per_message_deflate=False,
         log_level="warning",

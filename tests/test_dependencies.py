@@ -7,10 +7,12 @@ from __future__ import annotations
 import os
 import tomllib
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 from tests.locks import ROOT, Pin, read_lock
 
@@ -51,3 +53,19 @@ def test_the_venv_holds_the_locked_versions() -> None:
     for name, pin in DEV_LOCK.items():
         if pin.applies():
             assert metadata.version(name) == pin.version, name
+
+
+def internals_users(doc: Path = ROOT / "docs" / "internals.md") -> set[str]:
+    """The libraries in the first column of docs/internals.md's table of internals."""
+    rows = [line.split("|") for line in doc.read_text().splitlines() if line.startswith("| ")]
+    return {cells[1].strip() for cells in rows[1:] if not cells[1].strip().startswith("---")}
+
+
+def test_a_library_whose_internals_are_used_stops_before_its_next_minor() -> None:
+    users = internals_users()
+    assert {"uvicorn", "websockets"} <= users  # the table was read
+    for name in users:
+        (requirement,) = [r for r in RUNTIME if canonicalize_name(r.name) == name]
+        (upper,) = [Version(s.version) for s in requirement.specifier if s.operator == "<"]
+        major, minor = (*upper.release, 0)[:2]
+        assert len(upper.release) == 2 and (minor or not major), f"{requirement}: a minor bound"

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from domain.kernel import Seat, Viewer
-from server.live.ws_protocol import text_frame
+from server.live.ws_frames import text_frame
 from server.ops.logs import log
 
 SLOW_CONSUMER = 1013

@@ -21,7 +21,7 @@ from server.live.connection import RESYNC, Connection
 from server.live.presence import LocalPresence, Presence
 from server.live.presence_beats import PresenceBeats
 from server.live.pump import Pump
-from server.live.ws_protocol import text_frame
+from server.live.ws_frames import text_frame
 from server.ops.logs import log
 from server.table.games import Games
 

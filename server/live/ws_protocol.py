@@ -15,6 +15,11 @@ protocol offers that loop to the app: the scope's extension `plateau.write_frame
 or more complete server frames (see `text_frame`) and writes them at once. It returns False, writing
 nothing, while the socket cannot take it now (not open, closing, or its buffer past the high
 water mark); the caller then queues the text and sends it through ASGI, which waits.
+
+Both rest on internals of uvicorn and websockets (each listed in docs/internals.md, where the
+bounds in pyproject.toml are explained). `PLATEAU_WS_FAST_PATH=0` runs uvicorn's own protocol
+instead, by its documented name (`protocol`): the scope then offers neither extension, and the
+session reads every frame through Starlette's `WebSocket` and sends through it.
 """
 
 from __future__ import annotations
@@ -25,10 +30,9 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Request
 from websockets.protocol import State
 
+from server.live.ws_frames import ON_TEXT, WRITE_FRAME
 from server.ops.logs import log
 
-WRITE_FRAME = "plateau.write_frame"
-ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
 OPEN = State.OPEN
 MASKED_TEXT = 0x81  # first byte of a text frame with FIN set and no extension bits
 
@@ -40,16 +44,6 @@ def unmask(payload: bytes | bytearray, mask: bytes | bytearray) -> bytes:
     size = len(payload)
     key = int.from_bytes(mask * (size // 4 + 1), "little") & ((1 << (8 * size)) - 1)
     return (int.from_bytes(payload, "little") ^ key).to_bytes(size, "little")
-
-
-def text_frame(payload: bytes) -> bytes:
-    """An unfragmented, unmasked text frame (RFC 6455 §5.2) holding `payload` (UTF-8)."""
-    size = len(payload)
-    if size < 126:
-        return bytes((0x81, size)) + payload
-    if size < 1 << 16:
-        return bytes((0x81, 126)) + size.to_bytes(2, "big") + payload
-    return bytes((0x81, 127)) + size.to_bytes(8, "big") + payload
 
 
 class FrameWritingProtocol(WebSocketsSansIOProtocol):

@@ -10,6 +10,12 @@ def _list(value: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in value.split(",") if item.strip())
 
 
+def _flag(name: str, value: str) -> bool:
+    if value not in ("0", "1"):
+        raise ValueError(f"{name} takes 1 or 0, not {value!r}")
+    return value == "1"
+
+
 def _thresholds(value: str) -> tuple[int, int, int]:
     items = _list(value)
     if len(items) != 3 or not all(item.isdigit() and int(item) > 0 for item in items):
@@ -46,6 +52,9 @@ class Settings:
     # objects, so full collections come every second or two and pause it 50 ms or more
     # (docs/benchmarks.md). Nearly all garbage here is freed by reference counting anyway.
     gc_threshold: tuple[int, int, int] = (10_000, 50, 100)
+    # the websocket protocol uvicorn runs (`server.live.ws_frames.protocol`): Plateau's frame
+    # reader and writer on uvicorn's sans-I/O protocol, or uvicorn's own protocol untouched
+    ws_fast_path: bool = True
     # server-side bots (`server.table.bot_seats`): how long a bot waits before its move (0: at
     # once), and how long a process holds a game while playing its bots before another may
     bot_think_ms: int = 0
@@ -93,6 +102,7 @@ class Settings:
             chat_game_every_s=float(env.get("PLATEAU_CHAT_GAME_EVERY_S", "0.5")),
             abandoned_after_s=float(env.get("PLATEAU_ABANDONED_AFTER_S", str(24 * 3600))),
             gc_threshold=_thresholds(env.get("PLATEAU_GC_THRESHOLD", "10000,50,100")),
+            ws_fast_path=_flag("PLATEAU_WS_FAST_PATH", env.get("PLATEAU_WS_FAST_PATH", "1")),
             bot_think_ms=int(env.get("PLATEAU_BOT_THINK_MS", "0")),
             bot_lease_ms=int(env.get("PLATEAU_BOT_LEASE_MS", "5000")),
             secret=env.get("PLATEAU_SECRET") or None,

@@ -15,7 +15,7 @@ from domain.kernel import SPECTATOR, Reason, Rejected, Seat
 from domain.protocol import Hello, Welcome
 from projections.codec import encode
 from server.live.connection import Connection
-from server.live.ws_protocol import ON_TEXT, WRITE_FRAME
+from server.live.ws_frames import ON_TEXT, WRITE_FRAME
 from server.ops.logs import log
 from server.sockets.answers import answer
 from server.sockets.client_frames import error, read_frame

@@ -27,7 +27,6 @@ from urllib.parse import unquote, urlsplit
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
-from redis.crc import key_slot
 from redis.exceptions import ResponseError
 
 from server.store import Recorded, StoreUnavailable
@@ -164,7 +163,7 @@ class RedisClusterStore(RedisStore):
         return client
 
     def _reader_for(self, stream: str) -> _SlotReader:
-        slot = key_slot(events_key(stream).encode())
+        slot = self.cluster.keyslot(events_key(stream))
         reader = self.readers.get(slot)
         if reader is None:
             # a wake stream in the same slot: the same hash tag as the first game seen there

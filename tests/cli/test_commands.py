@@ -105,3 +105,26 @@ def test_serve_sets_the_gc_thresholds_from_the_environment(
         monkeypatch.setenv("PLATEAU_GC_THRESHOLD", wrong)
         with pytest.raises(ValueError, match="three positive integers"):
             main(["serve"])
+
+
+def test_serve_runs_the_websocket_protocol_the_environment_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+    from uvicorn.config import Config
+
+    from server.live.ws_protocol import FrameWritingProtocol
+
+    chosen: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: chosen.append(kw["ws"]))
+    assert main(["serve"]) == 0
+    monkeypatch.setenv("PLATEAU_WS_FAST_PATH", "0")
+    assert main(["serve"]) == 0
+    assert chosen[0] is FrameWritingProtocol
+    stock = Config(app=None, ws=chosen[1], log_config=None)  # type: ignore[arg-type]
+    stock.load()  # as uvicorn resolves the name: its own protocol, not a subclass of ours
+    assert not issubclass(stock.ws_protocol_class, FrameWritingProtocol)  # type: ignore[arg-type]
+    for wrong in ("", "yes", "false"):
+        monkeypatch.setenv("PLATEAU_WS_FAST_PATH", wrong)
+        with pytest.raises(ValueError, match="1 or 0"):
+            main(["serve"])

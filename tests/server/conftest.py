@@ -11,7 +11,7 @@ import uvicorn
 
 from clients.python.client import GameClient, Lobby
 from server.app import create_app
-from server.live.ws_protocol import FrameWritingProtocol
+from server.live.ws_frames import protocol
 from server.ops.config import Settings
 from tools.redis_server import free_port
 
@@ -51,12 +51,13 @@ class Running:
 @contextlib.asynccontextmanager
 async def running(store_url: str | None, **settings: Any) -> AsyncIterator[Running]:
     port = free_port()
-    app = create_app(Settings(store_url=store_url, port=port, log_level="warning", **settings))
+    chosen = Settings(store_url=store_url, port=port, log_level="warning", **settings)
+    app = create_app(chosen)
     config = uvicorn.Config(
         app,
         host="127.0.0.1",
         port=port,
-        ws=FrameWritingProtocol,
+        ws=protocol(chosen.ws_fast_path),
         log_level="warning",
         ws_per_message_deflate=False,
         lifespan="on",
@@ -76,10 +77,27 @@ async def running(store_url: str | None, **settings: Any) -> AsyncIterator[Runni
         await task
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+# each test of `server` on both stores, and once more on SQLite with uvicorn's own websocket
+# protocol (PLATEAU_WS_FAST_PATH=0, `server.live.ws_frames.protocol`): (on Redis, fast path)
+SERVERS = {"sqlite": (False, True), "redis": (True, True), "stock-ws": (False, False)}
+
+ON_STORES = pytest.mark.parametrize("server", ["sqlite", "redis"], indirect=True)
+
+
+# first: pytest gives a test's own parametrize marker precedence over the fixture's params
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A module saying `STORES_ONLY = True` plays whole games for what the games do (draws,
+    hashes, exports), not for the transport: its tests of `server` run on both stores only."""
+    if "server" in metafunc.fixturenames and getattr(metafunc.module, "STORES_ONLY", False):
+        metafunc.definition.add_marker(ON_STORES)
+
+
+@pytest.fixture(params=list(SERVERS))
 async def server(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
-    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
-    async with running(url) as run:
+    on_redis, fast_path = SERVERS[request.param]
+    url = request.getfixturevalue("redis_url") if on_redis else None
+    async with running(url, ws_fast_path=fast_path) as run:
         yield run
 
 

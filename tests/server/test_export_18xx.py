@@ -16,6 +16,8 @@ from tests.paths import ZOO18_FIXTURES
 from tests.server.conftest import Running
 from tests.service_play import random_moves
 
+STORES_ONLY = True  # the stock websocket path runs the other modules (conftest.py)
+
 
 async def play_through_service(server: Running, game_id: str, seats: int, moves: int) -> None:
     await random_moves(server.state.service, game_id, seats, moves)

@@ -29,6 +29,8 @@ from tests.server.conftest import Running
 from tests.server.test_legacy_games import stored_before_salts
 from tests.server.test_log_proof import finished, rewrite
 
+STORES_ONLY = True  # the stock websocket path runs the other modules (conftest.py)
+
 
 async def stored(server: Running, game_id: str) -> list[tuple[int, object]]:
     records = await server.state.store.read(game_id)

@@ -25,7 +25,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 from websockets.utils import apply_mask
 
-from server.live.ws_protocol import ON_TEXT, FrameWritingProtocol, unmask
+from server.live.ws_frames import ON_TEXT
+from server.live.ws_protocol import FrameWritingProtocol, unmask
 
 MAX_SIZE = 300
 REQUEST = (

@@ -12,7 +12,8 @@ from websockets.streams import StreamReader
 
 from domain.kernel import SPECTATOR
 from server.live.connection import SLOW_CONSUMER, Connection
-from server.live.ws_protocol import FrameWritingProtocol, text_frame
+from server.live.ws_frames import text_frame
+from server.live.ws_protocol import FrameWritingProtocol
 
 
 @pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536])

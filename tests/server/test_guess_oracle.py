@@ -38,6 +38,8 @@ from tests.per_game import registered, shared
 from tests.server.conftest import Running
 from tests.store import unsalted
 
+STORES_ONLY = True  # the stock websocket path runs the other modules (conftest.py)
+
 Digest = Callable[[str, bytes], str]
 
 # what an attacker would try: the hash of before, and plain digests of the guess alone

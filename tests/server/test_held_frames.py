@@ -14,7 +14,7 @@ import pytest
 from domain.kernel import Seat
 from server.live.connection import Connection
 from server.live.fanout import Hub
-from server.live.ws_protocol import text_frame
+from server.live.ws_frames import text_frame
 from server.ops.metrics import Metrics
 from server.store import EventStore, Recorded, StoreUnavailable
 from server.store.adapters import open_store

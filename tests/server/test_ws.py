@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 
 import pytest
 from websockets.asyncio.client import connect
@@ -312,3 +314,32 @@ async def test_a_failing_game_costs_one_frame_not_the_socket(embedded: Running) 
         await seat.close()
     finally:
         games.unregister("broken")
+
+
+async def test_each_path_writes_through_its_own_protocol(server: Running) -> None:
+    """The fast path hands each socket the protocol's synchronous writer; uvicorn's own
+    protocol offers none, and frames go through Starlette's `send` (conftest's `stock-ws`)."""
+    game_id, tokens = await server.seated_game()
+    client = await server.client(game_id, tokens[0])
+    (conn,) = server.state.hub.watchers[game_id]
+    assert (conn._write_frame is not None) == server.state.settings.ws_fast_path
+    await client.close()
+
+
+def test_the_stock_path_imports_no_uvicorn_internal() -> None:
+    """With the fast path off, a server process never imports the module that subclasses
+    uvicorn's protocol (docs/internals.md): a uvicorn release that moves it cannot stop it."""
+    script = (
+        "import sys\n"
+        "from server.app import create_app\n"
+        "from server.live.ws_frames import protocol\n"
+        "from server.ops.config import Settings\n"
+        "create_app(Settings())\n"
+        "assert protocol(False) == 'websockets-sansio'\n"
+        "assert 'server.live.ws_protocol' not in sys.modules, 'imported'\n"
+        "assert 'uvicorn.protocols.websockets.websockets_sansio_impl' not in sys.modules\n"
+        "protocol(True)\n"
+        "assert 'server.live.ws_protocol' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
