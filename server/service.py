@@ -363,7 +363,7 @@ class GameService:
                 dealing = self.setup_randomness(FORK_DEAL)
                 dealt, started = await forks.opening(self, table, forked, dealing.rng)
                 events = [*dealing.events([dealt]), started]
-            events = [*stamps(table, self.now_ms()), *events]  # the clocks start
+            events = [*stamps(table, game, self.now_ms()), *events]  # the clocks start
             ahead = self.appending(live, False)
             if ahead is not None:
                 await ahead
@@ -558,4 +558,4 @@ class GameService:
         if not events:
             raise Rejected(Reason.ILLEGAL, "that command changes nothing")
         stored = decided(game, table, seat, command, events, rng)
-        return [*stamps(table, now, seat, ran_out), *stored] if clocked else stored
+        return [*stamps(table, game, now, seat, ran_out), *stored] if clocked else stored
