@@ -93,7 +93,7 @@ JUDGED = {
     "hands received sheets stopovers pending discard scores ranks",
     "vertigo": "seats countries treasury bank level witness placed turn first order proposed "
     "dice end_die agenda vote_law vote_proposer voters votes cleaned eliminations over "
-    "end_reason",
+    "end_reason rules queued",
     "18zoo": "seats options map players families shares powers tickets deck trains phase board "
     "flow priority arrivals par_order bank_flow last_run last_routes ended acquired",
     "rock_paper_scissors": "seats rounds round chosen hands scores played over",
