@@ -133,3 +133,26 @@ def test_every_event_of_a_golden_stream_folds_with_no_rule_run(path: Path) -> No
     decode = decoder(game.name).decode
     events = [decode(record.data) for record in chained(lines)]
     assert folded(ruleless(game), events) == folded(game, events)
+
+
+CLOCKED = [p for p in STREAMS if ".clocked" in p.stem]
+
+
+@pytest.mark.parametrize("path", CLOCKED, ids=[p.stem for p in CLOCKED])
+def test_a_clocked_golden_stream_names_the_seats_the_rules_await(path: Path) -> None:
+    """Stored by the server with a turn clock: its stamps name the seats awaited, the fold
+    charges them with no rule run, and they are the seats the rules await (the same clock as
+    the fold of the same stamps naming none, which asks the rules)."""
+    lines = path.read_bytes().splitlines()
+    game = games.get(opening(lines[0]).game)
+    decode = decoder(game.name).decode
+    events = [decode(record.data) for record in chained(lines)]
+    stamped = [e for e in events if isinstance(e, clocks.ClockStamped)]
+    assert len(stamped) > 10 and all(e.awaited is not None for e in stamped)
+    table = folded(ruleless(game), events)
+    assert table.clock is not None and any(table.clock.spent)
+    legacy = [
+        msgspec.structs.replace(e, awaited=None) if isinstance(e, clocks.ClockStamped) else e
+        for e in events
+    ]
+    assert folded(game, legacy).clock == table.clock
