@@ -30,10 +30,10 @@ from tests.paths import SHARED
 SITE_MAPS = SHARED / "oracle/18xx/lib/engine/game"
 CENTRES = ("base_2", "base_3")
 
+
 def shown(state: Any, viewer: Viewer) -> Any:
     """The view as the client receives it (JSON values)."""
     return msgspec.to_builtins(game.view(state, viewer))
-
 
 
 def started(seats: int = 3, seed: int = 1, **options: Any) -> State:

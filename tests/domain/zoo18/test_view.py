@@ -23,7 +23,6 @@ def shown(state: Any, viewer: Viewer) -> Any:
     return msgspec.to_builtins(game.view(state, viewer))
 
 
-
 def test_the_deck_order_is_hidden_beyond_the_visible_powers() -> None:
     event = Started("A", ("Player 1", "Player 2"), DECK)
     shown = game.redact(event, Seat(0))
