@@ -3,20 +3,21 @@ own, spent only while the seat is awaited (it has a legal command; in a simultan
 every awaited seat's clock runs at once).
 
 Every append that can change who is awaited (the start, every move) begins with a
-`ClockStamped`: the server's time of the append. Folding it charges each seat awaited until
-then (the seats with a legal command in the state before the append's own events) with the
-time since the previous stamp, and credits the mover its increment. The time a seat has left
-is thus a fold of stored events, whatever process folds them and however often every process
-restarts: a restart neither loses time nor gives it back. `TimeRanOut` says that the move
-following it in the same append is a bot's, played because the seat's time had run out.
+`ClockStamped`: the server's time of the append and the seats awaited until then (those with a
+legal command in the state before the append's own events, decided where the stamp is made).
+Folding it charges each of them with the time since the previous stamp, and credits the mover
+its increment; the fold asks no rule who was awaited. (A stamp stored before it named them
+leaves `awaited` None: `domain.table` asks the game then, for those stamps only.) The time a
+seat has left is thus a fold of stored events, whatever process folds them and however often
+every process restarts: a restart neither loses time nor gives it back. `TimeRanOut` says
+that the move following it in the same append is a bot's, played because the seat's time had
+run out.
 
 Who is awaited is public, and so are the stamps (when each append was made): a clock tells
 nothing a viewer could not already tell, and nothing of a seat's secrets.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import msgspec
 
@@ -36,6 +37,9 @@ class ClockSet(ClockEvent, frozen=True, tag="clock_set"):
 class ClockStamped(ClockEvent, frozen=True, tag="clock_stamped"):
     at_ms: int
     seat: int | None = None  # whose move follows (credited its increment); None: the start
+    # the seats awaited until this stamp (charged the time since the last); None: a stamp
+    # stored before stamps named them
+    awaited: tuple[int, ...] | None = None
 
 
 class TimeRanOut(ClockEvent, frozen=True, tag="time_ran_out"):
@@ -68,10 +72,8 @@ def start(event: ClockSet) -> Clock:
     return Clock(event.initial_ms, event.increment_ms, event.on_timeout)
 
 
-def apply(
-    clock: Clock | None, event: ClockEvent, seats: int, awaited: Callable[[], list[int]]
-) -> Clock | None:
-    """The clock after `event`; `awaited()` is the seats awaited before it (a stamp's charge)."""
+def apply(clock: Clock | None, event: ClockEvent, seats: int) -> Clock | None:
+    """The clock after `event` (a stamp charges the seats it names as awaited)."""
     if isinstance(event, ClockSet):
         return start(event)
     if clock is None:
@@ -83,7 +85,7 @@ def apply(
     spent = [*clock.spent, *(0,) * (seats - len(clock.spent))]
     if clock.since_ms:
         elapsed = max(0, event.at_ms - clock.since_ms)
-        for seat in awaited():
+        for seat in event.awaited or ():
             # a seat out of time stays at 0 left: time past the end is not carried as debt
             spent[seat] = min(clock.initial_ms, spent[seat] + elapsed)
     if event.seat is not None and 0 <= event.seat < seats:

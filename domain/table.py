@@ -132,8 +132,10 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
         return msgspec.structs.replace(table, state=kept, undo_asked=None)
     if isinstance(event, UNDO_EVENTS):
         return msgspec.structs.replace(table, undo_asked=pending(table.undo_asked, event))
+    if isinstance(event, clocks.ClockStamped) and event.awaited is None and _running(table):
+        event = stamped_before(game, table, event)
     if isinstance(event, clocks.ClockEvent):
-        clock = clocks.apply(table.clock, event, table.seats, lambda: awaited_seats(game, table))
+        clock = clocks.apply(table.clock, event, table.seats)
         return msgspec.structs.replace(table, clock=clock)
     if isinstance(event, seat_bots.BotEvent):
         return msgspec.structs.replace(table, bots=seat_bots.apply(table.bots, event))
@@ -148,6 +150,20 @@ def awaited_seats(game: Game[Any, Any, Any], table: Table) -> list[int]:
     if not table.started or game.is_over(table.state):
         return []
     return [seat for seat in range(table.seats) if game.legal(table.state, seat)]
+
+
+def _running(table: Table) -> bool:
+    """Whether the table's clock has a stamp to charge the time since (a stamp's charge)."""
+    return table.clock is not None and table.clock.since_ms > 0
+
+
+def stamped_before(
+    game: Game[Any, Any, Any], table: Table, event: clocks.ClockStamped
+) -> clocks.ClockStamped:
+    """A stamp stored before stamps named the seats awaited, naming them as its day's fold
+    did: by asking the game's rules. The one place a fold runs a rule, for those stamps only
+    (tests/domain/test_evolve_reaches_no_rule.py)."""
+    return msgspec.structs.replace(event, awaited=tuple(awaited_seats(game, table)))
 
 
 def _placed(values: tuple[str, ...], seat: int, value: str) -> tuple[str, ...]:

@@ -220,7 +220,7 @@ async def start(
             dealing = deal(FORK_DEAL)
             dealt, started = await forks.opening(cache, table, forked, dealing.rng)
             events = [*dealing.events([dealt]), started]
-        events = [*stamps(table, now_ms()), *events]  # the clocks start
+        events = [*stamps(table, game, now_ms()), *events]  # the clocks start
         ahead = cache.appending(live, False)
         if ahead is not None:
             await ahead

@@ -185,4 +185,4 @@ def decide(
     if not events:
         raise Rejected(Reason.ILLEGAL, "that command changes nothing")
     stored = decided(game, table, seat, command, events, rng)
-    return [*stamps(table, now, seat, ran_out), *stored] if clocked else stored
+    return [*stamps(table, game, now, seat, ran_out), *stored] if clocked else stored

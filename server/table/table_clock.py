@@ -41,15 +41,19 @@ def clock_set(asked: ClockRequest | None) -> list[Any]:
     return [ClockSet(round(initial * 1000), round(increment * 1000), asked.on_timeout)]
 
 
-def stamps(table: Table, now_ms: int, seat: int | None = None, ran_out: bool = False) -> list[Any]:
-    """The events an append of a clocked table begins with: its time, and whether the move is
-    a bot's for a seat out of time. Never before the last stamp: a process whose clock is
-    behind another's gives no time back."""
+def stamps(
+    table: Table, game: Any, now_ms: int, seat: int | None = None, ran_out: bool = False
+) -> list[Any]:
+    """The events an append of a clocked table begins with: its time and the seats awaited
+    until then (charged the time since the last stamp), and whether the move is a bot's for a
+    seat out of time. Never before the last stamp: a process whose clock is behind another's
+    gives no time back."""
     clock = table.clock
     if clock is None:
         return []
     at = max(now_ms, clock.since_ms)
-    return [ClockStamped(at, seat), *([TimeRanOut(seat)] if ran_out and seat is not None else [])]
+    stamp = ClockStamped(at, seat, tuple(awaited_seats(game, table)))
+    return [stamp, *([TimeRanOut(seat)] if ran_out and seat is not None else [])]
 
 
 def left_now(table: Table, game: Any, now_ms: int) -> list[int]:

@@ -43,7 +43,7 @@ def test_verify_and_verify_fairness_read_a_store_file(
     assert main(["verify", "--store", url]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "eiffel_mania, rules 1: 1 of 1 fold the same (0 finished, 1 running, 0 open)",
-        "vertigo, rules 1: 1 of 1 fold the same (1 finished, 0 running, 0 open)",
+        "vertigo, rules 2: 1 of 1 fold the same (1 finished, 0 running, 0 open)",
         "2 games checked",
     ]
     assert main(["verify-fairness", done, "--store", url]) == 0
@@ -70,7 +70,7 @@ def test_verify_and_verify_fairness_read_a_store_file(
         capsys.readouterr().out
     )
     assert main(["verify", "--store", url, "--game", done]) == 1
-    assert f"would change: {done} (vertigo, rules 1): version {version}" in (
+    assert f"would change: {done} (vertigo, rules 2): version {version}" in (
         capsys.readouterr().out
     )
 

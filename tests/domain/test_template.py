@@ -207,8 +207,8 @@ def test_a_versioned_game_declares_its_version_among_its_options(name: str) -> N
 
 
 def test_the_version_check_sees_a_version_without_the_option() -> None:
-    assert rules_problems(replace(games.get("vertigo"), rules=2)) == [
-        "vertigo: version 2 but no rules option"
+    assert rules_problems(replace(games.get("eiffel_mania"), rules=2)) == [
+        "eiffel_mania: version 2 but no rules option"
     ]
     assert rules_problems(replace(games.get("bienvenue_a_bord"), rules=3)) == [
         "bienvenue_a_bord: the rules option defaults to 2, not 3"

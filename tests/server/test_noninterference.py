@@ -134,7 +134,7 @@ def knowledge(world: World, shown: Snapshot) -> bytes:
     over), and what its view shows by the rules (`SHOWN_IN_VIEW`)."""
     told: list[Any] = [shown.log]
     for path in SHOWN_IN_VIEW.get(world.game.name, []):
-        part: Any = shown.view
+        part: Any = msgspec.to_builtins(shown.view)  # the view as the client receives it
         for key in path:
             part = part.get(key) if isinstance(part, dict) else None
         told.append(part)

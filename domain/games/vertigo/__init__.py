@@ -6,6 +6,7 @@ starting_positions, management, pollution and laws, dispatched by the agenda in 
 
 from __future__ import annotations
 
+from domain.games.vertigo.data import RULES
 from domain.games.vertigo.decide import decide
 from domain.games.vertigo.evolve import evolve
 from domain.games.vertigo.legal import legal
@@ -37,4 +38,5 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     redeal=redeal,
     reveals=reveals,
+    rules=RULES,
 )

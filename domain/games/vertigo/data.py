@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# the rules version (`domain.rules`): 2, the agenda's tasks stored as events (`TasksQueued`)
+RULES = 2
+
 REGIONS = ("R", "C", "L")  # right, centre, left: also the pollution test order (D4)
 PROVINCES_PER_REGION = 10
 PROVINCE_COUNT = len(REGIONS) * PROVINCES_PER_REGION

@@ -7,7 +7,7 @@ from domain.games.vertigo import messages as m
 from domain.games.vertigo.commands import DESCRIPTIONS, deciders, judge
 from domain.games.vertigo.data import COLORS
 from domain.games.vertigo.evolve import fold
-from domain.games.vertigo.flow import advance
+from domain.games.vertigo.flow import advance, queue
 from domain.games.vertigo.state import State
 from domain.kernel import Reason, Rejected, illegal
 
@@ -29,5 +29,5 @@ def decide(s: State, seat: int, cmd: m.Command, rng: Rng) -> list[m.Event]:
         who = " and ".join(COLORS[p] for p in awaited) or "nobody"
         doing = DESCRIPTIONS.get(task.kind, "act")
         raise Rejected(Reason.NOT_YOUR_TURN, f"waiting for {who} to {doing}")
-    events = judge(s, seat, cmd, task)
+    events = queue(s, judge(s, seat, cmd, task))
     return events + advance(fold(s, events), rng)

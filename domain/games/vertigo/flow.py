@@ -19,7 +19,7 @@ from domain.games.vertigo.data import (
     TREATMENT,
     TURN_CAP,
 )
-from domain.games.vertigo.evolve import fold
+from domain.games.vertigo.evolve import evolve, fold, planned, queued
 from domain.games.vertigo.laws import destroy_all, enact, fine_event
 from domain.games.vertigo.legal import first_legal
 from domain.games.vertigo.pollution import candidates as unpolluted
@@ -85,6 +85,23 @@ def automatic(s: State, task: Task, rng: Rng) -> Events | None:
     return None
 
 
+def queue(s: State, events: Events) -> Events:
+    """`events` as the game stores them, folded from `s`: from rules 2 on (a game whose tasks
+    are queued by events), each followed by the `TasksQueued` of the tasks it brings."""
+    out: Events = []
+    for event in events:
+        after = evolve(s, event)
+        out.append(event)
+        if after.queued:
+            agenda = planned(after, event)
+            if agenda != after.agenda:
+                tasks = queued(after.agenda, agenda)
+                out.append(tasks)
+                after = evolve(after, tasks)
+        s = after
+    return out
+
+
 def advance(s: State, rng: Rng) -> Events:
     """The automatic and forced events from `s` on, up to the next real choice or the end."""
     out: Events = []
@@ -98,6 +115,7 @@ def advance(s: State, rng: Rng) -> Events:
             if len(options) != 1:
                 break
             events = judge(s, task.seat, options[0], task)
+        events = queue(s, events)
         s = fold(s, events)
         out += events
     return out

@@ -7,13 +7,18 @@ a price table, and every random outcome (die faces, first player) is written dow
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import msgspec
 
+from domain.games.vertigo.data import RULES
+
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Vertigo has no variants; the struct exists so that `{}` decodes."""
+    """Vertigo has no variants; `rules` is the version a game was opened with (`domain.rules`:
+    set by the server, never by a client)."""
+
+    rules: Annotated[int, msgspec.Meta(ge=1, le=RULES)] = RULES
 
 
 class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -146,6 +151,30 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type"):
 
 class FirstPlayerDrawn(_Event, frozen=True, tag="first_player_drawn"):
     seat: int
+    # rules 2 on: the game's tasks are queued by events (`TasksQueued`) from this one on;
+    # False for a game of version 1, whose fold plans its agenda (`evolve.planned`)
+    queued: bool = False
+
+
+class QueuedTask(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A step of the agenda (`state.Task`), as `TasksQueued` stores it."""
+
+    kind: str
+    seat: int = -1
+    region: int = -1
+    owner: int = -1
+    count: int = 0
+    from_die: bool = False
+    adjacency: bool = False
+    law: int = 0
+
+
+class TasksQueued(_Event, frozen=True, tag="tasks_queued"):
+    """The agenda after the event before it, as the rules planned it: its first `done` tasks
+    are done, and `tasks` come before the rest (rules 2 on)."""
+
+    done: int
+    tasks: tuple[QueuedTask, ...] = ()
 
 
 class SetupPopulationPlaced(_Event, frozen=True, tag="setup_population_placed"):
@@ -408,4 +437,5 @@ Event = (
     | PollutionFined
     | PollutingDestroyed
     | TurnEnded
+    | TasksQueued
 )

@@ -139,6 +139,8 @@ class State(msgspec.Struct, frozen=True):
     eliminations: int = 0
     over: bool = False
     end_reason: str = ""
+    rules: int = 1  # the rules version (`messages.Options.rules`)
+    queued: bool = False  # the tasks are queued by events (`messages.TasksQueued`): rules 2 on
 
     @property
     def head(self) -> Task | None:

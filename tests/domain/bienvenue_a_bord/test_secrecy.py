@@ -52,11 +52,12 @@ def check_step(state: State, new: list[Any]) -> None:
     views = [game.view(state, viewer) for viewer in PLAYERS_AND_SPECTATORS]
     assert views[0] == views[1] == views[2], "players and spectators see the same table"
     public = views[0]
-    undrawn = public["pile"].pop("undrawn_cruise")
+    undrawn = public.pile.undrawn_cruise
     assert undrawn == sorted(undrawn) == sorted(c for c in secret if c not in STOPOVER_IDS)
-    assert not mentions(msgspec.json.encode(public), secret)
-    assert "cards" not in public["pile"]
-    assert public["pile"]["size"] == len(public["pile"]["face_down"]) == len(state.pile)
+    pile = msgspec.structs.replace(public.pile, undrawn_cruise=[])
+    assert not mentions(msgspec.json.encode(msgspec.structs.replace(public, pile=pile)), secret)
+    assert public.pile.cards is msgspec.UNSET
+    assert public.pile.size == len(public.pile.face_down) == len(state.pile)
     if state.pile:
         assert game.view(shuffled_pile(state, len(state.pile)), SPECTATOR) == game.view(
             state, SPECTATOR
@@ -81,7 +82,7 @@ def test_the_shuffle_is_hidden_but_known_to_the_server() -> None:
         assert shown.cards == (None,) * 64 and shown.tokens == built.tokens
     assert game.redact(built, OMNISCIENT) == built
     state = game.fold(events, game.initial(2, Options()))
-    assert game.view(state, OMNISCIENT)["pile"]["cards"] == list(state.pile)
+    assert game.view(state, OMNISCIENT).pile.cards == list(state.pile)
 
 
 def test_a_redacted_log_folds_to_the_public_position() -> None:
@@ -100,6 +101,4 @@ def test_drawn_cards_are_public_to_both_seats() -> None:
     state = game.fold(played.events[:3], game.initial(2, Options()))
     assert state.phase == "split"
     for viewer in PLAYERS_AND_SPECTATORS:
-        assert [c["id"] for c in game.view(state, viewer)["table"]["revealed"]] == list(
-            state.revealed
-        )
+        assert [c.id for c in game.view(state, viewer).table.revealed] == list(state.revealed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.games.bienvenue_a_bord import game
@@ -16,8 +18,13 @@ from domain.games.bienvenue_a_bord.messages import (
     StopoverRevealed,
     SunScored,
 )
-from domain.kernel import SPECTATOR, Seat
+from domain.kernel import SPECTATOR, Seat, Viewer
 from tests.domain.bienvenue_a_bord.positions import at, boarded, dealt, opened, people, started
+
+
+def shown(state: Any, viewer: Viewer) -> Any:
+    """The view as the client receives it (JSON values)."""
+    return msgspec.to_builtins(game.view(state, viewer))
 
 
 def test_the_sheet_shows_cabins_by_level_symbols_tracks_objectives_and_stopovers() -> None:
@@ -34,7 +41,7 @@ def test_the_sheet_shows_cabins_by_level_symbols_tracks_objectives_and_stopovers
         StopoverRevealed(stopover=1, card="E1"),
         MajorityDecided(stopover=1, card="E1", metrics=(0, 4), winner=1, receivers=(0,)),
     ).state
-    sheet = game.view(state, Seat(0))["sheets"][1]
+    sheet = shown(state, Seat(0))["sheets"][1]
     assert [len(sheet["levels"][k]) for k in ("1", "2", "3")] == [8, 6, 4]
     assert sheet["levels"]["1"][0] == {
         "id": "1A",
@@ -70,7 +77,7 @@ def test_the_sheet_shows_cabins_by_level_symbols_tracks_objectives_and_stopovers
 
 def test_the_table_shows_the_split_the_hands_and_who_is_awaited() -> None:
     split = at(started("PAS19", "CAB08", "PAS05", splitter=1))
-    view = game.view(split.state, SPECTATOR)
+    view = shown(split.state, SPECTATOR)
     assert view["awaiting"] == [{"seat": 1, "for": "split"}]
     assert [c["id"] for c in view["table"]["revealed"]] == ["PAS19", "CAB08", "PAS05"]
     assert view["table"]["revealed"][0] == {
@@ -83,12 +90,12 @@ def test_the_table_shows_the_split_the_hands_and_who_is_awaited() -> None:
         "kind": "passenger",
     }
     choosing = split.and_(PileSplit(seat=1, single="CAB08", pair=("PAS19", "PAS05")))
-    view = game.view(choosing.state, SPECTATOR)
+    view = shown(choosing.state, SPECTATOR)
     assert view["awaiting"] == [{"seat": 0, "for": "take_pile"}]
     assert (view["table"]["single"], view["table"]["pair"]) == ("CAB08", ["PAS19", "PAS05"])
 
     resolving = at(dealt("OBJ02", ("PAS19", "OBJ03")), opened(1, "1A"))
-    view = game.view(resolving.state, Seat(1))
+    view = shown(resolving.state, Seat(1))
     assert view["awaiting"] == [
         {"seat": 0, "for": "resolve", "cards": ["OBJ02"]},
         {"seat": 1, "for": "resolve", "cards": ["PAS19", "OBJ03"]},
@@ -98,11 +105,9 @@ def test_the_table_shows_the_split_the_hands_and_who_is_awaited() -> None:
     assert view["pile"]["stopovers_face_down"] == 4 and view["pile"]["size"] == 61
     done = resolving.when(1, Resolve(card="PAS19", choice=Choice(cabin="1A"))).after
     # OBJ03 then had a single outcome: the engine resolved it; only seat 0 is awaited
-    assert game.view(done, Seat(1))["awaiting"] == [
-        {"seat": 0, "for": "resolve", "cards": ["OBJ02"]}
-    ]
+    assert shown(done, Seat(1))["awaiting"] == [{"seat": 0, "for": "resolve", "cards": ["OBJ02"]}]
 
 
 def test_the_view_encodes() -> None:
     state = at(dealt("OBJ02", ("PAS19", "OBJ03"))).state
-    assert msgspec.json.decode(msgspec.json.encode(game.view(state, SPECTATOR)))["turn"] == 1
+    assert msgspec.json.decode(msgspec.json.encode(shown(state, SPECTATOR)))["turn"] == 1

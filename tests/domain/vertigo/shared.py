@@ -24,7 +24,8 @@ FORK_KINDS = ("choice",)
 # later may hold a secret, so tests/domain/test_redeal.py asks that it be judged too
 JUDGED = (
     "seats countries treasury bank level witness placed turn first order proposed dice "
-    "end_die agenda vote_law vote_proposer voters votes cleaned eliminations over end_reason"
+    "end_die agenda vote_law vote_proposer voters votes cleaned eliminations over end_reason "
+    "rules queued"
 )
 
 

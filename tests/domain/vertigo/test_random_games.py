@@ -145,12 +145,13 @@ def vote_checked_game(seats: int, seed: int) -> int:
         if now.vote_law:
             for voter, choice in now.votes:
                 for viewer in others:
-                    if viewer == Seat(voter):
-                        assert game.view(now, viewer)["vote"]["choices"][str(voter)] == choice
-                        continue
                     shown = game.view(now, viewer)
-                    assert shown["vote"]["choices"][str(voter)] == "voted"
-                    assert str(voter) not in (shown["awaiting"] or {}).get("options", {})
+                    assert shown.vote is not None
+                    if viewer == Seat(voter):
+                        assert shown.vote.choices[str(voter)] == choice
+                        continue
+                    assert shown.vote.choices[str(voter)] == "voted"
+                    assert shown.awaiting is None or str(voter) not in shown.awaiting.options
 
     play(game, seats, OPTIONS, [random_bot] * seats, random.Random(seed), 20_000, after_step)
     return seen[0]

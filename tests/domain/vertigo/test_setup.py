@@ -16,13 +16,26 @@ def setup_position(*countries, setups=(0, 1)):  # type: ignore[no-untyped-def]
 
 
 def test_start_values_and_first_player_drawn_then_setup_clockwise_from_him() -> None:
-    state = game.initial(4, m.Options())
+    state = game.initial(4, m.Options(rules=1))
     assert state.treasury == 100 and all(c.safe == 40 for c in state.countries)
     events = game.setup(state, Dice(2))
     assert events == [m.FirstPlayerDrawn(2)]
     after = game.fold(events, state)
     assert [t.seat for t in after.agenda if t.kind == "setup"] == [2, 3, 0, 1]
     assert game.legal(after, 2) and not game.legal(after, 0)
+
+
+def test_from_rules_2_the_setup_tasks_are_queued_by_an_event() -> None:
+    state = game.initial(4, m.Options())
+    events = game.setup(state, Dice(2))
+    setups = tuple(m.QueuedTask("setup", seat=p) for p in (2, 3, 0, 1))
+    assert events == [
+        m.FirstPlayerDrawn(2, queued=True),
+        m.TasksQueued(done=0, tasks=(*setups, m.QueuedTask("start_turn"))),
+    ]
+    after = game.fold(events, state)
+    version_1 = game.initial(4, m.Options(rules=1))
+    assert after.agenda == game.evolve(version_1, m.FirstPlayerDrawn(2)).agenda
 
 
 def test_setup_population_costs_one_dollar() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 from msgspec.structs import replace
 
@@ -9,8 +11,13 @@ from domain.games import get
 from domain.games.vertigo import game
 from domain.games.vertigo import messages as m
 from domain.games.vertigo.state import Task
-from domain.kernel import OMNISCIENT, SPECTATOR, Seat
+from domain.kernel import OMNISCIENT, SPECTATOR, Seat, Viewer
 from tests.domain.vertigo.helpers import country, position
+
+
+def shown(state: Any, viewer: Viewer) -> Any:
+    """The view as the client receives it (JSON values)."""
+    return msgspec.to_builtins(game.view(state, viewer))
 
 
 def test_registered_and_options_decode_from_empty() -> None:
@@ -40,11 +47,11 @@ def test_view_draws_each_board_and_the_council() -> None:
         dice=((0, "R", "two_clouds"),),
         treasury=61,
     )
-    shown = game.view(state, SPECTATOR)
-    msgspec.json.encode(shown)
-    assert (shown["pollution"], shown["witness"], shown["treasury"]) == (20, 1, 61)
-    assert shown["dice"] == [{"seat": 0, "region": "R", "face": "two_clouds"}]
-    board = shown["countries"][0]
+    view = shown(state, SPECTATOR)
+    msgspec.json.encode(view)
+    assert (view["pollution"], view["witness"], view["treasury"]) == (20, 1, 61)
+    assert view["dice"] == [{"seat": 0, "region": "R", "face": "two_clouds"}]
+    board = view["countries"][0]
     assert (board["color"], board["safe"], board["diplomats"]) == ("blue", 12, 3)
     region = board["regions"][0]
     assert region["idle_scholars"] == 1 and region["pollution"] == 10
@@ -63,8 +70,8 @@ def test_view_draws_each_board_and_the_council() -> None:
         None,
     ]
     assert [p["engineers"] for p in region["provinces"][:4]] == [1, 2, 2, 0]
-    assert shown["countries"][1]["regions"][2]["overpopulated"] is True
-    awaiting = shown["awaiting"]
+    assert view["countries"][1]["regions"][2]["overpopulated"] is True
+    awaiting = view["awaiting"]
     assert awaiting["seats"] == [0] and awaiting["step"] == "build"
     assert {"type": "end_step"} in awaiting["options"]["0"]
 
@@ -73,9 +80,9 @@ def test_open_vote_shows_only_who_voted_except_to_the_voter_and_omniscient() -> 
     boards = (country(diplomats=1), country(diplomats=2))
     state = position(*boards, agenda=[Task("vote", seat=0, law=4), Task("pause")])
     state = replace(state, vote_law=4, vote_proposer=0, voters=(0, 1), votes=((1, "no"),))
-    assert game.view(state, Seat(0))["vote"]["choices"] == {"0": "not yet voted", "1": "voted"}
-    assert game.view(state, SPECTATOR)["vote"]["choices"]["1"] == "voted"
-    assert game.view(state, Seat(1))["vote"]["choices"]["1"] == "no"
-    assert game.view(state, OMNISCIENT)["vote"]["choices"]["1"] == "no"
-    assert game.view(state, SPECTATOR)["awaiting"]["options"] == {}
-    assert list(game.view(state, Seat(0))["awaiting"]["options"]) == ["0"]
+    assert shown(state, Seat(0))["vote"]["choices"] == {"0": "not yet voted", "1": "voted"}
+    assert shown(state, SPECTATOR)["vote"]["choices"]["1"] == "voted"
+    assert shown(state, Seat(1))["vote"]["choices"]["1"] == "no"
+    assert shown(state, OMNISCIENT)["vote"]["choices"]["1"] == "no"
+    assert shown(state, SPECTATOR)["awaiting"]["options"] == {}
+    assert list(shown(state, Seat(0))["awaiting"]["options"]) == ["0"]

@@ -31,13 +31,18 @@ SITE_MAPS = SHARED / "oracle/18xx/lib/engine/game"
 CENTRES = ("base_2", "base_3")
 
 
+def shown(state: Any, viewer: Viewer) -> Any:
+    """The view as the client receives it (JSON values)."""
+    return msgspec.to_builtins(game.view(state, viewer))
+
+
 def started(seats: int = 3, seed: int = 1, **options: Any) -> State:
     state = game.initial(seats, msgspec.convert(options, Options))
     return game.fold(game.setup(state, random.Random(seed)), state)
 
 
 def future(state: State, viewer: Viewer = SPECTATOR) -> list[str]:
-    return [p["id"] for p in game.view(state, viewer)["powers"]["future"]]
+    return [p["id"] for p in shown(state, viewer)["powers"]["future"]]
 
 
 # ---------------------------------------------------------------- the options themselves
@@ -88,8 +93,8 @@ def test_a_game_without_the_options_folds_as_before() -> None:
 def test_the_board_has_the_centre_asked_for(map_id: str, centre: str) -> None:
     state = started(map=map_id, **{centre: True})
     assert state.board is not None and state.board.variant == centre
-    hexes = {h["hex"]: h for h in game.view(state, SPECTATOR)["hexes"]}
-    plain = {h["hex"]: h for h in game.view(started(map=map_id), SPECTATOR)["hexes"]}
+    hexes = {h["hex"]: h for h in shown(state, SPECTATOR)["hexes"]}
+    plain = {h["hex"]: h for h in shown(started(map=map_id), SPECTATOR)["hexes"]}
     variant = B.load_map(map_id, centre)
     changed = {coord for coord in hexes if hexes[coord]["type"] != plain[coord]["type"]}
     centre_hexes = {
@@ -106,7 +111,7 @@ def test_base_3s_centre_is_played_on() -> None:
     """Map A with Base 3: H10 is a city, and a bots' game lays track in the centre."""
     played = play(game, 3, Options(map="A", base_3=True), [random_bot] * 3, random.Random(2))
     assert played.state.ended and played.state.board is not None
-    hexes = {h["hex"]: h for h in game.view(played.state, SPECTATOR)["hexes"]}
+    hexes = {h["hex"]: h for h in shown(played.state, SPECTATOR)["hexes"]}
     assert hexes["H10"]["type"] == "city_Y"
     centre = set(_site_kinds("A", "base_3"))
     assert any(tile.hex in centre for tile in played.state.board.tiles)

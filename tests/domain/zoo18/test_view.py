@@ -13,9 +13,14 @@ from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.data import END_CELL
 from domain.games.zoo18.messages import LayTile, Par, Pass, PriceMoved, Started
 from domain.games.zoo18.rounds import end_or
-from domain.kernel import OMNISCIENT, SPECTATOR, Seat
+from domain.kernel import OMNISCIENT, SPECTATOR, Seat, Viewer
 
 from .helpers import DECK, HOME, play, start
+
+
+def shown(state: Any, viewer: Viewer) -> Any:
+    """The view as the client receives it (JSON values)."""
+    return msgspec.to_builtins(game.view(state, viewer))
 
 
 def test_the_deck_order_is_hidden_beyond_the_visible_powers() -> None:
@@ -28,7 +33,7 @@ def test_the_deck_order_is_hidden_beyond_the_visible_powers() -> None:
 
 def test_the_view_draws_the_game() -> None:
     state = play(start(2), Pass(), Pass(), Par("GI", 7), HOME)
-    seen = game.view(state, SPECTATOR)
+    seen = shown(state, SPECTATOR)
     msgspec.json.encode(seen)
     assert seen["awaiting"]["seat"] == 0 and seen["round"]["kind"] == "sr"
     k9 = next(h for h in seen["hexes"] if h["hex"] == "K9")
@@ -60,7 +65,7 @@ def _hex(view: dict[str, object], coord: str) -> dict[str, Any]:
 def test_every_hex_shows_its_face_track_stops_and_tokens() -> None:
     state = play(start(2), Pass(), Pass(), Par("GI", 7), LayTile("K9", "5-0", 2))
     assert state.board is not None
-    seen = game.view(state, SPECTATOR)
+    seen = shown(state, SPECTATOR)
     k9 = _hex(seen, "K9")
     assert (k9["tile"], k9["face"], k9["rotation"], k9["color"]) == ("5-0", "5", 2, "yellow")
     tile = B.tile_def("5")
@@ -80,10 +85,10 @@ def test_a_hole_tunnel_shows_on_both_red_areas() -> None:
     assert state.board is not None
     m = B.load_map("A")
     a, b = m.r_areas[0], m.r_areas[1]
-    before = _hex(game.view(state, SPECTATOR), a)
+    before = _hex(shown(state, SPECTATOR), a)
     holed = replace(state, board=B.use_hole(state.board, m, a, b))
-    after = game.view(holed, SPECTATOR)
+    after = shown(holed, SPECTATOR)
     for coord in (a, b):
-        shown = _hex(after, coord)
-        assert shown["paths"] == [list(p) for p in B.face(holed.board, coord)[0].paths]
+        face = _hex(after, coord)
+        assert face["paths"] == [list(p) for p in B.face(holed.board, coord)[0].paths]
     assert len(_hex(after, a)["paths"]) > len(before["paths"])

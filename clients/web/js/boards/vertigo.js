@@ -310,6 +310,7 @@ export default {
       case "pollution_fined": return `${n(e.seat)} is fined $${e.amount}`;
       case "polluting_destroyed": return `${n(e.seat)}'s polluting factory in ${e.province} is destroyed`;
       case "turn_ended": return `End of turn ${e.turn}`;
+      case "tasks_queued": return "";  // the agenda's bookkeeping: the events around it tell it
       default: return null;
     }
   },
