@@ -18,7 +18,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
-    from server.live.ws_frames import protocol
+    from server.live.transport import protocol
     from server.ops.config import Settings
     from server.ops.logs import route_standard_logging
 

@@ -1,15 +1,12 @@
 """What the app and the websocket fast path (`server.live.ws_protocol`) share, on public
-names only: the scope extensions through which the app finds the fast path, a server's text
-frame, and the protocol uvicorn is told to run. Kept apart so that with the fast path off
-(`PLATEAU_WS_FAST_PATH=0`) nothing imports the uvicorn internals the fast path subclasses."""
+names only: the scope extensions through which the app finds the fast path, and a server's
+text frame. Kept apart so that with the fast path off (`PLATEAU_WS_FAST_PATH=0`) nothing
+imports the uvicorn internals the fast path subclasses (`server.live.transport`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 WRITE_FRAME = "plateau.write_frame"  # the fast path's synchronous writer of ready frames
 ON_TEXT = "plateau.on_text"  # the app's handler of text frames, tried before the queue
-STOCK = "websockets-sansio"  # uvicorn's own protocol, as its `--ws` option names it
 
 
 def text_frame(payload: bytes) -> bytes:
@@ -20,12 +17,3 @@ def text_frame(payload: bytes) -> bytes:
     if size < 1 << 16:
         return bytes((0x81, 126)) + size.to_bytes(2, "big") + payload
     return bytes((0x81, 127)) + size.to_bytes(8, "big") + payload
-
-
-def protocol(fast_path: bool) -> Any:
-    """uvicorn's `ws` setting: the fast path's protocol class, or uvicorn's own by name."""
-    if not fast_path:
-        return STOCK
-    from server.live.ws_protocol import FrameWritingProtocol  # uvicorn's internals
-
-    return FrameWritingProtocol

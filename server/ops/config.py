@@ -52,7 +52,7 @@ class Settings:
     # objects, so full collections come every second or two and pause it 50 ms or more
     # (docs/benchmarks.md). Nearly all garbage here is freed by reference counting anyway.
     gc_threshold: tuple[int, int, int] = (10_000, 50, 100)
-    # the websocket protocol uvicorn runs (`server.live.ws_frames.protocol`): Plateau's frame
+    # the websocket protocol uvicorn runs (`server.live.transport.protocol`): Plateau's frame
     # reader and writer on uvicorn's sans-I/O protocol, or uvicorn's own protocol untouched
     ws_fast_path: bool = True
     # server-side bots (`server.table.bot_seats`): how long a bot waits before its move (0: at

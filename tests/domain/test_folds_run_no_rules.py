@@ -15,7 +15,6 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server.table_clock import stamps
 
 from domain import clocks, games
 from domain.bots import random_bot
@@ -23,6 +22,7 @@ from domain.kernel import Game
 from domain.table import GameStarted, SeatClaimed, Table, TableOpened, apply, open_table
 from projections.codec import decoder, opening
 from server.store import chained
+from server.table.table_clock import stamps
 from tools import golden
 
 GAMES = [

@@ -11,7 +11,7 @@ import uvicorn
 
 from clients.python.client import GameClient, Lobby
 from server.app import create_app
-from server.live.ws_frames import protocol
+from server.live.transport import protocol
 from server.ops.config import Settings
 from tools.redis_server import free_port
 
@@ -78,7 +78,7 @@ async def running(store_url: str | None, **settings: Any) -> AsyncIterator[Runni
 
 
 # each test of `server` on both stores, and once more on SQLite with uvicorn's own websocket
-# protocol (PLATEAU_WS_FAST_PATH=0, `server.live.ws_frames.protocol`): (on Redis, fast path)
+# protocol (PLATEAU_WS_FAST_PATH=0, `server.live.transport.protocol`): (on Redis, fast path)
 SERVERS = {"sqlite": (False, True), "redis": (True, True), "stock-ws": (False, False)}
 
 ON_STORES = pytest.mark.parametrize("server", ["sqlite", "redis"], indirect=True)

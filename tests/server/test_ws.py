@@ -332,7 +332,7 @@ def test_the_stock_path_imports_no_uvicorn_internal() -> None:
     script = (
         "import sys\n"
         "from server.app import create_app\n"
-        "from server.live.ws_frames import protocol\n"
+        "from server.live.transport import protocol\n"
         "from server.ops.config import Settings\n"
         "create_app(Settings())\n"
         "assert protocol(False) == 'websockets-sansio'\n"
