@@ -63,14 +63,19 @@ const toolKey = (c) => (c.kind ? `${c.type}:${c.kind}` : c.type);
 // The tool in hand and the first place of a two-click move survive redraws of the same choices.
 let hand = { key: null, tool: null, from: null };
 
-/** The country a place_pollution marker goes to: after an arrow this player aimed, the target's. */
+// Events after which the next marker is a new one: before any of them, an arrow no longer aims.
+const NEW_MARKER = new Set(["pollution_placed", "marker_lost", "pollution_die_rolled", "global_increase", "turn_started"]);
+
+/** The country a place_pollution marker goes to: the one an arrow just aimed at, whoever
+ * rolled it (its owner places it on an unpolluted region, the roller on a polluted one);
+ * otherwise the placer's own. */
 function pollutionOwner(ctx) {
   const log = ctx.log || [];
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i].event;
     if (!e) continue;
-    if (e.type === "pollution_placed" || e.type === "turn_started") break;
-    if (e.type === "pollution_target_chosen") return e.seat === ctx.seat ? e.player : null;
+    if (NEW_MARKER.has(e.type)) break;
+    if (e.type === "pollution_target_chosen") return e.player;
   }
   return ctx.seat;
 }
