@@ -248,7 +248,7 @@ export default {
         ? `${(TOOLS[hand.tool] || { label: "This move" }).label}: click a highlighted ${tools.get(hand.tool).some((c) => placesOf(c)[0].kind !== "province") ? "region or the UN" : "province"}.`
         : "Pick a piece or an action, then click a highlighted place; or click a highlighted province to see what you can do there.";
     const awaiting = view.awaiting;
-    const mine = awaiting && awaiting.seats.includes(ctx.seat) && ctx.live;
+    const mine = awaiting && awaiting.seats.includes(ctx.seat) && ctx.live && !ctx.botPlays;
     const banner = view.over ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, role: "status", testid: "vg-awaited" },
       awaiting ? (mine ? `Your turn: ${awaiting.what}.` : ["Waiting for ", listWords(awaiting.seats.map((p) => seatName(ctx.names, p))), ` to ${awaiting.what}.`]) : "…");
     const actions = ctx.legal.length ? h("section", { class: "panel em-actions", testid: "vg-actions" },
