@@ -1,4 +1,5 @@
-"""No page of any game prints a raw value: "null", "undefined", "NaN" or "[object ...]".
+"""No page of any game prints a raw value ("null", "undefined", "NaN", "[object ...]") or
+scrolls sideways.
 
 Each game is played to its end by the server's bots (its one player hands the seat over), and
 one more is left in play; then the lobby, the table (as its player and as a spectator, live
@@ -14,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Pages
+from tests.browser.conftest import Pages, screenshot
 from tests.browser.drive import Table
 
 pytestmark = pytest.mark.browser
@@ -62,10 +63,16 @@ def raw_values(page: Page) -> list[str]:
 
 
 def read(page: Page, path: str, ready: str) -> list[str]:
+    """What `path` shows raw, and whether it scrolls sideways (it may not, even on a phone)."""
     page.goto(page.url.split("#")[0] + path)
     expect(page.locator(ready).first).to_be_visible(timeout=15_000)
     page.wait_for_timeout(400)  # the polls and the log's words
-    return [f"{path}: {line}" for line in raw_values(page)]
+    found = [f"{path}: {line}" for line in raw_values(page)]
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    if wide > width:
+        found.append(f"{path}: {wide} px wide at {width}")
+    return found
 
 
 @pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g[0] for g in GAMES])
@@ -84,5 +91,6 @@ def test_no_page_of_a_game_shows_a_raw_value(pages: Pages, game: str, seats: int
             found += read(page, f"#/game/{table.id}", "[data-testid=board] > *")
             found += read(page, f"#/game/{table.id}/replay", "[data-testid=board] > *")
         found += read(page, f"#/game/{over.id}/fairness", CHECKED)
+        screenshot(page, f"fairness_{game}_{width}")
         page.context.close()
     assert not found, found

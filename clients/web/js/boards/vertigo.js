@@ -149,6 +149,7 @@ function countryPanel(country, view, ctx, board) {
           regionTarget(region.name)
             ? h("button", { type: "button", class: "vg-region-target", testid: `region-${seat}-${region.name}`, "aria-label": `${REGION_NAMES[region.name]} region of ${seatName(ctx.names, seat)}`, onClick: () => board.clickRegion(seat, region.name) }, `${REGION_NAMES[region.name]} ◉`)
             : h("strong", {}, REGION_NAMES[region.name] || region.name),
+          h("span", { class: "sr-only" }, ": "),
           h("span", { class: "vg-poll", style: { "--p": `${region.pollution}%` } }, `${region.pollution}% polluted`)),
         regionSvg(region, provinceTargets, (id) => board.clickProvince(seat, id), board.fromId(seat), seat),
         h("div", { class: "vg-region-foot" },
