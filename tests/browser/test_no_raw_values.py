@@ -90,6 +90,9 @@ def test_no_page_of_a_game_shows_a_raw_value(pages: Pages, game: str, seats: int
             page.evaluate(f"localStorage.removeItem('plateau.seat.{table.id}')")
             found += read(page, f"#/game/{table.id}", "[data-testid=board] > *")
             found += read(page, f"#/game/{table.id}/replay", "[data-testid=board] > *")
+            expect(page.get_by_test_id("past-notice")).to_be_visible()  # looking back...
+            status = "finished" if table is over else "in play"
+            expect(page.get_by_test_id("table-status")).to_have_text(status)  # ...at the game now
         found += read(page, f"#/game/{over.id}/fairness", CHECKED)
         screenshot(page, f"fairness_{game}_{width}")
         page.context.close()

@@ -420,9 +420,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (table) {
       const type = types.find((t) => t.name === table.game);
       els.title.textContent = type ? type.title : humanize(table.game);
-      const state = table.over ? "finished" : table.started ? "in play" : "waiting for players";
+      // the game as it is now, whatever moment is shown: a finished game looked back at is finished
+      const now = (conn.view && conn.view.table) || table;
+      const state = now.over ? "finished" : now.started ? "in play" : "waiting for players";
       els.status.textContent = state;
-      els.status.dataset.state = table.over ? "over" : table.started ? "live" : "open";
+      els.status.dataset.state = now.over ? "over" : now.started ? "live" : "open";
       const waiting = shown.live && shown.legal.length > 0 && !botPlays(shown, table);
       document.title = `${waiting ? "● Your move · " : ""}${els.title.textContent} · Plateau`;
       if (shown.live) alertTurn(waiting && !table.over);
