@@ -325,12 +325,16 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (!table || !table.over || !table.result) return;
     const result = table.result;
     const order = result.ranks.map((rank, seat) => ({ rank, seat, score: result.scores[seat] })).sort((a, b) => a.rank - b.rank);
+    // a board may say its scores and reasons its own way (18ZOO: money, its endings in words)
+    const words = board.resultWords || {};
+    const reason = result.reason ? (words.reason && words.reason(result.reason)) || humanize(String(result.reason).toLowerCase()) : "";
     els.result.append(h("section", { class: "panel result", testid: "result" },
-      h("h3", {}, "Game over", result.reason ? ` — ${humanize(result.reason)}` : ""),
+      h("h3", {}, "Game over", reason ? ` — ${reason}` : ""),
+      words.rankedBy ? h("p", { class: "muted" }, `Ranked by ${words.rankedBy}.`) : null,
       h("ol", { class: "ranking" }, order.map(({ rank, seat, score }) =>
         h("li", { style: { "--seat": seatColour(seat) }, class: rank === 1 ? "winner" : "" },
           h("span", { class: "rank" }, rank === 1 ? "★ 1st" : `${rank}.`), " ",
-          h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", {}, score), " points")))));
+          h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", { testid: "result-score" }, words.score ? words.score(score) : score), words.score ? "" : " points")))));
   }
 
   /** Once the game is over (live, whatever moment is shown), its log's check. */
