@@ -56,7 +56,8 @@ const PAR_WORDS = {
 };
 
 /** Where each family's share price stood when this round began, from the log: the last
- * `parred` or `price_moved` of each family before the round's first event. */
+ * `parred` or `price_moved` of each family before the round's first event (its par, for a
+ * family opened during the round). */
 function pricesAtRoundStart(log) {
   const events = log.map((entry) => entry.event).filter(Boolean);
   let start = 0;
@@ -72,6 +73,9 @@ function pricesAtRoundStart(log) {
   const at = {};
   for (const e of events.slice(0, start)) {
     if (e.type === "parred" || e.type === "price_moved") at[e.family] = `${e.row},${e.col}`;
+  }
+  for (const e of events.slice(start)) { // a family opened this round started at its par
+    if (e.type === "parred" && !at[e.family]) at[e.family] = `${e.row},${e.col}`;
   }
   return at;
 }
