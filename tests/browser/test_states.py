@@ -105,7 +105,8 @@ def test_lobby_describes_games_and_shows_moves_not_versions(pages: Pages) -> Non
     expect(lobby.get_by_test_id("new-game-line")).to_contain_text("18xx")
     expect(lobby.get_by_test_id("option-help-map")).to_be_visible()
     options = lobby.get_by_test_id("option-map").locator("option").all_text_contents()
-    assert len(options) == 6 and all("families" in o or "hexes" in o for o in options), options
+    assert len(options) == 6 and all(o.endswith(" players") for o in options), options
+    expect(lobby.get_by_test_id("option-help-map")).to_contain_text("hexes")  # the chosen one
     for rule, words in [
         ("power_visible", "Powers visible"),
         ("base_2", "Base 2"),

@@ -114,6 +114,9 @@ def test_undo_asked_accepted_then_refused(pages: Pages, server: str) -> None:
     mover.get_by_test_id("undo-button").click()
     other.get_by_test_id("undo-refuse").click()
     expect(mover.get_by_test_id("log")).to_contain_text("refuses the undo")
+    expect(mover.get_by_test_id("undo-refused")).to_have_text(
+        f"P{1 - mover_seat} refused to undo your last move: it stands."
+    )
     expect(mover.get_by_test_id("undo-waiting")).to_have_count(0)
     expect(mover.get_by_test_id("undo-button")).to_have_count(0)  # not asked twice
     expect(other.get_by_test_id("undo-asked")).to_have_count(0)
@@ -243,3 +246,17 @@ def test_the_creator_chooses_never_and_no_undo_is_offered(pages: Pages, server: 
     play_first(mover)
     mover.wait_for_function("window.plateau.conn.pending.size === 0")  # the ack came
     expect(mover.get_by_test_id("undo-button")).to_have_count(0)  # never offered here
+
+
+def test_alert_me_on_my_turn_says_what_was_decided(pages: Pages, server: str) -> None:
+    """The button does not just vanish once answered: the page says alerts are on, or that
+    the browser blocks them."""
+    game_id, tokens = seated_game(server)
+    page = seat_page(pages, game_id, 0, tokens[0])
+    page.get_by_test_id("notify-button").click()  # headless Chromium answers at once
+    state = page.get_by_test_id("notify-state")
+    expect(state).to_be_visible()
+    expect(page.get_by_test_id("notify-button")).to_have_count(0)
+    page.context.grant_permissions(["notifications"])
+    page.reload()
+    expect(state).to_have_text("🔔 Alerts on")

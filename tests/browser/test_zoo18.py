@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -39,7 +40,7 @@ def towards_routes(_player: int, commands: list[dict[str, Any]], rng: random.Ran
 
 # what a click on a highlighted hex offers, and how the offer to take reads
 ON_THE_MAP = {
-    "can-lay": ("[data-testid=legal-command]", "Lay tile"),
+    "can-lay": ("[data-testid=legal-command]", "Lay the"),
     "can-token": ("[data-type=place_token]", "token"),
 }
 
@@ -180,8 +181,8 @@ def test_a_route_drawn_by_clicking_stops_runs_for_the_revenue_the_server_explain
     before = shown_version(mover)
     submit.click()
     wait_versions(players, before + 1)
-    expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
-        f"run for {shown}$N"
+    expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_have_text(
+        re.compile(rf"run their .+ over [A-Z]\d+–.+ for {shown}\$N")  # noqa: RUF001
     )
 
 
@@ -263,8 +264,8 @@ def test_auto_route_shows_the_best_run_to_accept_or_change(pages: Pages) -> None
     before = shown_version(mover)
     submit.click()
     wait_versions(players, before + 1)
-    expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_contain_text(
-        f"run for {answer['result']['revenue']}$N"
+    expect(ada.locator("[data-testid=log-entry][data-type=run_recorded]").last).to_have_text(
+        re.compile(rf"run their .+ for {answer['result']['revenue']}\$N")
     )
     for coord in tokened:  # tokens placed from the map stand on their hexes
         expect(ada.get_by_test_id(f"hex-{coord}").locator(".zoo-token").first).to_be_visible()

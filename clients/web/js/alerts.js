@@ -46,9 +46,16 @@ export function turnAlerts(title) {
   };
 }
 
-/** A button asking for permission to notify (it must follow a click); null once decided. */
+/** A button asking for permission to notify (it must follow a click); once decided, what
+ * was decided, so the button does not just vanish. */
 export function notifyButton(onDone) {
-  if (!("Notification" in window) || Notification.permission !== "default") return null;
+  if (!("Notification" in window)) return null;
+  if (Notification.permission === "granted") {
+    return h("span", { class: "badge alerts-on", testid: "notify-state", "data-state": "granted", title: "A notification when it is your turn and this tab is in the background" }, "🔔 Alerts on");
+  }
+  if (Notification.permission === "denied") {
+    return h("span", { class: "badge", testid: "notify-state", "data-state": "denied", title: "Allow notifications for this site in the browser's settings to be alerted" }, "Alerts blocked by the browser");
+  }
   return h("button", { type: "button", class: "ghost", testid: "notify-button", title: "A notification when it is your turn and this tab is in the background", onClick: async () => {
     try {
       await Notification.requestPermission();

@@ -75,14 +75,14 @@ export function fairnessPage(root, gameId) {
     if (!result.decisions.length) return;
     details.append(h("section", { class: "panel" },
       h("h3", {}, "Draws"),
-      h("table", { class: "vtable", testid: "draws-table" },
+      h("div", { class: "wide-scroll" }, h("table", { class: "vtable", testid: "draws-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Version"), h("th", {}, "Decision"), h("th", {}, "By"), h("th", {}, "Draws"), h("th", {}, "Check"))),
         h("tbody", {}, result.decisions.map((d) => h("tr", { "data-version": d.version, "data-state": d.problem ? "differs" : "matches" },
           h("td", {}, d.version),
           h("td", {}, decisionName(d.label), d.command ? ` (${humanize(d.command.type)})` : ""),
           h("td", {}, d.seat === null ? "the server" : seatName(info.names, d.seat)),
           h("td", {}, d.draws),
-          h("td", {}, d.problem ? `✗ ${d.problem}` : "✓")))))));
+          h("td", {}, d.problem ? `✗ ${d.problem}` : "✓"))))))));
   }
 
   return () => { stopped = true; };

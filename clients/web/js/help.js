@@ -76,13 +76,17 @@ export const GAMES = {
     length: "2 to 3 hours",
     options: {
       map: "Which map: each holds its own families and size.",
-      imported: "Only for games imported from 18xx.games: accept their manual end and draft prices.",
-      exportable: "Deal the powers as 18xx.games does, so the finished game can be downloaded and replayed there. Its shuffle has few enough decks that a player with a program could work out the hidden powers from the face-up ones: leave it off unless you want the download.",
+      exportable: "Deal the powers as 18xx.games does, so that the finished game can be downloaded and replayed there. That deal hides less: someone running a program on the powers shown could work out the hidden ones. Leave it off unless you want the download.",
       power_visible: "18xx.games' “Powers visible”: every power the three days will bring is shown from the start, to everyone.",
       base_2: "18xx.games' “Base 2”: the centre of the map with less money (a red R area in the middle).",
       base_3: "18xx.games' “Base 3”: the centre of the map with more money (a city in the middle). With Base 2 too, Base 3 only.",
     },
     optionChoices: { map: ZOO_MAPS },
+    // options for 18xx.games players, folded away; `imported` is set by the import alone
+    advanced: { title: "For 18xx.games players", keys: ["exportable", "power_visible", "base_2", "base_3"] },
+    hidden: ["imported"],
+    // the players each map is made for: the form offers that many seats
+    seatsFor: { option: "map", A: [2, 3], B: [2, 3], C: [2, 3], D: [4, 5], E: [4, 5], F: [4, 5] },
     howto: {
       goal: "Be the richest at the end: cash, plus your shares at their market price, plus 20 per unsold ZOOTicket.",
       turn: [

@@ -23,8 +23,19 @@ function optionInput(key, value, info) {
   } else if (typeof value === "number") {
     input = h("input", { id, type: "number", value, "data-option": key, "data-kind": Number.isInteger(value) ? "int" : "float" });
   } else if (typeof value === "string" && OPTION_CHOICES[key] && OPTION_CHOICES[key].includes(value)) {
+    // a short label that fits a phone's select; the chosen one's words under it
+    const seatsFor = info && info.seatsFor && info.seatsFor.option === key ? info.seatsFor : {};
+    const short = (choice) => (seatsFor[choice] ? `${choice} · ${seatsFor[choice][0]}–${seatsFor[choice][1]} players` : choice);
     input = h("select", { id, "data-option": key, "data-kind": "str" },
-      OPTION_CHOICES[key].map((choice) => h("option", { value: choice, selected: choice === value }, choiceWords[choice] ? `${choice}: ${choiceWords[choice]}` : choice)));
+      OPTION_CHOICES[key].map((choice) => h("option", { value: choice, selected: choice === value }, choiceWords[choice] && !seatsFor[choice] ? `${choice}: ${choiceWords[choice]}` : short(choice))));
+    if (Object.keys(seatsFor).length) {
+      const words = h("p", { class: "option-help", testid: `option-help-${key}` });
+      const say = () => { words.textContent = `${explained ? `${explained} ` : ""}${input.value}: ${choiceWords[input.value] || ""}.`; };
+      input.addEventListener("change", say);
+      say();
+      input.setAttribute("data-testid", `option-${key}`);
+      return h("div", { class: "option-block" }, h("label", { class: "option", for: id }, h("span", {}, humanize(key)), input), words);
+    }
   } else if (typeof value === "string" || value === null) {
     input = h("input", { id, type: "text", value: value ?? "", "data-option": key, "data-kind": value === null ? "nullable" : "str" });
   } else {
@@ -98,8 +109,9 @@ export function lobbyPage(root) {
   const gameSelect = h("select", { id: "new-game", testid: "new-game-type", "aria-label": "Game" });
   const seatsInput = h("input", { id: "new-seats", type: "number", min: 1, value: 2, testid: "new-game-seats", "aria-label": "Seats" });
   const optionsBox = h("div", { class: "options", testid: "new-game-options" });
+  const seatsNote = h("p", { class: "option-help", testid: "new-game-seats-note", hidden: true });
   const undoSelect = h("select", { id: "new-undo", testid: "new-game-undo" },
-    h("option", { value: "consent", selected: true }, "when every other player accepts"),
+    h("option", { value: "consent", selected: true }, "if the others accept"),
     h("option", { value: "never" }, "never"));
   const bots = botsField();
   const clock = clockField();
@@ -125,6 +137,7 @@ export function lobbyPage(root) {
   h("label", { class: "option", for: "new-game" }, h("span", {}, "Game"), gameSelect),
   describeBox,
   h("label", { class: "option", for: "new-seats" }, h("span", {}, "Seats"), seatsInput),
+  seatsNote,
   optionsBox,
   bots.element,
   h("label", { class: "option", for: "new-undo" }, h("span", {}, "Undo a move"), undoSelect),
@@ -140,7 +153,31 @@ export function lobbyPage(root) {
     if (!(current >= type.min_seats && current <= type.max_seats)) seatsInput.value = type.max_seats;
     const info = gameInfo(type.name);
     clear(describeBox).append(...(info ? [h("p", { testid: "new-game-line" }, info.line), h("p", { class: "muted" }, `${playerCount(type)} · ${info.length}`)] : []));
-    clear(optionsBox).append(...Object.entries(type.options || {}).map(([key, value]) => optionInput(key, value, info)));
+    const hidden = new Set((info && info.hidden) || []);
+    const advanced = (info && info.advanced) || { keys: [] };
+    const inputs = Object.entries(type.options || {}).filter(([key]) => !hidden.has(key));
+    const plain = inputs.filter(([key]) => !advanced.keys.includes(key));
+    const folded = inputs.filter(([key]) => advanced.keys.includes(key));
+    clear(optionsBox).append(...plain.map(([key, value]) => optionInput(key, value, info)),
+      folded.length ? h("details", { class: "option-fold", testid: "new-game-advanced" },
+        h("summary", {}, advanced.title), folded.map(([key, value]) => optionInput(key, value, info))) : "");
+    const seatsOption = info && info.seatsFor ? optionsBox.querySelector(`[data-option="${info.seatsFor.option}"]`) : null;
+    if (seatsOption) seatsOption.addEventListener("change", suggestSeats);
+    suggestSeats();
+  }
+
+  // a map made for 2–3 players offers 3 seats (a count the person sets stays if it fits)
+  function suggestSeats() {
+    const info = gameInfo(gameSelect.value);
+    const chosen = info && info.seatsFor ? optionsBox.querySelector(`[data-option="${info.seatsFor.option}"]`) : null;
+    const range = chosen ? info.seatsFor[chosen.value] : null;
+    clear(seatsNote);
+    if (range) {
+      const current = parseInt(seatsInput.value, 10);
+      if (!(current >= range[0] && current <= range[1])) seatsInput.value = range[1];
+      seatsNote.append(`${humanize(info.seatsFor.option)} ${chosen.value} is made for ${range[0]}–${range[1]} players.`);
+    }
+    seatsNote.hidden = !range;
     botSeats();
   }
 
@@ -189,7 +226,7 @@ export function lobbyPage(root) {
     } catch (error) {
       toast(`Cannot reach the server: ${error.message}`);
     }
-    gameSelect.append(...types.map((t) => h("option", { value: t.name }, `${t.title} (${playerCount(t)})`)));
+    gameSelect.append(...types.map((t) => h("option", { value: t.name }, t.title))); // its players just below
     clear(gamesBox).append(...types.map((t) => {
       const info = gameInfo(t.name);
       return h("li", { testid: "game-description", "data-game": t.name },

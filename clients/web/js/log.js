@@ -6,7 +6,7 @@ import { clear, h } from "./dom.js";
 import { seatColour } from "./words.js";
 
 /**
- * `describe(event, {prev, next})` gives the words ("" to leave the event out), `heading(event)`
+ * `describe(event, {prev, next, following()})` gives the words ("" to leave the event out), `heading(event)`
  * a heading that starts a new group (or null), `minor(event)` dims a line, `pick(version)` seeks.
  */
 export function gameLog({ describe, heading, minor, pick }) {
@@ -25,7 +25,9 @@ export function gameLog({ describe, heading, minor, pick }) {
         lastHeading = title;
         element.append(h("li", { class: `log-group ${entry.version > at ? "future" : ""}`, testid: "log-group", "data-version": entry.version }, title));
       }
-      const words = describe(event, { prev: entries[index - 1]?.event, next: entries[index + 1]?.event });
+      // `following`: a few events after, for words that need what came next (18ZOO's dividend)
+      const following = () => entries.slice(index + 1, index + 25).map((e) => e.event).filter(Boolean);
+      const words = describe(event, { prev: entries[index - 1]?.event, next: entries[index + 1]?.event, following });
       if (words === "") return;
       const seat = event && typeof event.seat === "number" ? event.seat : null;
       const classes = [

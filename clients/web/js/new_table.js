@@ -37,10 +37,11 @@ export function seatsBeforeLastBot(bots) {
 export function botsField() {
   const seatsBox = h("div", { class: "bot-seats", role: "group", "aria-labelledby": "new-bots-label", testid: "new-game-bots" });
   const levelSelect = h("select", { id: "new-bot-level", testid: "new-game-bot-level" },
-    h("option", { value: "greedy", selected: true }, "greedy: the best move it sees"),
-    h("option", { value: "random" }, "random: any legal move"));
-  const levelRow = h("label", { class: "option", for: "new-bot-level", hidden: true, testid: "new-game-bot-level-row" },
-    h("span", {}, "Bot level"), levelSelect);
+    h("option", { value: "greedy", selected: true }, "greedy"),
+    h("option", { value: "random" }, "random"));
+  const levelRow = h("div", { class: "option-block", hidden: true, testid: "new-game-bot-level-row" },
+    h("label", { class: "option", for: "new-bot-level" }, h("span", {}, "Bot level"), levelSelect),
+    h("p", { class: "option-help" }, "Greedy plays the best move it sees; random, any legal move."));
   const note = h("p", { class: "option-help", testid: "new-game-bots-note", hidden: true });
   const element = h("div", { class: "option-block" },
     h("div", { class: "option" }, h("span", { id: "new-bots-label" }, "Bots"), seatsBox),

@@ -4,7 +4,7 @@ import { notifyButton, turnAlerts } from "./alerts.js";
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import generic from "./boards/generic.js";
-import { clockWords, leftNow, learnServerTime } from "./clock.js";
+import { clockWords, leftNow, learnServerTime, outOfTime, timedOutSeats } from "./clock.js";
 import { Connection } from "./connection.js";
 import { clear, h, toast } from "./dom.js";
 import { howToPlay } from "./help.js";
@@ -14,7 +14,7 @@ import { checkProof, remembered } from "./proof.js";
 import { replayBar } from "./replay.js";
 import { forgetHost, forgetSeat, loadHost, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { undoPanel } from "./undo.js";
-import { describeObject, humanize, seatColour, seatName, setPalette } from "./words.js";
+import { describeObject, durationWords, humanize, seatColour, seatName, setPalette } from "./words.js";
 
 export function tablePage(root, gameId, { replay: openInReplay = false, raw = false } = {}) {
   let conn = null;
@@ -185,6 +185,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const unknown = lost();
     const bots = (table && table.bots) || (info && info.bots) || [];
     const clock = table && table.started && !table.over ? table.clock : null;
+    const timedOut = clock ? timedOutSeats(conn ? conn.log : []) : new Set();
     clear(els.seats).append(
       ...Array.from({ length: count }, (_, seat) => {
         const name = list[seat];
@@ -198,11 +199,13 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { class: "seat-name" }, name || (labels[seat] ? `free (was ${labels[seat]})` : "empty seat")),
         seat === me ? h("span", { class: "you" }, "you") : null,
         bots[seat] ? h("span", { class: "bot", testid: `seat-${seat}-bot`, title: `the server's ${bots[seat]} bot plays this seat` }, "bot") : null,
-        left === null ? null : h("span", { class: `clock ${clock.running.includes(seat) ? "running" : ""}`, testid: `seat-${seat}-clock` }, clockWords(left)),
-        name && unknown ? h("span", { class: "online unknown", testid: `seat-${seat}-online`, title: "unknown while you are disconnected" }, "?") : null,
-        name && !unknown ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
+        left === null ? null : timedOut.has(seat) && !bots[seat]
+          ? h("span", { class: "clock out", testid: `seat-${seat}-clock`, title: "its time ran out: a bot plays its turns until it moves in time again" }, "out of time")
+          : h("span", { class: `clock ${clock.running.includes(seat) ? "running" : ""}`, testid: `seat-${seat}-clock` }, clockWords(left)),
+        name && unknown && !bots[seat] ? h("span", { class: "online unknown", testid: `seat-${seat}-online`, title: "unknown while you are disconnected" }, "?") : null,
+        name && !unknown && !bots[seat] ? h("span", { class: `online ${connected.has(seat) ? "on" : "off"}`, testid: `seat-${seat}-online`, title: connected.has(seat) ? "connected" : "not connected" }, connected.has(seat) ? "online" : "offline") : null);
       }),
-      botToggle(table, me, bots),
+      botToggle(table, me, bots) ?? "",
     );
   }
 
@@ -322,12 +325,16 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (!table || !table.over || !table.result) return;
     const result = table.result;
     const order = result.ranks.map((rank, seat) => ({ rank, seat, score: result.scores[seat] })).sort((a, b) => a.rank - b.rank);
+    // a board may say its scores and reasons its own way (18ZOO: money, its endings in words)
+    const words = board.resultWords || {};
+    const reason = result.reason ? (words.reason && words.reason(result.reason)) || humanize(String(result.reason).toLowerCase()) : "";
     els.result.append(h("section", { class: "panel result", testid: "result" },
-      h("h3", {}, "Game over", result.reason ? ` — ${humanize(result.reason)}` : ""),
+      h("h3", {}, "Game over", reason ? ` — ${reason}` : ""),
+      words.rankedBy ? h("p", { class: "muted" }, `Ranked by ${words.rankedBy}.`) : null,
       h("ol", { class: "ranking" }, order.map(({ rank, seat, score }) =>
         h("li", { style: { "--seat": seatColour(seat) }, class: rank === 1 ? "winner" : "" },
           h("span", { class: "rank" }, rank === 1 ? "★ 1st" : `${rank}.`), " ",
-          h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", {}, score), " points")))));
+          h("span", { class: "dot" }), " ", seatName(names(), seat), " — ", h("strong", { testid: "result-score" }, words.score ? words.score(score) : score), words.score ? "" : " points")))));
   }
 
   /** Once the game is over (live, whatever moment is shown), its log's check. */
@@ -346,6 +353,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       els.notice.append(h("div", { class: "notice past", testid: "past-notice" }, `You are looking back at step ${shown.version} of ${conn.version ?? shown.version}, as you saw the game then. Moves are off until you go back to live. `,
         h("button", { type: "button", class: "ghost", onClick: () => seekTo(null) }, "Back to live")));
     }
+    const mine = botPlaysFor(shown);
+    if (mine) els.notice.append(mine);
     if (rejection) {
       els.notice.append(h("div", { class: "notice rejected", role: "alert", testid: "rejection" },
         h("strong", {}, "Refused: "), rejection.detail || humanize(rejection.reason), " ",
@@ -354,6 +363,35 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (conn.lastError) {
       els.notice.append(h("div", { class: "notice rejected", role: "alert", testid: "server-error" }, conn.lastError.detail || humanize(conn.lastError.reason)));
     }
+  }
+
+  /** What a bot playing this page's seat means for it, or null: the seat handed to a bot
+   * (taken back with one click) or out of time (a bot plays each turn its time runs out). */
+  function botPlaysFor(shown) {
+    const table = shown.view && shown.view.table;
+    const me = mySeat();
+    if (me === null || !table || !table.started || table.over || !shown.live) return null;
+    if (table.bots && table.bots[me]) {
+      const stored = loadSeat(gameId);
+      return h("div", { class: "notice bot-plays", role: "status", testid: "bot-plays" },
+        h("strong", {}, "A bot plays for you. "), "It moves as soon as it is your turn. ",
+        stored ? h("button", { type: "button", class: "ghost", testid: "bot-plays-back", onClick: () => api.seatBot(gameId, me, false, stored.token).catch((error) => toast(error.message)) }, "Take my seat back") : null);
+    }
+    const clock = table.clock;
+    if (!clock || !timedOutSeats(conn.log).has(me)) return null;
+    const extra = clock.increment_ms;
+    return h("div", { class: "notice bot-plays", role: "status", testid: "time-ran-out" },
+      h("strong", {}, "Your time ran out: a bot plays for you. "),
+      extra
+        ? `Each move it plays gives you ${durationWords(extra)}: to take your seat back, make your move within them when your turn comes.`
+        : "This table adds no time per move, so the bot plays your turns to the end of the game.");
+  }
+
+  /** Whether a bot, not this page's person, makes this seat's moves now. */
+  function botPlays(shown, table) {
+    const me = mySeat();
+    if (me === null || !table || !shown.live) return false;
+    return Boolean(table.bots && table.bots[me]) || (Boolean(table.clock) && table.started && !table.over && outOfTime(table.clock, me));
   }
 
   async function submit(command) {
@@ -386,10 +424,12 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (table) {
       const type = types.find((t) => t.name === table.game);
       els.title.textContent = type ? type.title : humanize(table.game);
-      const state = table.over ? "finished" : table.started ? "in play" : "waiting for players";
+      // the game as it is now, whatever moment is shown: a finished game looked back at is finished
+      const now = (conn.view && conn.view.table) || table;
+      const state = now.over ? "finished" : now.started ? "in play" : "waiting for players";
       els.status.textContent = state;
-      els.status.dataset.state = table.over ? "over" : table.started ? "live" : "open";
-      const waiting = shown.live && shown.legal.length > 0;
+      els.status.dataset.state = now.over ? "over" : now.started ? "live" : "open";
+      const waiting = shown.live && shown.legal.length > 0 && !botPlays(shown, table);
       document.title = `${waiting ? "● Your move · " : ""}${els.title.textContent} · Plateau`;
       if (shown.live) alertTurn(waiting && !table.over);
     }
@@ -420,7 +460,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       game: table.game,
       view: shown.view.game,
       table,
-      legal: shown.legal,
+      legal: botPlays(shown, table) ? [] : shown.legal, // its moves are the bot's
+      botPlays: botPlays(shown, table),
       seat,
       names: names(),
       live: shown.live,
@@ -544,6 +585,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   }
 
   let stopped = false;
+  let botPlayedAtTick = false;
   const poll = setInterval(refreshInfo, 3000);
   // a running turn clock ticks: only the clocks' words change, each second
   const tick = setInterval(() => {
@@ -551,8 +593,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (!table || !table.clock || !table.started || table.over) return;
     for (const seat of table.clock.running) {
       const el = els.seats.querySelector(`[data-testid="seat-${seat}-clock"]`);
-      if (el) el.textContent = clockWords(leftNow(table.clock, seat));
+      if (el && !el.classList.contains("out")) el.textContent = clockWords(leftNow(table.clock, seat));
     }
+    const gone = botPlays(conn.shown(), table);
+    if (gone !== botPlayedAtTick) render(); // my time just ran out: the bot's turn, not mine
+    botPlayedAtTick = gone;
   }, 1000);
   function stop() {
     stopped = true;

@@ -17,6 +17,17 @@ function stillLast(log, version) {
     && !since.some((entry) => entry.event.type === "undo_requested");
 }
 
+/** Who refused the undo `seat` asked of its move at `version`, while that move is still the
+ * last one; null otherwise. */
+function refusedBy(log, version, seat) {
+  const since = log.filter((entry) => entry.version > version);
+  if (!since.every((entry) => entry.event && NOT_MOVES.has(entry.event.type))) return null;
+  const asked = since.findIndex((entry) => entry.event.type === "undo_requested" && entry.event.seat === seat);
+  if (asked < 0) return null;
+  const no = since.slice(asked).find((entry) => entry.event.type === "undo_answered" && !entry.event.accept);
+  return no ? no.event.seat : null;
+}
+
 /** The undo panel for this page's seat, or null when there is nothing to offer. */
 export function undoPanel({ gameId, table, seat, token, log, lastMove, live, mode }) {
   // lastMove: { version, command } of this page's last acked command, or null; mode: the
@@ -36,6 +47,11 @@ export function undoPanel({ gameId, table, seat, token, log, lastMove, live, mod
       h("span", {}, `${seatName(names, asked.seat)} asks to undo their last move. `),
       h("button", { type: "button", testid: "undo-accept", onClick: () => send(() => api.answerUndo(gameId, true, token)) }, "Accept"), " ",
       h("button", { type: "button", class: "ghost", testid: "undo-refuse", onClick: () => send(() => api.answerUndo(gameId, false, token)) }, "Refuse"));
+  }
+  const refused = lastMove ? refusedBy(log, lastMove.version, seat) : null;
+  if (refused !== null) {
+    return h("div", { class: "notice undo", role: "status", testid: "undo-refused" },
+      `${seatName(names, refused)} refused to undo your last move: it stands.`);
   }
   if (!lastMove || !stillLast(log, lastMove.version)) return null;
   return h("div", { class: "undo-offer" },

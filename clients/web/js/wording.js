@@ -13,7 +13,7 @@ export function eventWords(board, event, names, around = {}, types = []) {
     return `Table opened for ${event.seats} players of ${type ? type.title : humanize(event.game)}`;
   }
   const tableWords = describeTableEvent(event, names);
-  if (tableWords) return tableWords;
+  if (tableWords !== null) return tableWords; // "": bookkeeping, left out
   let words = null;
   try {
     words = board.describeEvent ? board.describeEvent(event, names, around) : null;

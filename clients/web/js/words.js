@@ -91,11 +91,36 @@ export function describeTableEvent(event, names) {
       return `${seatName(names, event.seat)} ${event.accept ? "accepts" : "refuses"} the undo`;
     case "undo_done":
       return `Undone by consent: ${seatName(names, event.seat)}'s move at step ${event.version}; the game is back at step ${event.back_to}`;
+    case "bot_seated":
+      return `${seatName(names, event.seat)} is played by the server's ${event.level || "greedy"} bot`;
+    case "bot_left":
+      return `${seatName(names, event.seat)} takes their seat back from the bot`;
+    case "clock_set":
+      return `Turn clock: ${durationWords(event.initial_ms)} each${event.increment_ms ? `, ${durationWords(event.increment_ms)} more per move` : ""}; a bot plays for a seat out of time`;
+    case "clock_stamped":
+      return ""; // the time of a move: the seats' clocks show it
+    case "time_ran_out":
+      return `${seatName(names, event.seat)}'s time ran out: a bot moves for them`;
     case "secret_revealed":
       return "The server revealed the game's secret: every draw can be checked (Verify fairness)";
     default:
       return null;
   }
+}
+
+/** "10 minutes", "1 hour 30 minutes", "5 seconds", "2 days" for a duration in milliseconds. */
+export function durationWords(ms) {
+  const seconds = Math.round(ms / 1000);
+  const units = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+  const parts = [];
+  let rest = seconds;
+  for (const [size, word] of units) {
+    if (rest >= size) {
+      parts.push(plural(Math.floor(rest / size), word));
+      rest %= size;
+    }
+  }
+  return parts.slice(0, 2).join(" ") || "no time";
 }
 
 /** "1 move", "3 moves"; `many` for irregular plurals. */

@@ -258,7 +258,7 @@ export default {
     const view = ctx.view;
     for (const card of [...view.table.revealed, ...view.hands.flat()]) seen.set(card.id, card);
     const mine = view.awaiting.find((a) => a.seat === ctx.seat);
-    const banner = view.phase === "over" ? null : mine && ctx.live
+    const banner = view.phase === "over" ? null : mine && ctx.live && !ctx.botPlays
       ? h("div", { class: "em-banner mine", role: "status", testid: "bab-awaited" }, `Your turn: ${{ split: "split the three cards", take_pile: "take a pile", resolve: "place your cards", compensation: "take your compensation" }[mine.for] || mine.for}.`)
       : h("div", { class: "em-banner", role: "status", testid: "bab-awaited" }, "Waiting for ", view.awaiting.map((a, i) => [i ? " and " : "", h("strong", { class: "who", style: { "--seat": seatColour(a.seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, a.seat))]), ".");
     const choosing = ctx.legal.some((c) => c.type === "split" || c.type === "take_pile");

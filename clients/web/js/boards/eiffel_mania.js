@@ -255,7 +255,7 @@ function pilePanel(view, ctx) {
 function awaitedBanner(view, ctx) {
   if (view.over) return null;
   const mine = view.awaited.find((a) => a.seat === ctx.seat);
-  if (mine && ctx.live) return h("div", { class: "em-banner mine", role: "status", testid: "em-awaited" }, `Your turn: ${DECISIONS[mine.decision] || mine.decision}.`);
+  if (mine && ctx.live && !ctx.botPlays) return h("div", { class: "em-banner mine", role: "status", testid: "em-awaited" }, `Your turn: ${DECISIONS[mine.decision] || mine.decision}.`);
   if (!view.awaited.length) return null;
   return h("div", { class: "em-banner", role: "status", testid: "em-awaited" }, "Waiting for ",
     view.awaited.map((a, i) => [i ? ", " : "", h("strong", { class: "who", style: { "--seat": seatColour(a.seat) } }, h("span", { class: "dot" }), " ", seatName(ctx.names, a.seat)), ` to ${DECISIONS[a.decision] || a.decision}`]), ".");

@@ -141,7 +141,7 @@ export function describeCommand(command, names) {
       return `Order: ${command.order.map((c) => { const i = cardInfo(c); return i ? (i.kind === "lot" ? `L${i.number}` : i.name) : "?"; }).join(" · ")}`;
     case "offer_arrangement": {
       const terms = [];
-      if (command.partner_picks_first) terms.push("you pick first");
+      if (command.partner_picks_first) terms.push("my partner picks first"); // the principal offers
       if (command.gift_card) terms.push(`I give ${cardName(command.gift_card)}`);
       return `Offer: ${terms.join(" + ")}`;
     }

@@ -63,14 +63,19 @@ const toolKey = (c) => (c.kind ? `${c.type}:${c.kind}` : c.type);
 // The tool in hand and the first place of a two-click move survive redraws of the same choices.
 let hand = { key: null, tool: null, from: null };
 
-/** The country a place_pollution marker goes to: after an arrow this player aimed, the target's. */
+// Events after which the next marker is a new one: before any of them, an arrow no longer aims.
+const NEW_MARKER = new Set(["pollution_placed", "marker_lost", "pollution_die_rolled", "global_increase", "turn_started"]);
+
+/** The country a place_pollution marker goes to: the one an arrow just aimed at, whoever
+ * rolled it (its owner places it on an unpolluted region, the roller on a polluted one);
+ * otherwise the placer's own. */
 function pollutionOwner(ctx) {
   const log = ctx.log || [];
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i].event;
     if (!e) continue;
-    if (e.type === "pollution_placed" || e.type === "turn_started") break;
-    if (e.type === "pollution_target_chosen") return e.seat === ctx.seat ? e.player : null;
+    if (NEW_MARKER.has(e.type)) break;
+    if (e.type === "pollution_target_chosen") return e.player;
   }
   return ctx.seat;
 }
@@ -144,6 +149,7 @@ function countryPanel(country, view, ctx, board) {
           regionTarget(region.name)
             ? h("button", { type: "button", class: "vg-region-target", testid: `region-${seat}-${region.name}`, "aria-label": `${REGION_NAMES[region.name]} region of ${seatName(ctx.names, seat)}`, onClick: () => board.clickRegion(seat, region.name) }, `${REGION_NAMES[region.name]} ◉`)
             : h("strong", {}, REGION_NAMES[region.name] || region.name),
+          h("span", { class: "sr-only" }, ": "),
           h("span", { class: "vg-poll", style: { "--p": `${region.pollution}%` } }, `${region.pollution}% polluted`)),
         regionSvg(region, provinceTargets, (id) => board.clickProvince(seat, id), board.fromId(seat), seat),
         h("div", { class: "vg-region-foot" },
@@ -243,7 +249,7 @@ export default {
         ? `${(TOOLS[hand.tool] || { label: "This move" }).label}: click a highlighted ${tools.get(hand.tool).some((c) => placesOf(c)[0].kind !== "province") ? "region or the UN" : "province"}.`
         : "Pick a piece or an action, then click a highlighted place; or click a highlighted province to see what you can do there.";
     const awaiting = view.awaiting;
-    const mine = awaiting && awaiting.seats.includes(ctx.seat) && ctx.live;
+    const mine = awaiting && awaiting.seats.includes(ctx.seat) && ctx.live && !ctx.botPlays;
     const banner = view.over ? null : h("div", { class: `em-banner ${mine ? "mine" : ""}`, role: "status", testid: "vg-awaited" },
       awaiting ? (mine ? `Your turn: ${awaiting.what}.` : ["Waiting for ", listWords(awaiting.seats.map((p) => seatName(ctx.names, p))), ` to ${awaiting.what}.`]) : "…");
     const actions = ctx.legal.length ? h("section", { class: "panel em-actions", testid: "vg-actions" },

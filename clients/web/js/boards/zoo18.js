@@ -11,8 +11,26 @@ import { centre, legend, zooMap } from "./zoo18_map.js";
 import { autoRoute, clickStop, drawDrawing, drawingFor, drawPanel, routeStep } from "./zoo18_routes.js";
 import { loadTiles, tilesLoaded } from "./zoo18_tiles.js";
 import {
-  describeCommand, describeEvent, entityName, familyColour, familyInk, familyName, heading, money, powerName, roundTitle, stepWords, trainName,
+  describeCommand, describeEvent, ENDINGS, entityName, familyColour, familyInk, familyName, heading, money, powerHelp, powerName, roundTitle, stepWords, trainName,
 } from "./zoo18_words.js";
+
+/** A power as a chip whose title says what it does. */
+function powerChip(power, text = power.name, extra = "") {
+  const help = powerHelp(power.id);
+  return h("span", { class: `em-chip ${extra}`.trim(), title: help || power.name, "data-power": power.id }, text);
+}
+
+/** "What the powers do": each power offered, coming or held, in a line. */
+function powersHelp(view) {
+  const seen = new Map();
+  for (const p of [...view.powers.offered, ...view.powers.future, ...view.players.flatMap((pl) => pl.powers), ...view.families.flatMap((f) => f.powers)]) {
+    if (powerHelp(p.id) && !/^ZOOTicket/.test(p.id)) seen.set(p.id, p);
+  }
+  if (!seen.size) return null;
+  return h("details", { class: "zoo-powers-help", testid: "zoo-powers-help" },
+    h("summary", {}, "What the powers do"),
+    h("dl", {}, [...seen.values()].map((p) => [h("dt", {}, p.name, p.kind ? h("span", { class: "muted" }, p.kind === "SR" ? " · stock rounds" : " · a family's, operating rounds") : null), h("dd", {}, powerHelp(p.id))])));
+}
 
 /** A family's chip: its colour, its letters and its name. */
 function famChip(sym, text = familyName(sym)) {
@@ -28,11 +46,79 @@ export function cityHex(view, cityId) {
   return view.hexes.some((hx) => hx.hex === coord) ? coord : null;
 }
 
-function marketTable(view) {
-  return h("div", { class: "table-scroll" }, h("table", { class: "zoo-market", testid: "zoo-market", "aria-label": "Stock market: share prices" },
-    h("tbody", {}, view.market.map((row) => h("tr", {}, row.map((cell) => h("td", { class: cell.families.length ? "held" : "", title: `price ${cell.price}$N, dividend ${cell.dividend}$N a share${cell.president_bonus ? `, president +${cell.president_bonus}$N` : ""}` },
-      h("div", { class: "zoo-price" }, cell.price),
-      h("div", { class: "zoo-cell-fams" }, cell.families.map((sym) => famChip(sym, sym))))))))));
+// The market's zones as 18xx.games colours them. Par cells are not in the view: they are
+// domain/games/zoo18/data.py's PARS (row, column: the phase whose par prices they are).
+const PAR_CELLS = { "3,1": "yellow", "2,1": "yellow", "1,1": "yellow", "1,3": "green", "1,6": "brown" };
+const PAR_WORDS = {
+  yellow: "par from the start",
+  green: "par from phase 3S (the family gets 5$N and 2 yellow tracks)",
+  brown: "par from phase 4S Perm (10$N and 4 yellow tracks)",
+};
+
+/** Where each family's share price stood when this round began, from the log: the last
+ * `parred` or `price_moved` of each family before the round's first event (its par, for a
+ * family opened during the round). */
+function pricesAtRoundStart(log) {
+  const events = log.map((entry) => entry.event).filter(Boolean);
+  let start = 0;
+  let title = null;
+  events.forEach((e, i) => {
+    if (e.type !== "flow_changed" || e.flow.round === "over") return; // after the end: the last round
+    const now = roundTitle(e.flow);
+    if (now && now !== title) {
+      title = now;
+      start = i;
+    }
+  });
+  const at = {};
+  for (const e of events.slice(0, start)) {
+    if (e.type === "parred" || e.type === "price_moved") at[e.family] = `${e.row},${e.col}`;
+  }
+  for (const e of events.slice(start)) { // a family opened this round started at its par
+    if (e.type === "parred" && !at[e.family]) at[e.family] = `${e.row},${e.col}`;
+  }
+  return at;
+}
+
+function marketTable(view, ctx) {
+  const before = pricesAtRoundStart(ctx.log || []);
+  const now = {};
+  view.market.forEach((row, r) => row.forEach((cell, c) => { for (const sym of cell.families) now[sym] = `${r},${c}`; }));
+  const moved = Object.keys(now).filter((sym) => before[sym] && before[sym] !== now[sym]);
+  const priceAt = (key) => { const [r, c] = key.split(",").map(Number); return view.market[r][c].price; };
+  const zone = (cell, key) => (cell.threshold === null || cell.threshold === undefined ? "end" : PAR_CELLS[key] ? `par ${PAR_CELLS[key]}` : cell.president_bonus ? "bonus" : "");
+  const table = h("table", { class: "zoo-market", testid: "zoo-market", "aria-label": "Stock market: share prices" },
+    h("tbody", {}, view.market.map((row, r) => h("tr", {}, row.map((cell, c) => {
+      const key = `${r},${c}`;
+      const kind = zone(cell, key);
+      const left = moved.filter((sym) => before[sym] === key);
+      const words = [`${money(cell.price)} a share`, kind === "end" ? "a family reaching it ends the game" : `moves right when the run pays ${money(cell.threshold)} or more`, `dividend ${money(cell.dividend)} a share`];
+      if (cell.president_bonus) words.push(`president +${money(cell.president_bonus)}`);
+      if (PAR_CELLS[key]) words.push(PAR_WORDS[PAR_CELLS[key]]);
+      return h("td", { class: `${kind} ${cell.families.length ? "held" : ""}`, "data-cell": key, "data-zone": kind || "plain", title: words.join("; ") },
+        h("div", { class: "zoo-price" }, cell.price, kind === "end" ? h("span", { class: "zoo-end" }, " END") : null),
+        h("div", { class: "zoo-cell-fams" },
+          cell.families.map((sym) => famChip(sym, sym)),
+          left.map((sym) => h("span", { class: "zoo-fam was", style: { "border-color": familyColour(sym) }, title: `the ${familyName(sym)} were here when the round began` }, sym))));
+    })))));
+  const moves = moved.map((sym) => {
+    const from = priceAt(before[sym]);
+    const to = priceAt(now[sym]);
+    return h("li", { testid: "zoo-market-move", "data-family": sym }, famChip(sym), ` ${money(from)} ${to > from ? "↗" : to < from ? "↘" : "→"} ${money(to)}`);
+  });
+  const swatch = (kind, words) => h("li", {}, h("span", { class: `zoo-swatch ${kind}`, "aria-hidden": "true" }), words);
+  return h("div", { class: "zoo-market-box" },
+    h("div", { class: "table-scroll" }, table),
+    h("ul", { class: "zoo-market-legend", testid: "zoo-market-legend" },
+      swatch("par yellow", "Par price, from the start"),
+      swatch("par green", "Par from phase 3S: +5$N and 2 yellow tracks"),
+      swatch("par brown", "Par from phase 4S Perm: +10$N and 4 yellow tracks"),
+      swatch("bonus", "The president earns a bonus when the family pays out here"),
+      swatch("end", "END: a family reaching it ends the game at the end of the round"),
+      swatch("was", "Where a family stood when this round began")),
+    h("div", { class: "zoo-market-moves", testid: "zoo-market-moves" },
+      h("span", { class: "em-label" }, "Moved this round"),
+      moves.length ? h("ul", {}, moves) : h("span", { class: "muted" }, " no price has moved yet")));
 }
 
 function familiesTable(view, ctx) {
@@ -47,7 +133,7 @@ function familiesTable(view, ctx) {
       h("td", {}, `${f.tokens_left}${f.next_token_price !== null && f.next_token_price !== undefined ? ` (next ${money(f.next_token_price)})` : ""}`),
       h("td", {}, f.ipo.length),
       h("td", {}, f.market_pool.length),
-      h("td", {}, f.powers.map((p) => p.name).join(", ") || "none"))))));
+      h("td", {}, f.powers.length ? f.powers.map((p) => powerChip(p)) : "none"))))));
 }
 
 function players(view, ctx) {
@@ -57,7 +143,7 @@ function players(view, ctx) {
       view.priority[0] === p.seat ? h("span", { class: "em-tag role principal", title: "plays first in the next stock round" }, "priority") : null,
       h("span", { class: "spacer" }), h("span", { class: "vg-money" }, money(p.cash))),
     h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Shares"), Object.entries(p.shares).map(([sym, pct]) => famChip(sym, `${familyName(sym)} ${pct}%`)), Object.keys(p.shares).length ? null : h("span", { class: "muted" }, "none")),
-    h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Powers"), p.powers.length ? p.powers.map((w) => h("span", { class: "em-chip" }, w.name)) : h("span", { class: "muted" }, "none")),
+    h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Powers"), p.powers.length ? p.powers.map((w) => powerChip(w)) : h("span", { class: "muted" }, "none")),
     h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Tickets"), `${p.tickets.length} ZOOTicket${p.tickets.length === 1 ? "" : "s"}`, h("span", { class: "spacer" }), h("span", { class: "muted" }, `worth ${money(p.value)} in all`)))));
 }
 
@@ -66,7 +152,8 @@ function banner(view, ctx) {
   const awaiting = view.awaiting;
   const entity = awaiting.entity;
   const family = entity && !/^p\d+$/.test(entity) ? familyName(entity) : null;
-  const step = view.round.kind === "or" ? stepWords(view.round.step) : view.round.kind === "draft" ? "buy a power or pass" : view.round.kind === "sr" ? "buy or sell shares, or pass" : null;
+  // the step the game is at says what the move is (the home tile laid in a stock round too)
+  const step = stepWords(view.round.step) || { draft: "buy a power or pass", sr: "buy or sell shares, or pass" }[view.round.kind] || null;
   const mine = awaiting.seat === ctx.seat && ctx.live && ctx.legal.length;
   if (mine) {
     return h("div", { class: "em-banner mine", role: "status", testid: "zoo-awaited" },
@@ -75,6 +162,18 @@ function banner(view, ctx) {
   if (awaiting.seat === null || awaiting.seat === undefined) return h("div", { class: "em-banner", role: "status", testid: "zoo-awaited" }, "The game moves on…");
   return h("div", { class: "em-banner", role: "status", testid: "zoo-awaited" },
     "Waiting for ", h("strong", {}, seatName(ctx.names, awaiting.seat)), family ? ` (the ${family})` : "", step ? ` to ${step}.` : ".");
+}
+
+/** Scrolls the page so that the chosen hex is seen whole below the turn panel, which stays
+ * at the top of the screen (on a phone it would otherwise cover the hex). */
+function keepInSight(root, hex) {
+  const g = root.querySelector(`[data-testid="hex-${hex}"]`);
+  const dock = root.querySelector("[data-testid=turn-dock]");
+  if (!g || !dock) return;
+  const box = g.getBoundingClientRect();
+  const top = dock.getBoundingClientRect().height + 8; // the dock's bottom once it sticks
+  if (box.top < top) window.scrollBy(0, box.top - top);
+  else if (box.bottom > window.innerHeight - 8) window.scrollBy(0, box.bottom - window.innerHeight + 8);
 }
 
 let keysBound = false;
@@ -157,6 +256,7 @@ export default {
     state.choose = (hex) => {
       chooseHex(hex, lays);
       draw();
+      if (hex) requestAnimationFrame(() => keepInSight(root, hex));
     };
     onTurnKey = (event) => {
       if (!ctx.live || !lays.size) return;
@@ -199,14 +299,21 @@ export default {
         h("div", { class: "zoo-side" },
           h("section", { class: "panel" }, h("h3", {}, "Players"), players(view, ctx)),
           h("section", { class: "panel" }, h("h3", {}, "Powers"),
-            h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "For sale"), view.powers.offered.length ? view.powers.offered.map((p) => h("span", { class: "em-chip", title: p.kind === "SR" ? "used in stock rounds" : "used by a family in operating rounds" }, `${p.name} (${money(p.price)})`)) : h("span", { class: "muted" }, "none")),
-            h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Next"), view.powers.future.length ? view.powers.future.map((p) => h("span", { class: "em-chip small" }, p.name)) : h("span", { class: "muted" }, "none"))))),
+            h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "For sale"), view.powers.offered.length ? view.powers.offered.map((p) => powerChip(p, `${p.name} (${money(p.price)})`)) : h("span", { class: "muted" }, "none")),
+            h("div", { class: "bab-row" }, h("span", { class: "em-label" }, "Next"), view.powers.future.length ? view.powers.future.map((p) => powerChip(p, p.name, "small")) : h("span", { class: "muted" }, "none")),
+            powersHelp(view)))),
       h("section", { class: "panel" }, h("h3", {}, "Families"), familiesTable(view, ctx)),
-      h("section", { class: "panel" }, h("h3", {}, "Stock market"), marketTable(view))));
+      h("section", { class: "panel", testid: "zoo-market-panel" }, h("h3", {}, "Stock market"), marketTable(view, ctx))));
   },
   describeEvent,
   describeCommand,
   heading,
+  // the end screen: scores are each player's money, the reason in words
+  resultWords: {
+    reason: (reason) => ENDINGS[String(reason).toLowerCase()] || null,
+    score: (score) => money(score),
+    rankedBy: "money",
+  },
 };
 
 export { entityName, powerName };

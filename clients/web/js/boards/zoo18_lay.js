@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { commandButton } from "./generic.js";
-import { tileFace, tilePicture } from "./zoo18_tiles.js";
+import { tileFace, tilePicture, tileWords } from "./zoo18_tiles.js";
 import { powerName } from "./zoo18_words.js";
 
 // The choice in progress survives redraws while the same lays are offered.
@@ -88,9 +88,9 @@ export function layChooser(ctx, lays, tokens, redraw) {
         testid: "zoo-tile-option",
         "data-tile": option.tile,
         "aria-pressed": String(chosen),
-        "aria-label": `Tile ${option.tile}${option.power ? ` with ${powerName(option.power, ctx.names)}` : ""}`,
+        "aria-label": `${tileWords(option.tile)}${option.power ? ` with ${powerName(option.power, ctx.names)}` : ""}`,
         onClick: () => { lay.option = option.key; lay.turn = 0; redraw(); },
-      }, tilePicture(option.tile, shownRotation, 58), h("span", {}, `Tile ${option.tile}`), option.power ? h("span", { class: "zoo-power-note" }, powerName(option.power, ctx.names)) : null);
+      }, tilePicture(option.tile, shownRotation, 58), h("span", {}, tileWords(option.tile).split(" (")[0]), option.power ? h("span", { class: "zoo-power-note" }, powerName(option.power, ctx.names)) : null);
     })));
     const option = options.find((o) => o.key === lay.option);
     if (option) {
@@ -100,7 +100,7 @@ export function layChooser(ctx, lays, tokens, redraw) {
         h("button", { type: "button", class: "ghost", testid: "zoo-rotate-back", "aria-label": "Turn the tile back", disabled: option.commands.length < 2, onClick: () => { turnTile(-1); redraw(); } }, "↺"),
         h("button", { type: "button", class: "ghost", testid: "zoo-rotate", disabled: option.commands.length < 2, onClick: () => { turnTile(1); redraw(); } }, "↻ Rotate (R)"),
         h("span", { class: "muted", testid: "zoo-rotation-note" }, option.commands.length < 2 ? "only one way fits" : `way ${index + 1} of ${option.commands.length} that fit`)),
-      h("div", { class: "zoo-confirm-row" }, commandButton(command, ctx, `Lay tile ${command.tile} on ${command.hex}`, { class: "zoo-confirm" })));
+      h("div", { class: "zoo-confirm-row" }, commandButton(command, ctx, `Lay the ${tileWords(command.tile)} on ${command.hex}`, { class: "zoo-confirm" })));
     }
   }
   const here = tokens.get(hex) || [];

@@ -49,9 +49,31 @@ function hexTitle(hex) {
  * drawing or null), preview ({hex, face, rotation} or null), choose(hex), clickStop(hex).
  * Returns {element, svg, overlay}.
  */
+// On a phone the map opens zoomed so that a hex is a tap target of TAP px at least, around the
+// hexes where the player may act (or the middle of the map).
+const TAP = 50;
+const PHONE = "(max-width: 700px)";
+
+function opening(full, state) {
+  if (!window.matchMedia || !window.matchMedia(PHONE).matches) return { ...full };
+  const scale = TAP / (SQ3 * R); // screen px per map unit
+  const boxW = Math.max(200, document.documentElement.clientWidth - 40); // the map's frame
+  const boxH = window.innerHeight * 0.62; // .zoo-map's height on a phone
+  const w = boxW / scale;
+  if (w >= full.w) return { ...full };
+  const hgt = boxH / scale;
+  const spots = [...state.lays.keys(), ...state.tokens.keys()].map(centre);
+  const focus = spots.length
+    ? { x: spots.reduce((sum, p) => sum + p.x, 0) / spots.length, y: spots.reduce((sum, p) => sum + p.y, 0) / spots.length }
+    : { x: full.x + full.w / 2, y: full.y + full.h / 2 };
+  const x = Math.min(Math.max(focus.x - w / 2, full.x), full.x + full.w - w);
+  const y = Math.min(Math.max(focus.y - hgt / 2, full.y), Math.max(full.y, full.y + full.h - hgt));
+  return { x, y, w, h: hgt };
+}
+
 export function zooMap(view, state, key) {
   const full = bounds(view);
-  let cam = cameras.get(key) || { ...full };
+  let cam = cameras.get(key) || opening(full, state);
   const svg = s("svg", { class: "zoo-map", role: "img", "aria-label": `Map ${view.map}: ${view.hexes.length} hexes`, testid: "zoo-map" });
   const setView = () => {
     svg.setAttribute("viewBox", `${cam.x.toFixed(1)} ${cam.y.toFixed(1)} ${cam.w.toFixed(1)} ${cam.h.toFixed(1)}`);

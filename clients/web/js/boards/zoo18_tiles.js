@@ -61,6 +61,19 @@ export function tileFace(name) {
   };
 }
 
+/** "yellow #57 (a city, 20)": a tile as a player names it, its copy number left out. */
+export function tileWords(name) {
+  const number = String(name).replace(/-\d+$/, "");
+  const face = tileFace(number);
+  if (!face) return `tile #${number}`;
+  const cities = face.stops.filter((st) => st.kind === "city");
+  const towns = face.stops.filter((st) => st.kind === "town");
+  const parts = [];
+  if (cities.length) parts.push(`${cities.length === 1 ? "a city" : `${cities.length} cities`}, ${cities[0].revenue}`);
+  if (towns.length) parts.push(`${towns.length === 1 ? "a town" : `${towns.length} towns`}, ${towns[0].revenue}`);
+  return `${face.color} #${number}${parts.length ? ` (${parts.join("; ")})` : " (track)"}`;
+}
+
 const SQ3 = Math.sqrt(3);
 
 /** Flat-topped hex corners around (x, y). */

@@ -2,6 +2,7 @@
 // with prices (a payment and what it bought read as one line), grouped by round.
 
 import { listWords, plural, seatName } from "../words.js";
+import { tileWords } from "./zoo18_tiles.js"; // used when called, so the cycle is harmless
 
 export const FAMILIES = {
   CR: { name: "Crocodiles", colour: "#15803d", ink: "#ffffff" },
@@ -37,6 +38,35 @@ export const POWERS = {
   A_TIP_OF_SUGAR: "A tip of sugar",
 };
 
+// What each power does, in a line (after the 18ZOO rules and 18xx.games' cards).
+export const POWER_HELP = {
+  DAYS_OFF: "In a stock round, move one family's share price one step right.",
+  MIDAS: "In a stock round, take the priority (first in the next stock round).",
+  TOO_MUCH_RESPONSIBILITY: "Its owner gets 3$N at once.",
+  LEPRECHAUN_POT_OF_GOLD: "Its owner gets 2$N now and 2$N at the start of every stock round.",
+  IT_S_ALL_GREEK_TO_ME: "In a stock round, play a second turn right after yours.",
+  WHATSUP: "In a stock round, a family buys the next train of the depot, which runs only from the next operating round; its share price moves one step right.",
+  RABBITS: "The family may upgrade two tiles ahead of the phase, even on mountains and water.",
+  MOLES: "The family gets four special tiles to upgrade any plain track, even on mountains and water.",
+  ANCIENT_MAPS: "The family may lay two extra yellow tiles.",
+  HOLE: "Join two R areas of the map: from then on trains run from one to the other.",
+  ON_A_DIET: "The family may place a token in a full city: nobody can block it out.",
+  SHINING_GOLD: "The family earns 2$N for each tile it lays on an M hex, 1$N on an MM hex.",
+  THAT_S_MINE: "The family keeps a free city slot anywhere for itself; others still run through it.",
+  WORK_IN_PROGRESS: "Block a free city slot anywhere, for every family.",
+  WHEAT: "Put it on a city with the family's token: that stop is worth 30$N more to the family.",
+  TWO_BARRELS: "Twice, double what the O hexes pay the family's trains; those times the family does not collect its usual 1$N per O.",
+  A_SQUEEZE: "The family earns 3$N more when one of its trains runs through or to an O hex.",
+  PATCH: "At a phase change, keep one train from rusting: it runs as a 1S (never sold), and while it stays patched the family buys no train.",
+  WINGS: "One train may run past a city whose slots are full of others' tokens.",
+  A_TIP_OF_SUGAR: "One train runs to one more stop (not the 4J or 2J).",
+};
+
+/** What a power does, in words; null for a ticket or an unknown power. */
+export function powerHelp(id) {
+  return POWER_HELP[id] || (/^ZOOTicket/.test(String(id)) ? "A ZOOTicket: sell it for its value, which grows during the game." : null);
+}
+
 // Share prices by market row and column (the published 18ZOO market).
 const MARKET = [
   [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 24],
@@ -60,7 +90,7 @@ const STEPS = {
   done: "buy powers or finish the turn",
 };
 const LAY_MODES = { home: " (its home)", ancient_maps: " with Ancient maps", rabbits: " with Rabbits", moles: " with Moles" };
-const ENDINGS = {
+export const ENDINGS = {
   fixed_round: "The game ends after the last operating round of Wednesday",
   stock_market: "A family reached the top of the market: the game ends",
   manually_ended: "The players end the game",
@@ -128,7 +158,34 @@ function paysForNext(e, next) {
   return next.to === e.payer;
 }
 
-export function describeEvent(e, names, { prev, next } = {}) {
+/** "their 2S over K9–L10–M11 (30$N)": one route of a run, from its claim. */
+function routeWords(route) {
+  const hexes = [];
+  for (const connection of route.connections || []) {
+    for (const hex of connection) if (hexes[hexes.length - 1] !== hex) hexes.push(hex);
+  }
+  if (!hexes.length) return null;
+  return `their ${trainName(route.train)} over ${hexes.join("–")}${typeof route.revenue === "number" ? ` (${money(route.revenue)})` : ""}`;
+}
+
+/** What the family did with a run's revenue, from the events after it: "payout" when the bank
+ * paid players at its dividend step, "withhold" when it did not, null while undecided. */
+export function dividendChosen(after) {
+  let deciding = false;
+  let players = false;
+  for (const e of after) {
+    if (e.type === "run_recorded") break;
+    if (e.type === "flow_changed") {
+      if (e.flow.step === "dividend") deciding = true;
+      else if (deciding) return players ? "payout" : "withhold";
+      continue;
+    }
+    if (deciding && e.type === "paid" && e.payer === "bank" && /^p\d+$/.test(e.payee)) players = true;
+  }
+  return null;
+}
+
+export function describeEvent(e, names, { prev, next, following } = {}) {
   const who = (id) => entityName(id, names);
   const paid = prev && prev.type === "paid" && paysForNext(prev, e) ? prev : null;
   switch (e.type) {
@@ -167,7 +224,7 @@ export function describeEvent(e, names, { prev, next } = {}) {
       return `${powerName(e.power, names)} is used${e.uses > 1 ? ` (${plural(e.uses, "use")} so far)` : ""}`;
     case "tile_placed": // rules 4; tile_laid in games of rules 1-3
     case "tile_laid":
-      return `The ${familyName(e.family)} lay tile ${trainName(e.tile)} on ${e.hex}${LAY_MODES[e.mode] || ""}`;
+      return `The ${familyName(e.family)} lay the ${tileWords(e.tile).split(" (")[0]} on ${e.hex}${LAY_MODES[e.mode] || ""}`;
     case "token_put": // rules 4; token_placed in games of rules 1-3
     case "token_placed":
       if (e.family === "WIP") return `Work in progress blocks a city slot on ${e.hex}`;
@@ -192,9 +249,14 @@ export function describeEvent(e, names, { prev, next } = {}) {
       return e.obsolete ? `A ${trainName(e.train)} train is now obsolete (it runs one last time)` : "";
     case "phase_changed":
       return `Phase ${e.phase} begins${PHASE_TILES[e.phase] ? `: ${PHASE_TILES[e.phase]}` : ""}`;
-    case "run_recorded":
-      if (!e.revenue && !e.subsidy) return `The ${familyName(e.family)} run for nothing`;
-      return `The ${familyName(e.family)} run for ${money(e.revenue)}${e.subsidy ? ` and a subsidy of ${money(e.subsidy)}` : ""}`;
+    case "run_recorded": {
+      const routes = (e.routes || []).map(routeWords).filter(Boolean);
+      const ran = routes.length ? ` ${routes.join(", ")}` : "";
+      if (!e.revenue && !e.subsidy) return `The ${familyName(e.family)} run${ran || ""} for nothing`;
+      const choice = dividendChosen(following ? following() : []);
+      const then = choice === "payout" ? ", and pay it out to the shareholders" : choice === "withhold" ? ", and withhold it (the family keeps it)" : "";
+      return `The ${familyName(e.family)} run${ran} for ${money(e.revenue)}${e.subsidy ? ` and a subsidy of ${money(e.subsidy)}` : ""}${then}`;
+    }
     case "penalised":
       return `${seatName(names, e.seat)} is penalised ${money(e.amount)} (the bank covered a shortfall)`;
     case "family_marked": {
@@ -253,7 +315,7 @@ export function describeCommand(c, names) {
     case "buy_shares": return `Buy ${sharesWords(c.shares)}`;
     case "sell_shares": return `Sell ${sharesWords(c.shares)}`;
     case "buy_power": return `Buy ${powerName(c.power, names)} for ${money(c.price)}`;
-    case "lay_tile": return `Lay tile ${c.tile} on ${c.hex}${c.power ? ` with ${powerName(c.power, names)}` : ""}`;
+    case "lay_tile": return `Lay the ${tileWords(c.tile)} on ${c.hex}${c.power ? ` with ${powerName(c.power, names)}` : ""}`;
     case "place_token": return `Place a token${c.power ? ` with ${powerName(c.power, names)}` : ""}`;
     case "run_routes": return c.routes.length ? "Run the suggested routes" : "Run no train";
     case "dividend": return c.kind === "payout" ? "Pay out to shareholders" : "Withhold (keep the money)";
