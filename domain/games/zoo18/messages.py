@@ -605,56 +605,6 @@ class FlowRecord(msgspec.Struct, frozen=True):
     limit_unchecked: str = ""  # patched by choice, recounted when a train next moves (rules 7)
 
 
-Event = (
-    Started
-    | Paid
-    | SharesMoved
-    | Parred
-    | PriceMoved
-    | PowerMoved
-    | PowerUpdated
-    | TilePlaced
-    | TokenPut
-    | HoleOpened
-    | SlotReserved
-    | TileLaid
-    | TokenPlaced
-    | BoardSet
-    | TrainMoved
-    | TrainCreated
-    | TrainFlagged
-    | PhaseChanged
-    | RunRecorded
-    | Penalised
-    | FamilyMarked
-    | FlowChanged
-    | PriorityChanged
-    | GameEnded
-    | RoundBegun
-    | DraftTurnEnded
-    | StockTurnEnded
-    | FamilyTurnBegun
-    | FamilyTurnEnded
-    | StepBegun
-    | HomeLaysBegun
-    | BonusLaysLeft
-    | HomeLaysDone
-    | StockBought
-    | StockSold
-    | OrderChanged
-    | MidasClaimed
-    | GreekClaimed
-    | TrackLaid
-    | FamilyTokened
-    | PresidentHelped
-    | TrainBonusUsed
-    | SubsidyRaised
-    | PatchOffered
-    | PatchDecided
-    | TrainSpared
-    | LimitUnchecked
-)
-
 # the rounds machine's facts (rules 11), which ctx.Ctx.fact turns into FlowChanged before
 FlowFact = (
     RoundBegun
@@ -681,3 +631,32 @@ FlowFact = (
     | TrainSpared
     | LimitUnchecked
 )
+
+Event = (
+    Started
+    | Paid
+    | SharesMoved
+    | Parred
+    | PriceMoved
+    | PowerMoved
+    | PowerUpdated
+    | TilePlaced
+    | TokenPut
+    | HoleOpened
+    | SlotReserved
+    | TileLaid
+    | TokenPlaced
+    | BoardSet
+    | TrainMoved
+    | TrainCreated
+    | TrainFlagged
+    | PhaseChanged
+    | RunRecorded
+    | Penalised
+    | FamilyMarked
+    | FlowChanged
+    | PriorityChanged
+    | GameEnded
+    | FlowFact
+)
+
