@@ -164,6 +164,12 @@ def offer(game)
   entity = game.current_entity
   keys = {}
   types = (round.actions_for(entity) || []).reject { |type| meta?(type) }
+  if entity.company? # a power's own step (its second lay, HOLE's other end): its moves
+    types.each do |type|
+      keys[type == 'pass' ? 'type pass' : "power #{entity.id} #{type}"] = action(entity, type)
+    end
+    return { entity: entity.id, keys: keys }
+  end
   (types - DETAILED).each { |type| keys["type #{type}"] = action(entity, type) }
   if types.include?('lay_tile') && (step = step_for(round, entity, 'lay_tile'))
     lays(game, step, entity, keys)
@@ -183,7 +189,10 @@ def offer(game)
   held = entity.companies.dup
   held += entity.owner.companies if entity.corporation? && entity.owner&.player?
   held.uniq.each do |company|
-    (round.actions_for(company) || []).reject { |type| meta?(type) }.each do |type|
+    company_types = (round.actions_for(company) || []).reject { |type| meta?(type) }
+    # a power's own pass stands for its owner's while the owner may pass
+    company_types -= ['pass'] if types.include?('pass')
+    company_types.each do |type|
       keys["power #{company.id} #{type}"] = action(company, type)
     end
   end

@@ -129,7 +129,10 @@ def _operating(state: State, seat: int) -> list[Command]:
     pending = powers.half_used(state, sym)
     if pending is not None:
         linked = [c for c in _power_uses(state, sym) if getattr(c, "power", None) == pending]
-        return linked if linked or pending == "HOLE" else [Pass()]
+        if not linked and pending != "HOLE":
+            return [Pass()]
+        # the site's power step may be passed (ANCIENT MAPS' second lay, issue 42's explorer)
+        return [*linked, *([Pass()] if _accepts(state, sym, Pass()) else [])]
     fam = state.family(sym)
     step = flow.step
     out: list[Command] = []
