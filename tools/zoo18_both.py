@@ -100,9 +100,10 @@ def _key(state: State, command: Command) -> str | None:
             share = state.share(first)
             source = "ipo" if share.owner == "ipo" else "market"
             return f"buy {share.family} {source} {share.percent}"
-        case SellShares(shares=shares):
+        case SellShares(shares=shares, percent=percent):
             family = state.share(shares[0]).family
-            return f"sell {family} {sum(state.share(s).percent for s in shares)}"
+            whole = sum(state.share(s).percent for s in shares)
+            return f"sell {family} {whole if percent is None else percent}"
         case Par(family=family, price=price):
             return f"par {family} {price}"
         case Bid(power=power) | BuyPower(power=power):

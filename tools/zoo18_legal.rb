@@ -184,7 +184,11 @@ def offer(game)
     step.dividend_types.each { |kind| keys["dividend #{kind}"] = action(entity, 'dividend', kind: kind) }
   end
   seller = entity.corporation? ? entity.owner : entity
-  shares(game, round, seller, keys) if seller&.player?
+  # in an OR the engine lets the president sell at the train step whenever the family is
+  # short of the depot's train (its own TODO: "needs to check it actually needs to sell");
+  # the site's view offers the sale only when the family must buy a train
+  forced = entity.corporation? && (buy = step_for(round, entity, 'buy_train')) && buy.must_buy_train?(entity)
+  shares(game, round, seller, keys) if seller&.player? && (entity.player? || forced)
   companies(game, round, entity, keys)
   held = entity.companies.dup
   held += entity.owner.companies if entity.corporation? && entity.owner&.player?

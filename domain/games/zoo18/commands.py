@@ -85,7 +85,7 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
         case BuyShares():
             stock.buy_shares(ctx, seat, command)
         case SellShares():
-            stock.sell_shares(ctx, seat, command.shares)
+            stock.sell_shares(ctx, seat, command.shares, percent=command.percent)
         case BuyPower():
             stock.buy_power_sr(ctx, seat, command)
         case SellTicket():
@@ -192,7 +192,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 illegal("shares are sold in the OR only to raise money for a train")
             if tuple(command.shares) not in op.emergency_bundles(state, sym):
                 illegal("sell only what the forced train needs, keeping the presidency")
-            stock.sell_shares(ctx, seat, command.shares, emergency=True)
+            stock.sell_shares(ctx, seat, command.shares, emergency=True, percent=command.percent)
         case DiscardTrain():
             _discard(ctx, command.train)
         case Pass():

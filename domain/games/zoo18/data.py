@@ -40,10 +40,14 @@ from typing import Literal, get_args
 # home kept for it over the WORK IN PROGRESS block that took that slot while no one presided
 # the family (the site's City#get_slot gives it the reserved slot, whatever is there); games
 # stored under rules 9 keep playing by rules 9.
-RULES = 10
+# Version 11 (issue 42's two-way comparison) lets a president sell the president's
+# certificate in part in an SR (20% of it, the presidency passing: the site's partial bundles);
+# games stored under rules 10 keep playing by rules 10.
+RULES = 11
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
+PARTIAL_PRESIDENCY = 11  # the first version selling the president's certificate in part
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them

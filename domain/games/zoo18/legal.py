@@ -87,6 +87,7 @@ def _stock(state: State, seat: int) -> list[Command]:
     me = seat_id(seat)
     player = state.players[seat]
     sales: list[Command] = [SellShares(bundle) for bundle in stock.sellable(state, seat)]
+    sales += [SellShares(bundle, part) for bundle, part in stock.partial_sales(state, seat)]
     if stock.must_sell(state, seat):
         return sales
     out: list[Command] = [Pass(), *sales]
@@ -330,8 +331,9 @@ def canonical(command: Command, state: State) -> Command:
         case LayTile(hex=hex_, tile=tile, rotation=rotation, power=power):
             name = B.maps.tile_name(tile)
             return LayTile(hex_, name, _first_rotation(name, rotation), power)
-        case SellShares(shares=shares):
-            return SellShares(tuple(sorted(shares)))
+        case SellShares(shares=shares, percent=percent):
+            whole = sum(state.share(s).percent for s in shares) if percent is not None else None
+            return SellShares(tuple(sorted(shares)), None if percent == whole else percent)
         case PlaceToken(city=city, slot=slot, power=power):
             if power == "ON_A_DIET":
                 return PlaceToken(city, None, power)
