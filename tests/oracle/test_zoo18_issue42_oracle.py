@@ -18,11 +18,12 @@ from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.recover import Recovered
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Command, Event, Par, PlaceToken, SellShares
+from domain.games.zoo18.messages import Command, Event, Par, Pass, PlaceToken, SellShares
 from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 from tests.domain.zoo18.harness_games import at_rules, recovered_of
+from tests.domain.zoo18.test_explore import explored
 from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
 from tests.paths import ROOT
 from tools import zoo18_oracle as oracle
@@ -225,3 +226,19 @@ def test_both_directions_find_the_sale_in_part_rules_10_did_not_offer(
     else:
         assert sales == []
     assert outcome.compared["lay"] and outcome.compared["train"] and outcome.compared["par"]
+
+
+@pytest.mark.parametrize("rules", [12, 11])
+def test_the_site_lets_a_player_over_the_certificate_limit_pass(tmp_path: Path, rules: int) -> None:
+    # F 5p seed 45023 of the explorer, #477: the player is over the certificate limit; the
+    # reference takes a pass there and agrees with rules 12's state after it; rules 11 refused
+    recovered = explored("F", 5, 45023)
+    if rules == 11:
+        with pytest.raises(Rejected, match="sell first"):
+            _played_again(recovered, 477, rules, tmp_path, Pass())
+        return
+    state, exported = _played_again(recovered, 477, rules, tmp_path, Pass())
+    lines, _ = oracle._replay(exported)
+    assert "error" not in lines[-1], lines[-1]
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[477]["state"])
+    assert oracle.first_difference(ours, theirs) is None

@@ -8,6 +8,7 @@ from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.boardlink import home_lays
 from domain.games.zoo18.ctx import Ctx, seat_id
+from domain.games.zoo18.data import PASS_OVER_LIMIT
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -77,7 +78,9 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
         return
     match command:
         case Pass():
-            if not ctx.state.options.imported and stock.must_sell(ctx.state, seat):
+            # 18xx.games' 18ZOO step offers a pass whatever its base step asks (rules 12)
+            lax = ctx.state.options.imported or ctx.state.options.rules >= PASS_OVER_LIMIT
+            if not lax and stock.must_sell(ctx.state, seat):
                 illegal("you hold more certificates than the limit: sell first")
             end_sr_turn(ctx)
         case Par():

@@ -43,11 +43,15 @@ from typing import Literal, get_args
 # Version 11 (issue 42's two-way comparison) lets a president sell the president's
 # certificate in part in an SR (20% of it, the presidency passing: the site's partial bundles);
 # games stored under rules 10 keep playing by rules 10.
-RULES = 11
+# Version 12 (the explorer, both directions) lets a player over the certificate limit pass
+# in an SR, as the site's 18ZOO step offers (and imported games always could); games stored
+# under rules 11 keep playing by rules 11.
+RULES = 12
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
 PARTIAL_PRESIDENCY = 11  # the first version selling the president's certificate in part
+PASS_OVER_LIMIT = 12  # the first version letting a player over the certificate limit pass
 FACTS = 4  # the first version whose board events are facts
 
 # The board facts evolve needs to upgrade a board event of rules 1-3 (board/*.json has them

@@ -12,6 +12,7 @@ from domain.games.zoo18.commands import judge
 from domain.games.zoo18.ctx import Ctx, next_token_price, offered_powers, seat_id, ticket_value
 from domain.games.zoo18.data import (
     MAX_POWERS,
+    PASS_OVER_LIMIT,
     POWER_PRICE,
     SR_POWERS,
     cert_limit,
@@ -88,7 +89,7 @@ def _stock(state: State, seat: int) -> list[Command]:
     player = state.players[seat]
     sales: list[Command] = [SellShares(bundle) for bundle in stock.sellable(state, seat)]
     sales += [SellShares(bundle, part) for bundle, part in stock.partial_sales(state, seat)]
-    if stock.must_sell(state, seat):
+    if stock.must_sell(state, seat) and state.options.rules < PASS_OVER_LIMIT:
         return sales
     out: list[Command] = [Pass(), *sales]
     if not state.flow.bought:

@@ -17,12 +17,13 @@ from domain.games.zoo18.messages import LayTile, Options, Pass, RunRoutes
 from domain.games.zoo18.rounds import acting_seat
 
 
-def explored(map_id: str, players: int, seed: int) -> Recovered:
-    """A game of explorers, dealt and played as the harness plays it (`--bots explore`)."""
+def explored(map_id: str, players: int, seed: int, rules: int = 11) -> Recovered:
+    """A game of explorers, dealt and played as the harness plays it (`--bots explore`), by
+    `rules` (the version the harness played it by)."""
     rng = random.Random(seed)
     for _ in range(players):  # the harness draws each seat's bot first
         rng.choice(("explore",))
-    options = msgspec.convert({"map": map_id, "exportable": True}, Options)
+    options = msgspec.convert({"map": map_id, "exportable": True, "rules": rules}, Options)
     played = play(game, players, options, [explore] * players, rng)
     return recover(game.initial(players, options), played.events)
 
