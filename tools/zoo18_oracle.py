@@ -47,6 +47,7 @@ from domain.games.zoo18.data import POWER_PRICE, STARTING_CASH
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.messages import Options, RunRecorded
 from domain.games.zoo18.state import State
+from tools import zoo18_both
 
 ROOT = Path(__file__).resolve().parents[1]
 POWERS = sorted(POWER_PRICE)  # the twenty powers, by name
@@ -76,6 +77,10 @@ class Outcome:
     walk_crashed: int | None = None  # the run where the reference's own route walk crashed
     sugar_overcounts: list[int] = field(default_factory=list)  # runs its `best` over-counted
     reached: Coverage = field(default_factory=Coverage)
+    # --both: every difference of the two engines' offers (tools/zoo18_both.py), and the keys
+    # compared per kind
+    offers: list[dict[str, Any]] | None = None
+    compared: dict[str, int] = field(default_factory=dict)
 
     @property
     def powers_used(self) -> set[str]:
@@ -209,6 +214,7 @@ def play_one(
     optional: tuple[str, ...] = (),
     pool: tuple[str, ...] = CLASSIC,
     rules: int | None = None,
+    both: bool = False,
 ) -> Outcome:
     """`optional`: the site's optional rules to play with (power_visible, base_2, base_3);
     `pool`: the bots each seat is drawn from; `rules`: the rules version (today's by
@@ -238,7 +244,14 @@ def play_one(
             keep.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, keep / f"{map_id}{players}-{seed}.json")
         lines, outcome.walk_crashed = reference_lines(path)
-    outcome.divergence = compare(steps, after, lines, outcome.sugar_overcounts)
+        # the explorer runs any route, not the best: `--both` judges the best `legal` offers
+        floor = "explore" not in bots
+        outcome.divergence = compare(steps, after, lines, outcome.sugar_overcounts, floor=floor)
+        if both:
+            agreed = len(steps) if outcome.divergence is None else outcome.divergence["index"]
+            outcome.offers, outcome.compared = zoo18_both.compare(
+                steps[:agreed], lines, ORACLE, path, sugar_explains
+            )
     if outcome.divergence is None:
         final = lines[-1].get("final", {}) if lines else {}
         ours_end = [exported["result"], bool(played.state.ended), played.state.ended]
@@ -325,9 +338,12 @@ def compare(
     after: list[State],
     lines: list[dict[str, Any]],
     overcounts: list[int] | None = None,
+    *,
+    floor: bool = True,
 ) -> dict[str, Any] | None:
     """The first divergence; `overcounts` collects the runs whose `best` is the reference's
-    A TIP OF SUGAR over-count (sugar_explains)."""
+    A TIP OF SUGAR over-count (sugar_explains). With `floor` a run must reach the reference's
+    `best` (a game whose bots may run less has its best judged by `--both`)."""
     overcounts = [] if overcounts is None else overcounts
     for index, state in enumerate(after):
         line: dict[str, Any] = lines[index] if index < len(lines) else {"error": "no output"}
@@ -342,7 +358,7 @@ def compare(
         if line.get("type") == "run_routes":
             ran = next((e for e in steps[index].events if isinstance(e, RunRecorded)), None)
             revenue = ran.revenue if ran else None
-            best = line.get("best") or 0
+            best = (line.get("best") or 0) if floor else 0
             over = ran is not None and revenue == line.get("revenue") and best > (revenue or 0)
             if over and ran is not None and sugar_explains(steps[index].before, ran.family, best):
                 overcounts.append(index)
@@ -383,8 +399,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--bots",
         default=",".join(REACH),
-        help="the bots seats are drawn from (random, greedy, eager, reckless, pump; "
+        help="the bots seats are drawn from (random, greedy, eager, reckless, pump, explore; "
         "random,greedy: the production bots only)",
+    )
+    parser.add_argument(
+        "--both",
+        action="store_true",
+        help="also compare what each engine offers at every position (tools/zoo18_both.py)",
     )
     parser.add_argument(
         "--optional", default="", help="the site's optional rules, e.g. base_3,power_visible"
@@ -410,8 +431,10 @@ def main(argv: list[str]) -> int:
         players = int(args.players[(n // len(args.maps)) % len(args.players)])
         optional = tuple(rule for rule in args.optional.split(",") if rule)
         pool = tuple(args.bots.split(","))
-        outcome = play_one(map_id, players, args.seed + n, args.keep, optional, pool)
-        diverged += outcome.divergence is not None
+        outcome = play_one(
+            map_id, players, args.seed + n, args.keep, optional, pool, both=args.both
+        )
+        diverged += outcome.divergence is not None or bool(outcome.offers)
         summary = {
             "map": outcome.map,
             "players": outcome.players,
@@ -424,11 +447,15 @@ def main(argv: list[str]) -> int:
             **outcome.reached.as_json(),
             "divergence": outcome.divergence,
         }
+        if args.both:
+            summary |= {"offers": outcome.offers, "compared": outcome.compared}
         summaries.append(summary)
         print(json.dumps(summary) if args.json else _words(summary), flush=True)
     if args.json:  # the per-map coverage, as the last line
         print(json.dumps({"coverage": per_map(summaries)}), flush=True)
     print(table(summaries), file=sys.stderr)
+    if args.both:
+        print(both_table(summaries), file=sys.stderr)
     print(f"{args.games} games, {diverged} diverged", file=sys.stderr)
     return 1 if diverged else 0
 
@@ -442,8 +469,10 @@ def print_table(files: list[Path]) -> int:
         for line in map(json.loads, path.read_text().splitlines())
         if "map" in line
     ]
-    diverged = [s for s in summaries if s["divergence"] is not None]
+    diverged = [s for s in summaries if s["divergence"] is not None or s.get("offers")]
     print(table(summaries))
+    if any("compared" in s for s in summaries):
+        print(both_table(summaries))
     for s in diverged:
         print(_words(s))
     print(f"{len(summaries)} games, {len(diverged)} diverged")
@@ -500,9 +529,37 @@ def table(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
+def both_table(summaries: list[dict[str, Any]]) -> str:
+    """Per map, the two-way comparison (--both): positions compared, keys compared per kind,
+    and the differences found, each direction apart."""
+    rows = [
+        "| map | games | positions | keys compared | only the reference allows "
+        "| only Plateau offers | runs short or refused | games differing |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for map_id in sorted({s["map"] for s in summaries if "compared" in s}):
+        games = [s for s in summaries if s["map"] == map_id and "compared" in s]
+        offers = [o for s in games for o in s["offers"] or ()]
+        positions = sum(
+            s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
+        )
+        rows.append(
+            f"| {map_id} | {len(games)} | {positions} "
+            f"| {sum(sum(s['compared'].values()) for s in games)} "
+            f"| {sum(1 for o in offers if o.get('only') == 'reference')} "
+            f"| {sum(1 for o in offers if o.get('only') == 'plateau')} "
+            f"| {sum(1 for o in offers if o['kind'] == 'run')} "
+            f"| {sum(1 for s in games if s['offers'])} |"
+        )
+    return "\n".join(rows)
+
+
 def _words(s: dict[str, Any]) -> str:
     head = f"map {s['map']} {s['players']}p seed {s['seed']} ({s['actions']} actions, {s['end']})"
     d = s["divergence"]
+    offers = s.get("offers")
+    if offers:
+        head += f": {len(offers)} offers differ, first {offers[:3]!r}"
     if d is None:
         crashed = s.get("walk_crashed")
         gap = f" (its route walk crashed at run {crashed}: runs from there without best)"

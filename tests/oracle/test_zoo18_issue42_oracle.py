@@ -18,10 +18,12 @@ from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.recover import Recovered
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Command, Event, Par, PlaceToken
+from domain.games.zoo18.messages import Command, Event, Par, Pass, PlaceToken, SellShares
 from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
+from domain.kernel import Rejected
 from tests.domain.zoo18.harness_games import at_rules, recovered_of
+from tests.domain.zoo18.test_explore import explored
 from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
 from tests.paths import ROOT
 from tools import zoo18_oracle as oracle
@@ -188,3 +190,55 @@ def test_the_site_puts_a_home_token_over_the_block_in_its_kept_slot(
     ours = _slots(state.board)
     assert theirs["I6-0"] == ["BB", None]
     assert (ours["I6-0"] == theirs["I6-0"]) is (rules == 10), (ours["I6-0"], theirs["I6-0"])
+
+
+@pytest.mark.parametrize("rules", [12, 10])
+def test_the_site_sells_the_presidents_certificate_in_part_as_rules_11_does(
+    tmp_path: Path, rules: int
+) -> None:
+    # D 2p seed 42000, #30: Player 1 sells 20% of CR's president's certificate; the reference
+    # takes it and ends where rules 12 does (Player 2 president, CR_1 back to Player 1, CR_3 in
+    # the pool); rules 10 refuses it
+    recovered = recovered_of("D", 2, 42000, 10)
+    if rules == 10:
+        with pytest.raises(Rejected):
+            _played_again(recovered, 30, rules, tmp_path, SellShares(("CR_0",), 20))
+        return
+    state, exported = _played_again(recovered, 30, rules, tmp_path, SellShares(("CR_0",), 20))
+    lines, _ = oracle._replay(exported)
+    assert "error" not in lines[-1], lines[-1]
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[30]["state"])
+    assert oracle.first_difference(ours, theirs) is None
+
+
+@pytest.mark.parametrize("rules", [10, 12])
+def test_both_directions_find_the_sale_in_part_rules_10_did_not_offer(
+    tmp_path: Path, rules: int
+) -> None:
+    # the two-way comparison (tools/zoo18_both.py) on the same game: the reference allows the
+    # sale in part at #30 and rules 10 does not offer it; rules 12 does, and the game played
+    # by rules 12 meets no such difference
+    outcome = oracle.play_one("D", 2, 42000, tmp_path, pool=oracle.REACH, rules=rules, both=True)
+    assert outcome.divergence is None, outcome.divergence
+    sales = [o for o in outcome.offers or () if o["kind"] == "sell"]
+    if rules == 10:
+        assert {"index": 30, "kind": "sell", "only": "reference", "key": "sell CR 20"} in sales
+    else:
+        assert sales == []
+    assert outcome.compared["lay"] and outcome.compared["train"] and outcome.compared["par"]
+
+
+@pytest.mark.parametrize("rules", [13, 12])
+def test_the_site_lets_a_player_over_the_certificate_limit_pass(tmp_path: Path, rules: int) -> None:
+    # F 5p seed 45023 of the explorer, #477: the player is over the certificate limit; the
+    # reference takes a pass there and agrees with rules 13's state after it; rules 12 refused
+    recovered = explored("F", 5, 45023)
+    if rules == 12:
+        with pytest.raises(Rejected, match="sell first"):
+            _played_again(recovered, 477, rules, tmp_path, Pass())
+        return
+    state, exported = _played_again(recovered, 477, rules, tmp_path, Pass())
+    lines, _ = oracle._replay(exported)
+    assert "error" not in lines[-1], lines[-1]
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[477]["state"])
+    assert oracle.first_difference(ours, theirs) is None

@@ -152,11 +152,11 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
                 "shares": list(shares),
                 "percent": _percent(state, shares),
             }
-        case SellShares(shares=shares):
+        case SellShares(shares=shares, percent=percent):
             return {
                 "type": "sell_shares",
                 "shares": list(shares),
-                "percent": _percent(state, shares),
+                "percent": _percent(state, shares) if percent is None else percent,
             }
         case BuyPower(power=power, price=price):
             return {"type": "buy_company", "company": power, "price": price}

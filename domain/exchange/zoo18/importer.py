@@ -130,7 +130,8 @@ def to_command(action: dict[str, Any]) -> Command | None:
         case "buy_shares":
             return BuyShares(tuple(action["shares"]))
         case "sell_shares":
-            return SellShares(tuple(action["shares"]))
+            # a percent below the certificates' sells the president's in part (rules 11)
+            return SellShares(tuple(action["shares"]), int(action["percent"]))
         case "buy_company":
             return BuyPower(action["company"], int(action["price"]))
         case "lay_tile":

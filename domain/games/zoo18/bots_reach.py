@@ -19,6 +19,14 @@ only among the legal commands, so their games stay legal.
   OR turn they can (the first train of a turn moves the price right, the first of a type once
   more), give their tickets to their families for it, and use DAYS OFF and WHATSUP on them.
 
+- `explore` plays no plan at all (issue 42 item 3): at each decision it draws a kind of move
+  among the kinds `legal` offers (a pass, a lay, a lay by each power, a token, a purchase, a
+  sale, a use of each power...), each kind alike (a pass half as often), so a rare kind is
+  drawn as often as a common one, then one move of that kind, each alike (every tile,
+  rotation, city, price bound).
+  A run is drawn among the routes the search scores for each train (any shape, or none), and
+  is the best run only when none drawn is accepted.
+
 Each follows its bias most of the time and otherwise plays as the bot it leans on (greedy for
 `eager` and `pump`, random for `reckless`), so the games stay varied.
 """
@@ -43,12 +51,15 @@ from domain.games.zoo18.messages import (
     BuyPower,
     BuyShares,
     BuyTrain,
+    Command,
     Dividend,
     LayTile,
     Par,
     Pass,
     PlaceToken,
     ProtectTrain,
+    RouteClaim,
+    RunRoutes,
     SellShares,
     SellTicket,
     UsePower,
@@ -361,8 +372,61 @@ def _price_rank(state: State, sym: str) -> tuple[int, int]:
     return (-family.row, family.col)
 
 
+def _kind(command: Command) -> str:
+    """The kind of a move for the explorer: its command, and the power or ticket it uses."""
+    used = getattr(command, "power", None) or getattr(command, "ticket", None)
+    return f"{type(command).__name__} {used or ''}"
+
+
+EXPLORE_TRIES = 6  # drawn runs tried before the best one is run
+
+
+def explore(
+    game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
+) -> Any:
+    kinds: dict[str, list[Any]] = {}
+    for command in legal:
+        kinds.setdefault(_kind(command), []).append(command)
+    # a pass is one kind, drawn half as often as each other: passes alone end a game early
+    drawn = [kind for kind in sorted(kinds) for _ in range(1 if kind.startswith("Pass") else 2)]
+    picked = choice(rng, kinds[choice(rng, drawn)])
+    if isinstance(picked, RunRoutes):
+        return _any_run(game, state, seat, rng) or picked
+    return picked
+
+
+def _any_run(game: Game[Any, Any, Any], state: State, seat: int, rng: Rng) -> RunRoutes | None:
+    """A run drawn among each train's scored routes (or none for it) that `decide` accepts."""
+    flow = state.flow
+    sym = flow.order[flow.index]
+    if state.board is None:
+        return None
+    trains = [
+        B.Train(t.id, t.variant or t.name) for t in state.family_trains(sym) if not t.operated
+    ]
+    colours = boardlink.colours(state.phase)
+    mods = op.modifiers(state, sym)
+    shapes = [B.route_shapes(state.board, sym, train, colours, mods) for train in trains]
+    for _ in range(EXPLORE_TRIES):
+        drawn = [choice(rng, [None, *routes]) for routes in shapes]
+        claims = tuple(RouteClaim(r.train, r.connections) for r in drawn if r is not None)
+        if not claims:
+            continue
+        try:
+            game.decide(state, seat, RunRoutes(claims), NO_DRAWS)
+        except Rejected:
+            continue
+        return RunRoutes(claims)
+    return None
+
+
 eager = _styled(_eager_pick, greedy)
 reckless = _styled(_reckless_pick, random_bot)
 pump = _styled(_pump_pick, greedy, bias=100)  # greedy only where it has no way of its own
 
-STYLES: dict[str, Bot] = {"eager": eager, "reckless": reckless, "pump": pump}
+STYLES: dict[str, Bot] = {
+    "eager": eager,
+    "reckless": reckless,
+    "pump": pump,
+    "explore": explore,
+}

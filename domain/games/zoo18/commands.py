@@ -8,6 +8,7 @@ from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.boardlink import home_lays
 from domain.games.zoo18.ctx import Ctx, seat_id
+from domain.games.zoo18.data import PASS_OVER_LIMIT
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -82,7 +83,9 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
         return
     match command:
         case Pass():
-            if not ctx.state.options.imported and stock.must_sell(ctx.state, seat):
+            # 18xx.games' 18ZOO step offers a pass whatever its base step asks (rules 12)
+            lax = ctx.state.options.imported or ctx.state.options.rules >= PASS_OVER_LIMIT
+            if not lax and stock.must_sell(ctx.state, seat):
                 illegal("you hold more certificates than the limit: sell first")
             end_sr_turn(ctx)
         case Par():
@@ -90,7 +93,7 @@ def _stock(ctx: Ctx, seat: int, command: Command) -> None:
         case BuyShares():
             stock.buy_shares(ctx, seat, command)
         case SellShares():
-            stock.sell_shares(ctx, seat, command.shares)
+            stock.sell_shares(ctx, seat, command.shares, percent=command.percent)
         case BuyPower():
             stock.buy_power_sr(ctx, seat, command)
         case SellTicket():
@@ -197,7 +200,7 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
                 illegal("shares are sold in the OR only to raise money for a train")
             if tuple(command.shares) not in op.emergency_bundles(state, sym):
                 illegal("sell only what the forced train needs, keeping the presidency")
-            stock.sell_shares(ctx, seat, command.shares, emergency=True)
+            stock.sell_shares(ctx, seat, command.shares, emergency=True, percent=command.percent)
         case DiscardTrain():
             _discard(ctx, command.train)
         case Pass():

@@ -44,10 +44,18 @@ from typing import Literal, get_args
 # rounds machine"), which evolve applies to the state's Flow, instead of a copy of the whole
 # Flow at every change (FlowChanged, which games of versions 1 to 10 keep storing): it plays
 # and folds as version 10.
-RULES = 11
+# Version 12 (issue 42's two-way comparison) lets a president sell the president's
+# certificate in part in an SR (20% of it, the presidency passing: the site's partial bundles);
+# games stored under rules 11 keep playing by rules 11.
+# Version 13 (the explorer, both directions) lets a player over the certificate limit pass
+# in an SR, as the site's 18ZOO step offers (and imported games always could); games stored
+# under rules 12 keep playing by rules 12.
+RULES = 13
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
+PARTIAL_PRESIDENCY = 12  # the first version selling the president's certificate in part
+PASS_OVER_LIMIT = 13  # the first version letting a player over the certificate limit pass
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

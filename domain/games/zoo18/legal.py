@@ -12,6 +12,7 @@ from domain.games.zoo18.commands import judge
 from domain.games.zoo18.ctx import Ctx, next_token_price, offered_powers, seat_id, ticket_value
 from domain.games.zoo18.data import (
     MAX_POWERS,
+    PASS_OVER_LIMIT,
     POWER_PRICE,
     SR_POWERS,
     cert_limit,
@@ -87,7 +88,8 @@ def _stock(state: State, seat: int) -> list[Command]:
     me = seat_id(seat)
     player = state.players[seat]
     sales: list[Command] = [SellShares(bundle) for bundle in stock.sellable(state, seat)]
-    if stock.must_sell(state, seat):
+    sales += [SellShares(bundle, part) for bundle, part in stock.partial_sales(state, seat)]
+    if stock.must_sell(state, seat) and state.options.rules < PASS_OVER_LIMIT:
         return sales
     out: list[Command] = [Pass(), *sales]
     if not state.flow.bought:
@@ -129,7 +131,10 @@ def _operating(state: State, seat: int) -> list[Command]:
     pending = powers.half_used(state, sym)
     if pending is not None:
         linked = [c for c in _power_uses(state, sym) if getattr(c, "power", None) == pending]
-        return linked if linked or pending == "HOLE" else [Pass()]
+        if not linked and pending != "HOLE":
+            return [Pass()]
+        # the site's power step may be passed (ANCIENT MAPS' second lay, issue 42's explorer)
+        return [*linked, *([Pass()] if _accepts(state, sym, Pass()) else [])]
     fam = state.family(sym)
     step = flow.step
     out: list[Command] = []
@@ -327,8 +332,9 @@ def canonical(command: Command, state: State) -> Command:
         case LayTile(hex=hex_, tile=tile, rotation=rotation, power=power):
             name = B.maps.tile_name(tile)
             return LayTile(hex_, name, _first_rotation(name, rotation), power)
-        case SellShares(shares=shares):
-            return SellShares(tuple(sorted(shares)))
+        case SellShares(shares=shares, percent=percent):
+            whole = sum(state.share(s).percent for s in shares) if percent is not None else None
+            return SellShares(tuple(sorted(shares)), None if percent == whole else percent)
         case PlaceToken(city=city, slot=slot, power=power):
             if power == "ON_A_DIET":
                 return PlaceToken(city, None, power)

@@ -120,7 +120,12 @@ class BuyShares(_Command, frozen=True, tag="buy_shares"):
 
 
 class SellShares(_Command, frozen=True, tag="sell_shares"):
+    """`percent`, from rules 11 in an SR: less than the certificates' when the president's is
+    sold in part (20% of it: the new president hands the seller a 20% certificate for it, as
+    18xx.games' partial bundles); None sells them whole."""
+
     shares: tuple[str, ...]
+    percent: int | None = None
 
 
 class BuyPower(_Command, frozen=True, tag="buy_power"):
@@ -659,4 +664,3 @@ Event = (
     | GameEnded
     | FlowFact
 )
-

@@ -8,6 +8,7 @@ from domain.games.zoo18.data import (
     MAP_FAMILIES,
     MAX_POWERS,
     PARS,
+    PARTIAL_PRESIDENCY,
     POWER_PRICE,
     cert_limit,
     draft_size,
@@ -114,8 +115,15 @@ def can_par(state: State, seat: int) -> bool:
     return state.players[seat].cash >= 2 * min(allowed_pars(state))
 
 
-def sale_problem(state: State, seat: int, ids: tuple[str, ...], emergency: bool = False) -> str:
-    """Why the player may not sell these certificates now ("" when he may)."""
+def sale_problem(
+    state: State,
+    seat: int,
+    ids: tuple[str, ...],
+    emergency: bool = False,
+    percent: int | None = None,
+) -> str:
+    """Why the player may not sell these certificates now ("" when he may); `percent` sells
+    the president's in part (rules 11)."""
     flow = state.flow
     me = seat_id(seat)
     if not ids:
@@ -136,7 +144,12 @@ def sale_problem(state: State, seat: int, ids: tuple[str, ...], emergency: bool 
             return "sell before you buy"
         if sym in flow.sold_families:
             return f"you already sold {sym} this turn"
-    percent = sum(c.percent for c in certs_)
+    whole = sum(c.percent for c in certs_)
+    if percent is not None and percent != whole:
+        partial = partial_problem(state, seat, ids, emergency, percent)
+        if partial:
+            return partial
+    percent = whole if percent is None else percent
     if state.percent_of("market", sym) + percent > 80:
         return "the market may hold at most 80% of a family"
     if any(c.percent == 40 for c in certs_):
@@ -152,6 +165,43 @@ def sale_problem(state: State, seat: int, ids: tuple[str, ...], emergency: bool 
             # holders, and leaves the certificate in the pool: A 2 20000 #148): 20% certificates
             return f"you stay president of {sym} with {left}%: sell 20% certificates instead"
     return ""
+
+
+def partial_problem(
+    state: State, seat: int, ids: tuple[str, ...], emergency: bool, percent: int
+) -> str:
+    """Why the president's certificate may not be sold in part now: from rules 11 an SR sale
+    may count it as 20% (18xx.games' `bundles_for_corporation` adds a partial bundle for each
+    bundle holding it; the new president gives the seller one of its 20% certificates), when
+    another holder takes the presidency."""
+    if state.options.rules < PARTIAL_PRESIDENCY or emergency:
+        return "sell certificates whole"
+    sym = state.share(ids[0]).family
+    if f"{sym}_0" not in ids or percent != sum(state.share(s).percent for s in ids) - 20:
+        return "only the president's certificate is sold in part, as 20%"
+    others = max(
+        (state.percent_of(seat_id(o), sym) for o in range(len(state.players)) if o != seat),
+        default=0,
+    )
+    if others <= state.percent_of(seat_id(seat), sym) - percent:
+        return f"the presidency of {sym} must pass to sell its certificate in part"
+    return ""
+
+
+def partial_sales(state: State, seat: int) -> list[tuple[tuple[str, ...], int]]:
+    """The sales of the president's certificate in part the player may make now (rules 11):
+    each bundle `sellable` holds it in, as 20% less."""
+    if state.options.rules < PARTIAL_PRESIDENCY:
+        return []
+    out: list[tuple[tuple[str, ...], int]] = []
+    for bundle in sellable(state, seat) if not state.flow.bought else []:
+        first = state.share(bundle[0])
+        if not first.id.endswith("_0"):
+            continue
+        percent = sum(state.share(s).percent for s in bundle) - 20
+        if not sale_problem(state, seat, bundle, percent=percent):
+            out.append((bundle, percent))
+    return out
 
 
 def sellable(state: State, seat: int) -> list[tuple[str, ...]]:
@@ -335,18 +385,28 @@ def buy_shares(ctx: Ctx, seat: int, cmd: BuyShares) -> None:
     fix_president(ctx, share.family, seat)
 
 
-def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = False) -> None:
+def sell_shares(
+    ctx: Ctx,
+    seat: int,
+    shares: tuple[str, ...],
+    emergency: bool = False,
+    percent: int | None = None,
+) -> None:
     state = ctx.state
-    problem = sale_problem(state, seat, shares, emergency)
+    problem = sale_problem(state, seat, shares, emergency, percent)
     if problem:
         illegal(problem)
     certs_ = [state.share(s) for s in shares]
     sym = certs_[0].family
     was_president = state.president(sym) == seat
     price = family_price(state, sym)
-    percent = sum(c.percent for c in certs_)
+    whole = sum(c.percent for c in certs_)
+    percent = whole if percent is None else percent
     ctx.pay("bank", seat_id(seat), price * percent // 20)
-    ctx.emit(SharesMoved(tuple(shares), "market"))
+    if percent != whole:
+        _sell_in_part(ctx, seat, sym, shares)
+    else:
+        ctx.emit(SharesMoved(tuple(shares), "market"))
     bundle = ",".join(shares) + f"/{percent}"
     flow = ctx.state.flow
     repeat = (not emergency) and (not was_president) and bundle in flow.sr_bundles
@@ -361,6 +421,30 @@ def sell_shares(ctx: Ctx, seat: int, shares: tuple[str, ...], emergency: bool = 
     fix_president(ctx, sym, seat)
     if emergency and state.options.rules >= 3:
         reorder_the_rest(ctx)
+
+
+def _sell_in_part(ctx: Ctx, seat: int, sym: str, shares: tuple[str, ...]) -> None:
+    """The president's certificate sold as 20% (rules 11), in the moves of 18xx.games'
+    `SharePool#transfer_shares`: the bundle goes to the market; the largest other holder (ties
+    round the priority order) becomes president and puts two 20% certificates in the market
+    for the president's; the seller takes back the certificate that came to the market first
+    (`handle_partial`: the pool's first share, in the order the shares arrived, which
+    `State.acquired` keeps). D 2 42000 #30 of the harness: CR_1 back to the seller, CR_3 in
+    the pool; A 4 2027 #88: PE_2, in the market before the sale, back to the seller."""
+    state = ctx.state
+    order = _president_order(state)
+    start = order.index(seat)
+    others = [order[(start + k) % len(order)] for k in range(1, len(order))]
+    best = max(others, key=lambda o: state.percent_of(seat_id(o), sym))  # the first on a tie
+    swapped = _swapped(state, sym, best)
+    ctx.emit(SharesMoved(tuple(shares), "market"))
+    ctx.emit(SharesMoved(tuple(swapped), "market"))
+    ctx.emit(SharesMoved((f"{sym}_0",), seat_id(best)))
+    after = ctx.state
+    pool = [
+        i for i in after.acquired if i.startswith(f"{sym}_") and after.share(i).owner == "market"
+    ]
+    ctx.emit(SharesMoved((pool[0],), seat_id(seat)))
 
 
 def reorder_the_rest(ctx: Ctx) -> None:

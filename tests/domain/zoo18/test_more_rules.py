@@ -198,8 +198,12 @@ def test_over_the_certificate_limit_the_player_sells_before_passing() -> None:
         for f in state.families
     )
     state = replace(state, shares=shares, families=families)
+    # up to rules 12; rules 13 lets the player pass, as the site does (test_rules13_*)
+    state = replace(state, options=replace(state.options, rules=12))
     Given(game, state).when(0, Pass()).rejects(Reason.ILLEGAL, "limit")
     assert all(isinstance(c, SellShares) for c in game.legal(state, 0))
+    lax = replace(state, options=replace(state.options, rules=13))
+    assert Pass() in game.legal(lax, 0)
 
 
 def test_whatsup_buys_a_train_in_the_stock_round_that_skips_the_next_run() -> None:

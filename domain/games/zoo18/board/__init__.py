@@ -341,6 +341,13 @@ def route_revenue(
     return running.route_revenue(board, map_def, family, trains, routes, colours, modifiers)
 
 
+def route_shapes(
+    board: Board, family: str, train: Train, colours: PhaseColours, modifiers: Modifiers
+) -> list[RouteSpec]:
+    """Every route the search scores for one train, the richest first."""
+    return search.route_shapes(board, family, train, colours, modifiers)
+
+
 def best_routes(
     board: Board,
     map_def: MapDef,

@@ -161,6 +161,18 @@ def _candidate_routes(
     return scored
 
 
+def route_shapes(
+    board: Board, family: str, train: Train, colours: PhaseColours, modifiers: Modifiers
+) -> list[RouteSpec]:
+    """Every route the search scores for `train` alone, as recorded routes, the richest first
+    (the harness's exploring bot runs any of them)."""
+    graph = graph_of(board)
+    return [
+        RouteSpec(train.id, _connections(graph, scored.chains))
+        for scored in _candidate_routes(graph, family, train, tuple(colours), modifiers)
+    ]
+
+
 def best_routes(
     board: Board,
     map_def: MapDef,
