@@ -150,6 +150,8 @@ class Reference:
         if self.process.stdin is not None:
             self.process.stdin.close()
         self.process.wait()
+        if self.process.stdout is not None:  # or an unclosed pipe warns (warnings are errors)
+            self.process.stdout.close()
 
 
 def compare(
