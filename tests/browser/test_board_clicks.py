@@ -15,6 +15,7 @@ import json
 import random
 import time
 import uuid
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -95,7 +96,8 @@ class Walk:
         self.pages = pages
         self.game = game
         self.table = Table(pages.base, game, names, options).start()
-        self.sockets = [self.table._socket(token) for token in self.table.tokens]
+        self.opened = ExitStack()  # the seats' sockets, closed at the end of `run`
+        self.sockets = [self.table._socket(self.opened, t) for t in self.table.tokens]
         self.legal: list[list[dict[str, Any]]] = [[] for _ in names]
         self.recent: list[dict[str, Any]] = []
         self.version = 0
@@ -106,7 +108,8 @@ class Walk:
         self.version = max(self.version, frame["version"])
         if seat == 0:
             events = frame.get("log") or frame.get("events") or []
-            self.recent = (self.recent + [e["event"] for e in events if "event" in e])[-40:]
+            fresh = [e["event"] for e in events if "event" in e]
+            self.recent = (self.recent + fresh)[-400:]  # Vertigo 2 queues tasks between
 
     def check(self, seat: int) -> None:
         fresh = sorted(
@@ -159,8 +162,7 @@ class Walk:
                 for s, ws in enumerate(self.sockets):
                     self.take(s, self.table._until(ws, "update", at_least=answer["version"]))
         finally:
-            for ws in self.sockets:
-                ws.close()
+            self.opened.close()
         return None
 
 
