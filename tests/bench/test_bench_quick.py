@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import reduce
 from pathlib import Path
@@ -25,32 +23,12 @@ from domain.kernel import Seat
 from domain.table import apply
 from projections.live import LiveGame
 from server.store import chained
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.quick import run_quick
 
 
 def test_quick_run_of_replay_and_time_travel_reports_figures_and_ratios(tmp_path: Path) -> None:
     out = tmp_path / "bench.md"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench",
-            "--quick",
-            "--only",
-            "4,5",
-            "--out",
-            str(out),
-            "--no-profile",
-            "--no-plot",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    printed = done.stdout
+    printed = run_quick("4,5", out)
     assert "== 4. Replay" in printed and "== 5. Time travel" in printed
     assert re.search(r"fold vs bare decode: [0-9.e+-]+x \(>= 0\.5x\) (MET|MISSED)", printed)
     assert re.search(r"seek p50 vs naive replay: [0-9.e+-]+x \(<= 0\.1x\) (MET|MISSED)", printed)

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import msgspec
@@ -17,8 +15,7 @@ import pytest
 from bench import procs
 from bench.scripted import record
 from domain import games
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.quick import run_quick
 
 
 def test_a_recorded_game_is_the_same_each_time_and_its_commands_decode() -> None:
@@ -39,28 +36,7 @@ NO_DRIVER = shutil.which("node") is None or (
 @pytest.mark.skipif(NO_DRIVER, reason="the driver runs on Node.js, with packages npm installs")
 def test_a_reduced_run_replays_every_move_and_prints_the_ratios(tmp_path: Path) -> None:
     out = tmp_path / "bench.md"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench",
-            "--quick",
-            "--only",
-            "8",
-            "--out",
-            str(out),
-            "--no-profile",
-            "--no-plot",
-            "--python",
-            "own",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    printed = done.stdout
+    printed = run_quick("8", out, "--python", "own", timeout=300)
     assert "== 8. Real games" in printed
     for game in ("counter", "18ZOO", "Vertigo"):
         for games_at_once in ("x1", "x3"):
