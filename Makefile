@@ -46,8 +46,11 @@ oracle: install
 ## coverage of domain/, projections/, server/ and clients/ by them, failing under the floor
 # the floor: a few points under the figure measured when it was set (94.8 %, 2026-12-05)
 COVERAGE_FLOOR ?= 91
+# the tests run in one process per core (pytest-xdist); the container tests stay on one of them
+WORKERS ?= auto
 test: install system-deps check
-	@bash tools/pytest.sh --cov --cov-report= --cov-fail-under=$(COVERAGE_FLOOR) $(PYTEST_ARGS)
+	@bash tools/pytest.sh -n $(WORKERS) --dist loadgroup \
+		--cov --cov-report= --cov-fail-under=$(COVERAGE_FLOOR) $(PYTEST_ARGS)
 
 test-fast: install
 	@bash tools/pytest.sh -m "not browser and not slow and not deploy" $(PYTEST_ARGS)

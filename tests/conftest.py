@@ -16,6 +16,10 @@ def redis_url() -> Iterator[str]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("deploy") is not None:
+            # one image, built once: the container tests share one worker (`--dist loadgroup`)
+            item.add_marker(pytest.mark.xdist_group("deploy"))
     unmarked = unmarked_browser_tests(items)
     if unmarked:
         raise pytest.UsageError(

@@ -180,9 +180,14 @@ def test_every_kind_of_command_is_offered_where_the_board_shows_it(
 def test_vertigo_pollution_from_another_seats_arrow_is_placed_by_a_click(pages: Pages) -> None:
     """Issue 44: another seat's cloud + arrow makes me place a marker; the board highlights
     where it may go in my country, on a phone, and one click places it."""
-    walk = Walk(pages, "vertigo", ["Ada", "Bob", "Cy"], {})
-    seat = walk.run(700, seed=44, until="place_pollution by another")
-    assert seat is not None, "no marker sent by another seat's arrow in the seeded game"
+    # The dice come from each table's own secret, so a seeded walk meets the situation in most
+    # games, not all: a few tables are tried.
+    for attempt in range(4):
+        walk = Walk(pages, "vertigo", ["Ada", "Bob", "Cy"], {})
+        seat = walk.run(700, seed=44 + attempt, until="place_pollution by another")
+        if seat is not None:
+            break
+    assert seat is not None, "no marker sent by another seat's arrow in four games"
     allowed = {c["province"] for c in walk.legal[seat]}
     page = walk.table.seat_page(pages.open("/", 390, 844), seat)
     expect(page.get_by_test_id("vg-hint")).to_contain_text("click a highlighted province")
