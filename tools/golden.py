@@ -12,6 +12,11 @@ the result that differs (`differences`), so a failure says what changed, not onl
     python tools/golden.py refresh GAME             # today's result and views of the stored events
     python tools/golden.py stream GAME SEATS SEED [MOVES]  # a stream as the server stores it
     python tools/golden.py fork GAME SEATS SEED MOVES [LABEL]  # a fork, with an undo in it
+    python tools/golden.py positions  # pins the position forms and stored positions not pinned
+
+`positions` pins (tests/golden/positions.json) the schema of each game's position forms and
+the digest of the state each position of a golden stream restores (`domain.positions`); it
+adds what is not pinned yet and never changes a pin.
 
 `refresh` is for an intended change of a view or of scoring: the events stay byte for byte as
 stored, and the diff of the two files is what a reviewer reads.
@@ -280,6 +285,50 @@ def fork(name: str, seats: int, seed: int, moves: int, label: str = "undo-fork")
     return path
 
 
+POSITIONS = FOLDER / "positions.json"
+
+
+def position_forms() -> dict[str, dict[str, Any]]:
+    """Each game's position forms as JSON schemas, by game and form number."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in games.names():
+        positions = games.get(name).positions
+        if positions is not None:
+            forms = enumerate(positions.forms, start=1)
+            out[name] = {str(n): msgspec.json.schema(form) for n, form in forms}
+    return out
+
+
+def restored_positions() -> dict[str, str]:
+    """Each position the golden streams store in a game's form ("STREAM@VERSION"): the
+    digest of the state its fold restores (an undo) or starts from (a fork) today."""
+    from domain.forks import ForkDealt
+    from domain.rules import digest
+    from domain.undo import UndoDone
+    from projections.live import LiveGame
+    from server.store import chained
+
+    out = {}
+    for path in sorted(STREAMS.glob("*.jsonl")):
+        live = LiveGame.replay(path.stem, chained(path.read_bytes().splitlines()))
+        for version, event in enumerate(live.events, start=1):
+            if isinstance(event, UndoDone | ForkDealt) and event.form:
+                out[f"{path.stem}@{version}"] = digest(live.game, live.table_at(version).state)
+    return out
+
+
+def pin_positions() -> Path:
+    pinned = json.loads(POSITIONS.read_text()) if POSITIONS.exists() else {}
+    forms, restored = pinned.setdefault("forms", {}), pinned.setdefault("restored", {})
+    for name, numbered in position_forms().items():
+        for number, schema in numbered.items():
+            forms.setdefault(name, {}).setdefault(number, schema)
+    for label, digest in restored_positions().items():
+        restored.setdefault(label, digest)
+    POSITIONS.write_text(json.dumps(pinned, indent=1, sort_keys=True) + "\n")
+    return POSITIONS
+
+
 def main(argv: list[str]) -> int:
     match argv:
         case ["record", name, seats, seed]:
@@ -294,6 +343,8 @@ def main(argv: list[str]) -> int:
             print(fork(name, int(seats), int(seed), int(moves)))
         case ["fork", name, seats, seed, moves, label]:
             print(fork(name, int(seats), int(seed), int(moves), label))
+        case ["positions"]:
+            print(pin_positions())
         case _:
             print(__doc__, file=sys.stderr)
             return 2
