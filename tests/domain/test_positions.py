@@ -10,15 +10,21 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 
 from domain import games, positions
-from domain.kernel import SPECTATOR, Seat
+from domain.forks import ForkDealt
+from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 from domain.rules import options_for
-from domain.table import Table, apply
+from domain.table import Table, apply, redact
+from domain.undo import UndoDone
+from projections.codec import encode
+from projections.live import LiveGame
+from server.store import chained
 from tests.fair_games import fold, opened, played
 from tests.per_game import registered, shared
 from tools import golden
@@ -163,3 +169,27 @@ def test_a_form_read_otherwise_fails_the_pin(monkeypatch: pytest.MonkeyPatch) ->
     now = golden.restored_positions()
     changed = {label for label, pinned in PINNED["restored"].items() if now[label] != pinned}
     assert changed and changed == {label for label in now if label.startswith("vertigo.")}
+
+
+FORKS = sorted(golden.STREAMS.glob("*.undo-fork*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FORKS, ids=[path.stem for path in FORKS])
+def test_no_viewer_but_the_omniscient_one_is_shown_a_stored_position(path: Path) -> None:
+    """In every game's fork with an undo, stored before forms and after: each viewer of the
+    running game gets the undo and the deal as the same bytes, with no position in them (the
+    form's number, the same in every game of a version, tells nothing); the omniscient viewer
+    (everyone, once the game is over) gets them whole."""
+    records = chained(path.read_bytes().splitlines())
+    live = LiveGame.replay(path.stem, records)
+    stored = [e for e in live.events if isinstance(e, UndoDone | ForkDealt)]
+    undone = not path.stem.startswith("rock_paper_scissors")  # every throw is secret
+    assert {type(e) for e in stored} == ({ForkDealt, UndoDone} if undone else {ForkDealt})
+    viewers = [SPECTATOR, *map(Seat, range(live.table.seats))]
+    for event in stored:
+        shown = {encode(redact(live.game, event, viewer)) for viewer in viewers}
+        assert len(shown) == 1
+        blank = msgspec.json.decode(shown.pop())
+        assert blank["state"] is None and blank.get("position") is None
+        assert redact(live.game, event, OMNISCIENT) == event
+        assert bytes(event.position if event.form else event.state) != b"null"
