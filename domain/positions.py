@@ -8,8 +8,9 @@ whatever the state type has become, then mapped onto today's state by the game. 
 position from events instead would need the history (an undo) or the original's secrets (a
 fork); a form keeps each fold a step of one event.
 
-A form is a frozen copy of the state's fields in plain types (no state or rules type of the
-game's), and `taken` and `restored` map field to field, refusing to drop one: a field added to
+A form is a frozen copy of the state's fields in plain types and literal defaults (no state,
+rules or data of the game's), and `taken` and `restored` map field to field, refusing to drop
+one: a field added to
 the state with a default restores from an older form with its default; any other change to
 the state fails the round trip test and asks for a new form, or for a mapping of the old one.
 """
@@ -27,10 +28,15 @@ HIDDEN = msgspec.Raw(b"null")  # a position blanked for a viewer (its secrets)
 LEGACY = 0  # the form of an event stored before forms: the live state as JSON
 
 
+class Form(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The base of a game's position forms: decoded strictly, and a field at the form's own
+    default is left out of the stored bytes (a form's defaults are part of it: pinned)."""
+
+
 def taken(state: msgspec.Struct, form: type[T], left_out: tuple[str, ...] = ()) -> T:
     """`state` in `form`, field for field but `left_out`; a field the form has no room for
     raises, never dropped."""
-    fields = {k: v for k, v in msgspec.to_builtins(state).items() if k not in left_out}
+    fields = {k: v for k, v in _whole(state).items() if k not in left_out}
     extra = set(fields) - _names(form)
     if extra:
         raise ValueError(f"{form.__name__} cannot store {sorted(extra)}: declare a new form")
@@ -40,11 +46,23 @@ def taken(state: msgspec.Struct, form: type[T], left_out: tuple[str, ...] = ()) 
 def restored(position: msgspec.Struct, kind: type[T], **given: Any) -> T:
     """`position` as today's `kind`, with the fields it leaves out `given`; a field of the
     position that `kind` no longer has raises (map it where the game restores its forms)."""
-    fields = msgspec.to_builtins(position)
+    fields = _whole(position)
     gone = set(fields) - _names(kind)
     if gone:
         raise ValueError(f"{kind.__name__} has no {sorted(gone)} of {type(position).__name__}")
     return msgspec.convert({**fields, **msgspec.to_builtins(given)}, kind)
+
+
+def _whole(value: Any) -> Any:
+    """`value` as builtins with every field of every struct, those at their defaults too:
+    each side's defaults are its own, and a value is never read as the other side's default."""
+    if isinstance(value, msgspec.Struct):
+        return {name: _whole(getattr(value, name)) for name in value.__struct_fields__}
+    if isinstance(value, dict):
+        return {key: _whole(item) for key, item in value.items()}
+    if isinstance(value, tuple | list | frozenset | set):
+        return [_whole(item) for item in value]
+    return msgspec.to_builtins(value)
 
 
 def _names(kind: type[Any]) -> set[str]:

@@ -4,57 +4,55 @@ options are left out: the table's opening holds them."""
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.games.bienvenue_a_bord.messages import Options
 from domain.games.bienvenue_a_bord.state import State
 from domain.kernel import Positions
-from domain.positions import restored, taken
+from domain.positions import Form, restored, taken
 
 
-class CabinV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CabinV1(Form, frozen=True):
     id: str
-    status: str
-    passenger: str | None
-    vp: int | None
-    symbol: str | None
-    love: int | None
-    love_source: str | None
+    status: str = "closed"
+    passenger: str | None = None
+    vp: int | None = None
+    symbol: str | None = None
+    love: int | None = None
+    love_source: str | None = None
 
 
-class ObjectiveV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ObjectiveV1(Form, frozen=True):
     card: str
-    symbol: str | None
+    symbol: str | None = None
 
 
-class SheetV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SheetV1(Form, frozen=True):
     cabins: tuple[CabinV1, ...]
-    satisfied: int
-    unhappy: int
-    objectives: tuple[ObjectiveV1, ...]
-    sun_slots: tuple[int, ...]
-    majorities: tuple[str, ...]
-    bonus: str | None
+    satisfied: int = 0
+    unhappy: int = 0
+    objectives: tuple[ObjectiveV1, ...] = ()
+    sun_slots: tuple[int, ...] = ()
+    majorities: tuple[str, ...] = ()
+    bonus: str | None = None
 
 
-class PositionV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class PositionV1(Form, frozen=True):
     seats: int
-    phase: str
-    pile: tuple[str | None, ...]
-    tokens: tuple[str, ...]
-    turn: int
-    splitter: int
-    revealed: tuple[str, ...]
-    single: str | None
-    taken: str | None
-    hands: tuple[tuple[str, ...], ...]
-    received: tuple[tuple[str, ...], ...]
     sheets: tuple[SheetV1, ...]
-    stopovers: tuple[str, ...]
-    pending: tuple[tuple[int, str], ...]
-    discard: tuple[str, ...]
-    scores: tuple[int, ...]
-    ranks: tuple[int, ...]
+    phase: str = "setup"
+    pile: tuple[str | None, ...] = ()
+    tokens: tuple[str, ...] = ()
+    turn: int = 0
+    splitter: int = 0
+    revealed: tuple[str, ...] = ()
+    single: str | None = None
+    taken: str | None = None
+    hands: tuple[tuple[str, ...], ...] = ((), ())
+    received: tuple[tuple[str, ...], ...] = ((), ())
+    stopovers: tuple[str, ...] = ()
+    pending: tuple[tuple[int, str], ...] = ()
+    discard: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    ranks: tuple[int, ...] = ()
 
 
 def position_of(state: State) -> PositionV1:

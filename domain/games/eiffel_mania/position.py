@@ -3,51 +3,49 @@ dealt, in forms of its own. A stored form never changes; a new one is added afte
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.games.eiffel_mania.messages import Options
 from domain.games.eiffel_mania.state import State
 from domain.kernel import Positions
-from domain.positions import restored, taken
+from domain.positions import Form, restored, taken
 
 
-class OfferV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class OfferV1(Form, frozen=True):
     partner_picks_first: bool
     gift_card: str | None
-    status: str
+    status: str = "pending"
 
 
-class PositionV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class PositionV1(Form, frozen=True):
     seats: int
-    phase: str
-    pile: tuple[str | None, ...]
-    pile_ids: tuple[str, ...]
-    office_seer: int | None
-    lot_owner: tuple[int | None, ...]
-    held: tuple[tuple[str, ...], ...]
-    discarded: tuple[str, ...]
-    betrayals: tuple[int, ...]
-    inactive: tuple[bool, ...]
-    next_from: int
-    negotiation: int
-    principal: int
-    partner: int
-    queue: tuple[int, ...]
-    revealed: tuple[str, ...]
-    offers: tuple[OfferV1, ...]
-    stances: tuple[str | None, str | None]  # (principal, partner)
-    committed: tuple[bool, bool]
-    stances_revealed: bool
-    denouncer: int | None
-    denounced: int | None
-    denunciation_correct: bool | None
-    effective: tuple[int, int]
-    effective_stances: tuple[str | None, str | None]
-    outcome: str | None
-    awaiting: int | None
-    give_to: int | None
-    give_reason: str
-    end_reason: str | None
+    phase: str = "setup"
+    pile: tuple[str | None, ...] = ()
+    pile_ids: tuple[str, ...] = ()
+    office_seer: int | None = None
+    lot_owner: tuple[int | None, ...] = (None,) * 12
+    held: tuple[tuple[str, ...], ...] = ()
+    discarded: tuple[str, ...] = ()
+    betrayals: tuple[int, ...] = ()
+    inactive: tuple[bool, ...] = ()
+    next_from: int = 0
+    negotiation: int = 0
+    principal: int = 0
+    partner: int = 0
+    queue: tuple[int, ...] = ()
+    revealed: tuple[str, ...] = ()
+    offers: tuple[OfferV1, ...] = ()
+    stances: tuple[str | None, str | None] = (None, None)  # (principal, partner)
+    committed: tuple[bool, bool] = (False, False)
+    stances_revealed: bool = False
+    denouncer: int | None = None
+    denounced: int | None = None
+    denunciation_correct: bool | None = None
+    effective: tuple[int, int] = (0, 0)
+    effective_stances: tuple[str | None, str | None] = (None, None)
+    outcome: str | None = None
+    awaiting: int | None = None
+    give_to: int | None = None
+    give_reason: str = ""
+    end_reason: str | None = None
 
 
 def position_of(state: State) -> PositionV1:

@@ -3,29 +3,27 @@ dealt, in forms of its own. A stored form never changes; a new one is added afte
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.games.rock_paper_scissors.messages import Options
 from domain.games.rock_paper_scissors.state import State
 from domain.kernel import Positions
-from domain.positions import restored, taken
+from domain.positions import Form, restored, taken
 
 
-class RevealedV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class RevealedV1(Form, frozen=True):
     round: int
     hands: tuple[str, ...]
     winner: int | None
 
 
-class PositionV1(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class PositionV1(Form, frozen=True):
     seats: int
     rounds: int
-    round: int
-    chosen: tuple[bool, ...]
-    hands: tuple[str | None, ...]
-    scores: tuple[int, ...]
-    played: tuple[RevealedV1, ...]
-    over: bool
+    round: int = 0
+    chosen: tuple[bool, ...] = ()
+    hands: tuple[str | None, ...] = ()
+    scores: tuple[int, ...] = ()
+    played: tuple[RevealedV1, ...] = ()
+    over: bool = False
 
 
 def position_of(state: State) -> PositionV1:

@@ -5,153 +5,147 @@ opening holds them."""
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.games.zoo18.messages import Options
 from domain.games.zoo18.state import State
 from domain.kernel import Positions
-from domain.positions import restored, taken
+from domain.positions import Form, restored, taken
 
 
-class _Form(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    pass
-
-
-class LaidTileV1(_Form, frozen=True):
+class LaidTileV1(Form, frozen=True):
     hex: str
     tile: str
     rotation: int
-    label: str | None
+    label: str | None = None
 
 
-class TokenV1(_Form, frozen=True):
+class TokenV1(Form, frozen=True):
     hex: str
     city: int
     slot: int
     owner: str
 
 
-class ReservationV1(_Form, frozen=True):
+class ReservationV1(Form, frozen=True):
     hex: str
     city: int
     slot: int
     family: str
 
 
-class BoardV1(_Form, frozen=True):
+class BoardV1(Form, frozen=True):
     map_id: str
-    variant: str | None
-    tiles: tuple[LaidTileV1, ...]
-    tokens: tuple[TokenV1, ...]
-    reservations: tuple[ReservationV1, ...]
-    used: frozenset[str]
-    extra_slots: tuple[tuple[str, int], ...]
-    hole: tuple[str, str] | None
-    row_zero: bool
+    variant: str | None = None
+    tiles: tuple[LaidTileV1, ...] = ()
+    tokens: tuple[TokenV1, ...] = ()
+    reservations: tuple[ReservationV1, ...] = ()
+    used: frozenset[str] = frozenset()
+    extra_slots: tuple[tuple[str, int], ...] = ()
+    hole: tuple[str, str] | None = None
+    row_zero: bool = False
 
 
-class FlowV1(_Form, frozen=True):
-    round: str
-    turn: int
-    or_num: int
-    order: tuple[str, ...]
-    index: int
-    step: str
-    passed: tuple[int, ...]
-    acted: bool
-    bought: bool
-    sold_families: tuple[str, ...]
-    sr_sold: tuple[str, ...]
-    sr_bundles: tuple[str, ...]
-    parred_this_sr: bool
-    greek: bool
-    midas: int
-    lay_family: str
-    bonus_left: int
-    lays: int
-    upgraded: bool
-    laid_hexes: tuple[str, ...]
-    tokened: bool
-    ran: bool
-    revenue: int
-    subsidy: int
-    helped: bool
-    train_bonus_used: bool
-    patch_family: str
-    patch_trains: tuple[str, ...]
-    spared: tuple[str, ...]
-    limit_unchecked: str
+class FlowV1(Form, frozen=True):
+    round: str = "setup"
+    turn: int = 1
+    or_num: int = 0
+    order: tuple[str, ...] = ()
+    index: int = 0
+    step: str = ""
+    passed: tuple[int, ...] = ()
+    acted: bool = False
+    bought: bool = False
+    sold_families: tuple[str, ...] = ()
+    sr_sold: tuple[str, ...] = ()
+    sr_bundles: tuple[str, ...] = ()
+    parred_this_sr: bool = False
+    greek: bool = False
+    midas: int = -1
+    lay_family: str = ""
+    bonus_left: int = 0
+    lays: int = 0
+    upgraded: bool = False
+    laid_hexes: tuple[str, ...] = ()
+    tokened: bool = False
+    ran: bool = False
+    revenue: int = 0
+    subsidy: int = 0
+    helped: bool = False
+    train_bonus_used: bool = False
+    patch_family: str = ""
+    patch_trains: tuple[str, ...] = ()
+    spared: tuple[str, ...] = ()
+    limit_unchecked: str = ""
 
 
-class PlayerV1(_Form, frozen=True):
+class PlayerV1(Form, frozen=True):
     name: str
     cash: int
-    penalty: int
+    penalty: int = 0
 
 
-class FamilyV1(_Form, frozen=True):
+class FamilyV1(Form, frozen=True):
     sym: str
-    cash: int
-    parred: bool
-    row: int
-    col: int
-    arrival: int
-    tokens_used: int
-    marks: tuple[str, ...]
+    cash: int = 0
+    parred: bool = False
+    row: int = -1
+    col: int = -1
+    arrival: int = 0
+    tokens_used: int = 0
+    marks: tuple[str, ...] = ()
 
 
-class ShareV1(_Form, frozen=True):
+class ShareV1(Form, frozen=True):
     id: str
     family: str
     percent: int
     owner: str
 
 
-class HoldingV1(_Form, frozen=True):
+class HoldingV1(Form, frozen=True):
     id: str
     owner: str
-    uses: int
-    data: str
+    uses: int = 0
+    data: str = ""
 
 
-class TrainCardV1(_Form, frozen=True):
+class TrainCardV1(Form, frozen=True):
     id: str
     name: str
     owner: str
-    variant: str
-    obsolete: bool
-    operated: bool
-    disabled: int
+    variant: str = ""
+    obsolete: bool = False
+    operated: bool = False
+    disabled: int = 0
 
 
-class RouteV1(_Form, frozen=True):
+class RouteV1(Form, frozen=True):
     train: str
     connections: tuple[tuple[str, ...], ...]
-    revenue: int | None
-    subsidy: int | None
+    revenue: int | None = None
+    subsidy: int | None = None
 
 
-class PositionV1(_Form, frozen=True):
+class PositionV1(Form, frozen=True):
     seats: int
-    map: str
-    players: tuple[PlayerV1, ...]
-    families: tuple[FamilyV1, ...]
-    shares: tuple[ShareV1, ...]
-    powers: tuple[HoldingV1, ...]
-    tickets: tuple[HoldingV1, ...]
-    deck: tuple[str, ...]
-    trains: tuple[TrainCardV1, ...]
-    phase: str
-    board: BoardV1 | None
     flow: FlowV1
-    priority: tuple[int, ...]
-    arrivals: int
-    par_order: tuple[str, ...]
-    bank_flow: int
-    last_run: tuple[str, int, int]
-    last_routes: tuple[RouteV1, ...]
-    ended: str
-    acquired: tuple[str, ...]
+    map: str = ""
+    players: tuple[PlayerV1, ...] = ()
+    families: tuple[FamilyV1, ...] = ()
+    shares: tuple[ShareV1, ...] = ()
+    powers: tuple[HoldingV1, ...] = ()
+    tickets: tuple[HoldingV1, ...] = ()
+    deck: tuple[str, ...] = ()
+    trains: tuple[TrainCardV1, ...] = ()
+    phase: str = "2S"
+    board: BoardV1 | None = None
+    priority: tuple[int, ...] = ()
+    arrivals: int = 0
+    par_order: tuple[str, ...] = ()
+    bank_flow: int = 0
+    last_run: tuple[str, int, int] = ("", 0, 0)
+    last_routes: tuple[RouteV1, ...] = ()
+    ended: str = ""
+    acquired: tuple[str, ...] = ()
 
 
 def position_of(state: State) -> PositionV1:
