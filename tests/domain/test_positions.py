@@ -7,6 +7,7 @@ seeded games, and every fork dealt from one, goes through its form and back unch
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -17,11 +18,11 @@ import msgspec
 import pytest
 
 from domain import games, positions
-from domain.forks import ForkDealt
-from domain.kernel import OMNISCIENT, SPECTATOR, Seat
+from domain.forks import ForkDealt, deal
+from domain.kernel import OMNISCIENT, SPECTATOR, Rejected, Seat
 from domain.rules import options_for
 from domain.table import Table, apply, redact
-from domain.undo import UndoDone
+from domain.undo import UndoDone, check
 from projections.codec import encode
 from projections.live import LiveGame
 from server.store import chained
@@ -194,3 +195,26 @@ def test_no_viewer_but_the_omniscient_one_is_shown_a_stored_position(path: Path)
         assert blank["state"] is None and blank.get("position") is None
         assert redact(live.game, event, OMNISCIENT) == event
         assert bytes(event.position if event.form else event.state) != b"null"
+
+
+def test_a_game_that_declares_no_forms_has_no_command_undone_and_no_fork() -> None:
+    """Without a form there is nothing to store an undo's or a fork's position in: the undo
+    is refused, saying why, and the deal raises before anything is stored."""
+    game = games.get("vertigo")
+    formless = dataclasses.replace(game, positions=None)
+    for table in tables("vertigo", 3, seed=8):
+        seat = next((s for s in range(3) if game.legal(table.state, s)), None)
+        if seat is None:
+            continue
+        command = game.legal(table.state, seat)[0]
+        stored = game.decide(table.state, seat, command, random.Random(0))
+        try:
+            check(game, table.state, seat, 3, stored)
+        except Rejected:
+            continue
+        with pytest.raises(Rejected, match="does not say how it stores a position"):
+            check(formless, table.state, seat, 3, stored)
+        with pytest.raises(ValueError, match="does not say how its positions are stored"):
+            deal(formless, table.state, Seat(0), random.Random(0))
+        return
+    raise AssertionError("no move of Vertigo may be undone")
