@@ -141,7 +141,7 @@ def replay(events: Sequence[Any], key: bytes | None = None) -> Replay:
         if isinstance(event, SecretRevealed) and not (table.started and game.is_over(table.state)):
             problems.append(f"version {version}: the secret was revealed before the end")
         if isinstance(event, UndoDone):
-            problem = unfaithful(game, table.seats, table.options, event, states)
+            problem = unfaithful(game, table.seats, table.options, table.rules, event, states)
             if problem:
                 problems.append(problem)
         try:

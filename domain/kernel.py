@@ -118,6 +118,24 @@ E = TypeVar("E")
 
 
 @dataclass(frozen=True)
+class Positions(Generic[S]):
+    """How a game stores a whole position (what an undo restores, what a fork is dealt):
+    in forms of its own, never its live state type (`domain.positions`).
+
+    - `forms`: the stored forms, oldest first (version n is `forms[n - 1]`). A form once
+      stored never changes (tests/domain/test_positions.py pins each one): a state that
+      outgrows the last form gets a new one after it.
+    - `of(state)`: the state in the last form.
+    - `state(position, options)`: a position of any form as today's state, the options being
+      the table's (a position leaves them out: every fold reads them from the opening).
+    """
+
+    forms: tuple[type[Any], ...]
+    of: Callable[[S], Any]
+    state: Callable[[Any, Any], S]
+
+
+@dataclass(frozen=True)
 class Game(Generic[S, C, E]):
     """Everything the platform needs to host one game; every function is pure.
 
@@ -142,6 +160,7 @@ class Game(Generic[S, C, E]):
       could not see before (a card turned, a stance or vote shown, a hidden power brought face
       up). Most games read it from the event's kind alone; the state is there for an event
       that reveals only at some positions (18ZOO's day change brings four powers face up).
+    - `positions` (undo by consent and forks; None: neither): how a whole position is stored.
     - `rules`: the version of the rules today; bumped by a change to how stored games fold or
       decide, the older versions kept (`domain.rules`, docs/adding-a-game.md).
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
@@ -167,6 +186,7 @@ class Game(Generic[S, C, E]):
     explain: Callable[[S, int, C], Any] | None = None
     redeal: Callable[[S, Viewer, Rng], S] | None = None
     reveals: Callable[[S, E], bool] | None = None
+    positions: Positions[S] | None = None
     rules: int = 1
 
     def fold(self, events: Iterable[E], state: S) -> S:

@@ -122,12 +122,12 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
         state = game.initial(event.seats, options) if table.state is None else table.state
         return msgspec.structs.replace(table, started=True, seats=event.seats, state=state)
     if isinstance(event, forks.ForkDealt):
-        state = forks.dealt_state(game, table.seats, table.options, event)
+        state = forks.dealt_state(game, table.seats, table.options, table.rules, event)
         return msgspec.structs.replace(table, state=state)
     if isinstance(event, FAIRNESS_EVENTS):
         return msgspec.structs.replace(table, fairness=fold_fairness(table.fairness, event))
     if isinstance(event, UndoDone):
-        state = restored(game, table.seats, table.options, event)
+        state = restored(game, table.seats, table.options, table.rules, event)
         kept = table.state if state is None else state  # None: a blank copy (a viewer's)
         return msgspec.structs.replace(table, state=kept, undo_asked=None)
     if isinstance(event, UNDO_EVENTS):

@@ -11,10 +11,12 @@ something when one of them does, as its game declares (`Game.reveals`, given the
 event lands on: an event that reads a hidden part, a turned card or a counted vote, or one
 that brings a hidden part into view). A game that declares nothing has no command undone.
 
-`UndoDone` carries the restored state as JSON, so that the fold stays a pure fold of events
-(`domain.table.apply`) and needs no history. That state holds every seat's secrets as they
-were before the command: every viewer but the omniscient one is sent it blank, and each of
-them already saw its own view of that position.
+`UndoDone` carries the restored position, so that the fold stays a pure fold of events
+(`domain.table.apply`) and needs no history: in the form its game declares and numbers
+(`domain.positions`), never the live state type (an undo stored before forms has the state as
+JSON, `form` 0, read as it always was). That position holds every seat's secrets as they were
+before the command: every viewer but the omniscient one is sent it blank, and each of them
+already saw its own view of that position.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from typing import Any
 
 import msgspec
 
+from domain import positions
 from domain.fairness import DrawsRecorded, SecretRevealed
 from domain.kernel import SPECTATOR, Game, Omniscient, Reason, Rejected, Seat, Viewer
+from domain.rules import options_for
 
 CONSENT, NEVER = "consent", "never"  # the creator's choice (`TableOpened.undo`)
 MODES = (CONSENT, NEVER)
@@ -51,13 +55,16 @@ class UndoAnswered(_UndoEvent, frozen=True, tag="undo_answered"):
 
 class UndoDone(_UndoEvent, frozen=True, tag="undo_done"):
     """Everyone accepted: the command of `seat` ending at `version` is undone and the game is
-    back where it was at `back_to`; `state` is the game's state then (blank for every viewer
-    but the omniscient one)."""
+    back where it was at `back_to`; `position` is the game's position then, in the game's
+    `form` of it (both blank for every viewer but the omniscient one). An undo stored before
+    forms has `form` 0 and the state in `state`."""
 
     seat: int
     version: int
     back_to: int
     state: msgspec.Raw = HIDDEN
+    form: int = positions.LEGACY
+    position: msgspec.Raw = HIDDEN
 
 
 UNDO_EVENTS = (UndoRequested, UndoAnswered, UndoDone)
@@ -80,22 +87,32 @@ def pending(asked: UndoAsked | None, event: Any) -> UndoAsked | None:
     return None  # refused, or done
 
 
-def restored(game: Game[Any, Any, Any], seats: int, options: Any, event: UndoDone) -> Any:
-    """The state an `UndoDone` restores, decoded as the game's state type; None if blank."""
+def restored(
+    game: Game[Any, Any, Any], seats: int, options: Any, rules: int, event: UndoDone
+) -> Any:
+    """The state an `UndoDone` restores; None if blank. `options` as the table stores them,
+    `rules` its rules version."""
+    if event.form != positions.LEGACY:
+        return positions.read(game, event.form, event.position, options_for(game, options, rules))
     if bytes(event.state) == bytes(HIDDEN):
         return None
+    # stored before forms: the live state, read with the state type as it always was
     kind = type(game.initial(seats, msgspec.convert(options, game.options_type)))
     return msgspec.json.decode(event.state, type=kind)
 
 
-def done(seat: int, version: int, back_to: int, state: Any) -> UndoDone:
-    return UndoDone(
-        seat=seat, version=version, back_to=back_to, state=msgspec.Raw(msgspec.json.encode(state))
-    )
+def done(game: Game[Any, Any, Any], seat: int, version: int, back_to: int, state: Any) -> UndoDone:
+    form, position = positions.stored(game, state)
+    return UndoDone(seat=seat, version=version, back_to=back_to, form=form, position=position)
 
 
 def unfaithful(
-    game: Game[Any, Any, Any], seats: int, options: Any, event: UndoDone, states: list[Any]
+    game: Game[Any, Any, Any],
+    seats: int,
+    options: Any,
+    rules: int,
+    event: UndoDone,
+    states: list[Any],
 ) -> str | None:
     """Why the stored `event` is not a true undo, or None: the state it restores must be the
     game's state at `back_to` (`states[v - 1]`: the state after version v, for each version
@@ -103,7 +120,7 @@ def unfaithful(
     undo_at = len(states) + 1
     if not 1 <= event.back_to < event.version < undo_at:
         return f"version {undo_at}: an undo of version {event.version} back to {event.back_to}"
-    if restored(game, seats, options, event) != states[event.back_to - 1]:
+    if restored(game, seats, options, rules, event) != states[event.back_to - 1]:
         return (
             f"version {undo_at}: the undo restores a position the game never had at {event.back_to}"
         )
@@ -112,7 +129,7 @@ def unfaithful(
 
 def redact(event: Any, viewer: Viewer) -> Any:
     if isinstance(event, UndoDone) and not isinstance(viewer, Omniscient):
-        return msgspec.structs.replace(event, state=HIDDEN)
+        return msgspec.structs.replace(event, state=HIDDEN, position=HIDDEN)
     return event
 
 
@@ -179,6 +196,8 @@ def check(
         raise refuse("the last command is not yours")
     if game.reveals is None:
         raise refuse(f"{game.title} does not say which of its events reveal something hidden")
+    if game.positions is None:
+        raise refuse(f"{game.title} does not say how it stores a position to go back to")
     if _revealing(game, before, stored):
         raise refuse("it revealed something that was hidden (a card, a choice)")
     return command

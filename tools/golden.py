@@ -11,6 +11,12 @@ the result that differs (`differences`), so a failure says what changed, not onl
     python tools/golden.py record GAME SEATS SEED   # a new game played by random bots
     python tools/golden.py refresh GAME             # today's result and views of the stored events
     python tools/golden.py stream GAME SEATS SEED [MOVES]  # a stream as the server stores it
+    python tools/golden.py fork GAME SEATS SEED MOVES [LABEL]  # a fork, with an undo in it
+    python tools/golden.py positions  # pins the position forms and stored positions not pinned
+
+`positions` pins (tests/golden/positions.json) the schema of each game's position forms and
+the digest of the state each position of a golden stream restores (`domain.positions`); it
+adds what is not pinned yet and never changes a pin.
 
 `refresh` is for an intended change of a view or of scoring: the events stay byte for byte as
 stored, and the diff of the two files is what a reviewer reads.
@@ -214,6 +220,115 @@ def stream(name: str, seats: int, seed: int, moves: int | None = None) -> Path:
     return path
 
 
+async def _bot_move(service: Any, game_id: str, bots: random.Random, command_id: str) -> int:
+    """One random bot's command through the service; the seat that sent it."""
+    live = await service.load(game_id, fresh=True)
+    game, state = live.game, live.table.state
+    seat = bots.choice([s for s in range(live.table.seats) if game.legal(state, s)])
+    command = random_bot(game, state, seat, game.legal(state, seat), bots)
+    await service.submit(game_id, seat, command_id, live.version, msgspec.json.encode(command))
+    return seat
+
+
+async def forked_stream(name: str, seats: int, seed: int, moves: int) -> list[bytes]:
+    """A game played `moves` commands by random bots, forked there by seat 0 through the
+    server's code (`server.table.forks`), the fork played to its end with the first command
+    that may be undone undone by consent (`server.table.undo`): the fork's stored events."""
+    from domain.kernel import Rejected
+    from server.ops.metrics import Metrics
+    from server.store.adapters import open_store
+    from server.table import forks, undo
+    from server.table.service import GameService
+
+    store = open_store(None)
+    service = GameService(store, Metrics())
+    game_id = await service.create(msgspec.json.encode({"game": name, "seats": seats}))
+    names = [msgspec.json.encode({"name": f"Player {n + 1}"}) for n in range(seats)]
+    tokens = [(await service.join(game_id, raw))[1] for raw in names]
+    await service.start(game_id, tokens[0])
+    bots = random.Random(seed)
+    for n in range(moves):
+        await _bot_move(service, game_id, bots, f"c{n}")
+    at = (await service.load(game_id, fresh=True)).version
+    made = await forks.fork(service, game_id, msgspec.json.encode({"version": at}), tokens[0])
+    fork_id, mine = made.game_id, {made.seat: made.token}
+    for raw in names[1:]:
+        seat, token = await service.join(fork_id, raw)
+        mine[seat] = token
+    await service.start(fork_id, mine[0])
+    undone = False
+    for n in range(100_000):
+        if (await service.load(fork_id, fresh=True)).over:
+            break
+        seat = await _bot_move(service, fork_id, bots, f"f{n}")
+        if undone or (await service.load(fork_id, fresh=True)).over:
+            continue
+        try:
+            await undo.ask(service, fork_id, mine[seat])
+        except Rejected:
+            continue
+        live = await service.load(fork_id, fresh=True)
+        for other in sorted(undo.to_ask(live.table, seat)):
+            await undo.answer(service, fork_id, mine[other], True)
+        undone = True
+    records = await store.read(fork_id)
+    await store.close()
+    return [record.data for record in records]
+
+
+def fork(name: str, seats: int, seed: int, moves: int, label: str = "undo-fork") -> Path:
+    import asyncio
+
+    lines = asyncio.run(forked_stream(name, seats, seed, moves))
+    path = stream_path(f"{name}.{label}")
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return path
+
+
+POSITIONS = FOLDER / "positions.json"
+
+
+def position_forms() -> dict[str, dict[str, Any]]:
+    """Each game's position forms as JSON schemas, by game and form number."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in games.names():
+        positions = games.get(name).positions
+        if positions is not None:
+            forms = enumerate(positions.forms, start=1)
+            out[name] = {str(n): msgspec.json.schema(form) for n, form in forms}
+    return out
+
+
+def restored_positions() -> dict[str, str]:
+    """Each position the golden streams store in a game's form ("STREAM@VERSION"): the
+    digest of the state its fold restores (an undo) or starts from (a fork) today."""
+    from domain.forks import ForkDealt
+    from domain.rules import digest
+    from domain.undo import UndoDone
+    from projections.live import LiveGame
+    from server.store import chained
+
+    out = {}
+    for path in sorted(STREAMS.glob("*.jsonl")):
+        live = LiveGame.replay(path.stem, chained(path.read_bytes().splitlines()))
+        for version, event in enumerate(live.events, start=1):
+            if isinstance(event, UndoDone | ForkDealt) and event.form:
+                out[f"{path.stem}@{version}"] = digest(live.game, live.table_at(version).state)
+    return out
+
+
+def pin_positions() -> Path:
+    pinned = json.loads(POSITIONS.read_text()) if POSITIONS.exists() else {}
+    forms, restored = pinned.setdefault("forms", {}), pinned.setdefault("restored", {})
+    for name, numbered in position_forms().items():
+        for number, schema in numbered.items():
+            forms.setdefault(name, {}).setdefault(number, schema)
+    for label, digest in restored_positions().items():
+        restored.setdefault(label, digest)
+    POSITIONS.write_text(json.dumps(pinned, indent=1, sort_keys=True) + "\n")
+    return POSITIONS
+
+
 def main(argv: list[str]) -> int:
     match argv:
         case ["record", name, seats, seed]:
@@ -224,6 +339,12 @@ def main(argv: list[str]) -> int:
             print(stream(name, int(seats), int(seed)))
         case ["stream", name, seats, seed, moves]:
             print(stream(name, int(seats), int(seed), int(moves)))
+        case ["fork", name, seats, seed, moves]:
+            print(fork(name, int(seats), int(seed), int(moves)))
+        case ["fork", name, seats, seed, moves, label]:
+            print(fork(name, int(seats), int(seed), int(moves), label))
+        case ["positions"]:
+            print(pin_positions())
         case _:
             print(__doc__, file=sys.stderr)
             return 2

@@ -90,7 +90,7 @@ async def fork(cache: Games, game_id: str, raw: bytes, token: str | None) -> For
         version = msgspec.json.decode(raw, type=ForkRequest).version
     except msgspec.DecodeError as exc:
         raise Rejected(Reason.BAD_REQUEST, str(exc)) from None
-    if live.game.redeal is None:
+    if live.game.redeal is None or live.game.positions is None:
         raise Rejected(Reason.BAD_REQUEST, f"{live.game.title} games cannot be forked yet")
     if not 1 <= version <= live.version:
         raise Rejected(

@@ -97,7 +97,7 @@ async def ask(service: GameService, game_id: str, token: str | None, raw: bytes 
         first, last = await _command(live, seat, said)
         asked: list[object] = [UndoRequested(seat=seat, version=last)]
         if not to_ask(live.table, seat):  # only bots to ask: granted at once
-            asked.append(done(seat, last, first - 1, live.table_at(first - 1).state))
+            asked.append(done(live.game, seat, last, first - 1, live.table_at(first - 1).state))
         try:
             version = await service.store.append(
                 game_id, expected, [encode(e) for e in asked], once(), expected_hash
@@ -132,7 +132,7 @@ async def answer(service: GameService, game_id: str, token: str | None, accept: 
             if last != asked.version:  # cannot be while it is pending; never undo another
                 raise refuse("nothing to undo: the game moved on since")
             before = live.table_at(first - 1)
-            events.append(done(asked.seat, last, first - 1, before.state))
+            events.append(done(live.game, asked.seat, last, first - 1, before.state))
         try:
             version = await service.store.append(
                 game_id, live.version, [encode(e) for e in events], once(), live.hash

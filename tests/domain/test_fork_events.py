@@ -53,7 +53,9 @@ def test_a_fork_folds_to_its_dealt_position_with_its_forker_in_its_own_seat() ->
     assert table.started
     dealt = events[4]
     assert isinstance(dealt, ForkDealt)
-    assert encode(table.state) == bytes(dealt.state)
+    assert GAME.positions is not None and dealt.state == HIDDEN  # never the live state
+    assert dealt.form == len(GAME.positions.forms)
+    assert bytes(dealt.position) == encode(GAME.positions.of(table.state))
     assert table.state != position()  # the pile was dealt again
     assert sorted(table.state.pile) == sorted(position().pile)
     assert origin(events) == events[1]
@@ -73,7 +75,12 @@ def test_the_replay_loop_folds_a_fork_as_the_domain_does() -> None:
 def test_only_the_omniscient_viewer_sees_the_dealt_position() -> None:
     dealt, forked = fork_stream()[4], fork_stream()[1]
     for viewer in (SPECTATOR, Seat(0), Seat(1)):
-        assert redact(GAME, dealt, viewer) == ForkDealt(state=HIDDEN)
+        assert redact(GAME, dealt, viewer) == ForkDealt(form=dealt.form)
         assert redact(GAME, forked, viewer) == forked
     assert redact(GAME, dealt, OMNISCIENT) is dealt
-    assert b'"state":null' in encode(redact(GAME, dealt, SPECTATOR))
+    assert b'"state":null,"form":1,"position":null' in encode(redact(GAME, dealt, SPECTATOR))
+    # a fork dealt before forms, its position the live state as JSON, is blanked as well
+    legacy = ForkDealt(state=dealt.position)
+    for viewer in (SPECTATOR, Seat(0), Seat(1)):
+        assert redact(GAME, legacy, viewer) == ForkDealt()
+    assert redact(GAME, legacy, OMNISCIENT) is legacy

@@ -28,6 +28,7 @@ TEMPLATE: dict[str, tuple[str, ...]] = {
     "scoring": ("result", "is_over"),
     "redeal": ("redeal",),
     "reveals": ("reveals",),
+    "position": ("positions",),
     "data": (),
     "bots": ("greedy",),
 }
@@ -47,6 +48,7 @@ WIRING = {
     "is_over": ("scoring", "is_over"),
     "redeal": ("redeal", "redeal"),
     "reveals": ("reveals", "reveals"),
+    "positions": ("position", "positions"),
 }
 # the order of the roles: a module imports only modules of earlier roles; any module not named
 # here is a rule module, between evolve and commands, and rule modules import one another; the
@@ -64,6 +66,7 @@ ORDER = (
     "view",
     "redeal",
     "reveals",
+    "position",
     "flow",
     "decide",
     "setup",

@@ -11,7 +11,15 @@ from domain import games
 from domain.audit import replay
 from domain.kernel import OMNISCIENT, SPECTATOR, Seat
 from domain.table import ChatPosted, redact
-from domain.undo import HIDDEN, UndoAnswered, UndoAsked, UndoRequested, check, done
+from domain.undo import (
+    HIDDEN,
+    UndoAnswered,
+    UndoAsked,
+    UndoDone,
+    UndoRequested,
+    check,
+    done,
+)
 from projections.codec import encode
 from projections.live import LiveGame
 from server.store import chained
@@ -48,7 +56,7 @@ def test_the_undo_folds_back_to_the_state_before_the_command() -> None:
         UndoRequested(seat=seat, version=len(after)),
         ChatPosted(seat=seat, name="p", text="oops"),
         UndoAnswered(seat=1 - seat, accept=True),
-        done(seat, len(after), len(before), fold(before).state),
+        done(GAME, seat, len(after), len(before), fold(before).state),
     ]
     assert fold(after + undo[:2]).undo_asked == UndoAsked(seat=seat, version=len(after))
     assert fold(after + undo[:3]).undo_asked == UndoAsked(seat, len(after), (1 - seat,))
@@ -75,23 +83,40 @@ def test_a_move_lapses_a_pending_request_in_both_folds() -> None:
 def test_the_restored_state_is_blank_for_every_viewer_but_the_omniscient_one() -> None:
     before = started()
     after, seat = moved(before)
-    event = done(seat, len(after), len(before), fold(before).state)
+    event = done(GAME, seat, len(after), len(before), fold(before).state)
     game = games.get("vertigo")
     for viewer in (SPECTATOR, Seat(0), Seat(1)):
         shown = redact(game, event, viewer)
-        assert shown.state == HIDDEN and (shown.seat, shown.version) == (seat, len(after))
+        assert shown.position == HIDDEN and shown.state == HIDDEN
+        assert (shown.seat, shown.version, shown.form) == (seat, len(after), event.form)
     assert redact(game, event, OMNISCIENT) == event
-    assert msgspec.json.decode(event.state) is not None
+    assert msgspec.json.decode(event.position) is not None
+    # an undo stored before forms, its position the live state as JSON, is blanked as well
+    legacy = UndoDone(seat=seat, version=len(after), back_to=len(before), state=event.position)
+    for viewer in (SPECTATOR, Seat(0), Seat(1)):
+        assert redact(game, legacy, viewer).state == HIDDEN
+    assert redact(game, legacy, OMNISCIENT) == legacy
+
+
+def test_an_undo_stores_the_games_form_of_the_position_never_its_state() -> None:
+    before = started()
+    after, seat = moved(before)
+    event = done(GAME, seat, len(after), len(before), fold(before).state)
+    assert GAME.positions is not None
+    assert event.form == len(GAME.positions.forms) and event.state == HIDDEN
+    form = GAME.positions.forms[event.form - 1]
+    assert form.__module__ == "domain.games.vertigo.position"
+    msgspec.json.decode(event.position, type=form)  # decodes as the form, strictly
 
 
 def test_the_audit_catches_an_undo_to_a_position_the_game_never_had() -> None:
     before = started()
     after, seat = moved(before)
-    faithful = done(seat, len(after), len(before), fold(before).state)
+    faithful = done(GAME, seat, len(after), len(before), fold(before).state)
     assert replay([*after, faithful]).problems == []
     again, _ = moved(after)  # another position, that the game had later, not at `before`
-    forged = done(seat, len(after), len(before), fold(again).state)
+    forged = done(GAME, seat, len(after), len(before), fold(again).state)
     problems = replay([*after, forged]).problems
     assert problems and "never had" in problems[0]
-    backwards = done(seat, len(before), len(after), fold(before).state)
+    backwards = done(GAME, seat, len(before), len(after), fold(before).state)
     assert replay([*after, backwards]).problems

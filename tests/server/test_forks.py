@@ -160,7 +160,7 @@ async def test_a_seat_forks_its_past_and_plays_on_from_what_it_knew(
         log = (
             await server.lobby.http.get(f"/api/games/{fork_id}/events", headers=bearer(token))
         ).text
-        assert '{"type":"fork_dealt","state":null}' in log
+        assert '{"type":"fork_dealt","state":null,"form":1,"position":null}' in log
     before = len(await stored(server, fork_id))
     assert await play(server, fork_id, 5, random.Random(1)) > before  # it plays on
     assert len(await stored(server, game_id)) >= past  # the original is untouched

@@ -252,7 +252,8 @@ async def test_a_command_that_drew_hid_or_revealed_is_not_undone(
 async def test_an_undo_tells_no_viewer_anything(server: Running, game: str, seats: int) -> None:
     """Every viewer's frames from a refused request to an accepted undo, in games with hidden
     cards: the undo's events are the same bytes for every viewer (nothing of a seat's own is
-    in them) and carry only seats and versions (the restored state is blank), and each
+    in them) and carry only seats, versions and the position's form number (the restored
+    position is blank), and each
     viewer's view after the undo is the one it had before the command, which it already saw."""
     game_id, tokens = await seated(server, game, seats)
     viewers = [SPECTATOR, *map(Seat, range(seats))]
@@ -278,7 +279,9 @@ async def test_an_undo_tells_no_viewer_anything(server: Running, game: str, seat
             assert reply.status_code == 200, reply.text
         undone = reply.json()["version"]
         live = await server.state.service.load(game_id, fresh=True)
-        assert msgspec.json.decode(live.events[undone - 1].state) is not None  # stored whole
+        stored = live.events[undone - 1]
+        assert msgspec.json.decode(stored.position) is not None  # stored whole, in its form
+        assert msgspec.json.decode(stored.state) is None  # never the live state
         sent_by_viewer = []
         for watcher, viewer in zip(watchers, viewers, strict=True):
             await watcher.wait_version(undone)
@@ -314,6 +317,8 @@ async def test_an_undo_tells_no_viewer_anything(server: Running, game: str, seat
                 "version": moved,
                 "back_to": before,
                 "state": None,
+                "form": stored.form,
+                "position": None,
             }
             then = msgspec.json.decode(encode(snapshot(live, viewer, before).view["game"]))
             assert watcher.view["game"] == then

@@ -11,6 +11,7 @@ from domain.games.bienvenue_a_bord.decide import decide
 from domain.games.bienvenue_a_bord.evolve import evolve
 from domain.games.bienvenue_a_bord.legal import legal
 from domain.games.bienvenue_a_bord.messages import Command, Event, Options
+from domain.games.bienvenue_a_bord.position import positions
 from domain.games.bienvenue_a_bord.redeal import redeal
 from domain.games.bienvenue_a_bord.reveals import reveals
 from domain.games.bienvenue_a_bord.scoring import is_over, result
@@ -38,5 +39,6 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     redeal=redeal,
     reveals=reveals,
+    positions=positions,
     rules=RULES,
 )

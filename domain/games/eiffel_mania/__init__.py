@@ -10,6 +10,7 @@ from domain.games.eiffel_mania.decide import decide
 from domain.games.eiffel_mania.evolve import evolve
 from domain.games.eiffel_mania.legal import legal
 from domain.games.eiffel_mania.messages import Command, Event, Options
+from domain.games.eiffel_mania.position import positions
 from domain.games.eiffel_mania.redeal import redeal
 from domain.games.eiffel_mania.reveals import reveals
 from domain.games.eiffel_mania.scoring import is_over, result
@@ -37,4 +38,5 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     redeal=redeal,
     reveals=reveals,
+    positions=positions,
 )

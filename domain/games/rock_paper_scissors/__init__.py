@@ -9,6 +9,7 @@ from domain.games.rock_paper_scissors.decide import decide
 from domain.games.rock_paper_scissors.evolve import evolve
 from domain.games.rock_paper_scissors.legal import legal
 from domain.games.rock_paper_scissors.messages import Command, Event, Options
+from domain.games.rock_paper_scissors.position import positions
 from domain.games.rock_paper_scissors.redeal import redeal
 from domain.games.rock_paper_scissors.reveals import reveals
 from domain.games.rock_paper_scissors.scoring import is_over, result
@@ -36,4 +37,5 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     redeal=redeal,
     reveals=reveals,
+    positions=positions,
 )

@@ -11,6 +11,7 @@ from domain.games.vertigo.decide import decide
 from domain.games.vertigo.evolve import evolve
 from domain.games.vertigo.legal import legal
 from domain.games.vertigo.messages import Command, Event, Options
+from domain.games.vertigo.position import positions
 from domain.games.vertigo.redeal import redeal
 from domain.games.vertigo.reveals import reveals
 from domain.games.vertigo.scoring import is_over, result
@@ -38,5 +39,6 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     redeal=redeal,
     reveals=reveals,
+    positions=positions,
     rules=RULES,
 )

@@ -15,6 +15,7 @@ from domain.games.zoo18.decide import decide, explain
 from domain.games.zoo18.evolve import evolve
 from domain.games.zoo18.legal import legal
 from domain.games.zoo18.messages import Command, Event, Options
+from domain.games.zoo18.position import positions
 from domain.games.zoo18.redeal import redeal
 from domain.games.zoo18.reveals import reveals
 from domain.games.zoo18.scoring import is_over, result
@@ -43,5 +44,6 @@ game: Game[State, Command, Event] = Game(
     explain=explain,
     redeal=redeal,
     reveals=reveals,
+    positions=positions,
     rules=RULES,
 )
