@@ -16,7 +16,7 @@ import importlib.util
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain import games
+from domain import choices, games
 from domain.chance import Rng, choice
 from domain.kernel import Game
 
@@ -26,30 +26,15 @@ Strategy = Callable[[Game[Any, Any, Any], Any, int, Sequence[Any], Rng], Any]
 def random_bot(
     game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
 ) -> Any:
-    """A uniformly random kind of command, then a uniformly random one of that kind, so a
-    command with many parametrisations (moves, tile lays) does not crowd out the others.
-    Commands that differ only in their `price` are one move: a random move, then a random
-    price, so a thing offered at many prices (18ZOO's train from another family, 1 to the
-    buyer's cash) is not chosen more often than one at a single price (a depot train)."""
+    """A uniformly random kind of command, then a uniformly random choice of that kind, then a
+    uniformly random value of it: the choices are those the seat is sent (`domain.choices`), so
+    a command with many parametrisations (moves, tile lays) does not crowd out the others, and
+    a thing offered at many prices (18ZOO's train from another family, 1 to the buyer's cash)
+    is not chosen more often than one at a single price (a depot train)."""
     kinds: dict[type, list[Any]] = {}
-    for command in legal:
-        kinds.setdefault(type(command), []).append(command)
-    picked = choice(rng, list(kinds.values()))
-    moves: dict[Any, list[Any]] = {}
-    for index, command in enumerate(picked):
-        moves.setdefault(_without_price(command, index), []).append(command)
-    if len(moves) == len(picked):  # no prices to choose: as before, one draw
-        return choice(rng, picked)
-    return choice(rng, choice(rng, list(moves.values())))
-
-
-def _without_price(command: Any, index: int) -> Any:
-    """The move a priced command makes (its fields but the price); any other command is a
-    move of its own (commands need not be hashable: a server's bot may see decoded JSON)."""
-    fields = getattr(command, "__struct_fields__", ())
-    if "price" not in fields:
-        return ("#", index)
-    return tuple(getattr(command, name) for name in fields if name != "price")
+    for entry in choices.sent(game, legal):
+        kinds.setdefault(type(choices.command_of(entry)), []).append(entry)
+    return choices.pick(choice(rng, choice(rng, list(kinds.values()))), rng)
 
 
 class NoDraws:

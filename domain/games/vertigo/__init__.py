@@ -38,5 +38,6 @@ game: Game[State, Command, Event] = Game(
     redact=redact,
     redeal=redeal,
     reveals=reveals,
+    choice_fields=("to",),  # a pawn moved to any of the free provinces
     rules=RULES,
 )

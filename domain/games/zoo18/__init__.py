@@ -43,5 +43,7 @@ game: Game[State, Command, Event] = Game(
     explain=explain,
     redeal=redeal,
     reveals=reveals,
+    choice_fields=("price", "rotation"),  # a train's price, a ticket's, a tile's rotation
+    range_fields=("price",),
     rules=RULES,
 )
