@@ -26,15 +26,19 @@ Strategy = Callable[[Game[Any, Any, Any], Any, int, Sequence[Any], Rng], Any]
 def random_bot(
     game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
 ) -> Any:
-    """A uniformly random kind of command, then a uniformly random choice of that kind, then a
-    uniformly random value of it: the choices are those the seat is sent (`domain.choices`), so
-    a command with many parametrisations (moves, tile lays) does not crowd out the others, and
-    a thing offered at many prices (18ZOO's train from another family, 1 to the buyer's cash)
-    is not chosen more often than one at a single price (a depot train)."""
+    """A uniformly random kind of command, then a uniformly random one of that kind, so a
+    command with many parametrisations (moves, tile lays) does not crowd out the others. A
+    range of amounts the seat is sent (`domain.choices`: 18ZOO's prices) is one move: a random
+    move, then a random amount, so a thing offered at many prices (a train from another
+    family, 1 to the buyer's cash) is not chosen more often than one at a single price (a
+    depot train). The draws are those of the bot before ranges, so seeded games are alike."""
     kinds: dict[type, list[Any]] = {}
-    for entry in choices.sent(game, legal):
+    for entry in choices.fold(legal, game.range_fields, game.range_fields):
         kinds.setdefault(type(choices.command_of(entry)), []).append(entry)
-    return choices.pick(choice(rng, choice(rng, list(kinds.values()))), rng)
+    picked = choice(rng, list(kinds.values()))
+    if not any(isinstance(entry, choices.Choice) for entry in picked):
+        return choice(rng, picked)
+    return choice(rng, choices.expand([choice(rng, picked)]))
 
 
 class NoDraws:

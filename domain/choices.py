@@ -3,10 +3,10 @@
 Commands that differ in one field alone (a price, a destination) are one move with that field
 left open: a `Range` of whole numbers from `min` to `max`, or a `OneOf` of a few values. A game
 names the fields that may be left open (`Game.choice_fields`), and those of them whose values
-are amounts (`Game.range_fields`: a price, not a rotation, whose forms wrap around); `fold`
-groups its legal list by them and `expand` gives the list back, command for command, so a choice holds exactly the
-commands the game's `legal` holds, no more, no fewer. A client fills the field with any value
-of the choice and sends the command; it needs no rules to do so.
+are amounts (`Game.range_fields`: a price, not a rotation, whose forms wrap around). `fold`
+groups its legal list by them and `expand` gives the list back, command for command: a choice
+holds exactly the commands the game's `legal` holds, no more, no fewer. A client fills the
+field with any value of the choice and sends the command; it needs no rules to do so.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.chance import Rng, choice
+from domain.chance import Rng, choice, number
 from domain.kernel import Game
 
 
@@ -94,7 +94,7 @@ def command_of(entry: Any) -> Any:
 def pick(entry: Any, rng: Rng) -> Any:
     """One command of a choice, each value alike likely (a command is itself)."""
     if isinstance(entry, Range):
-        value = entry.min + rng.randrange(entry.max - entry.min + 1)
+        value = entry.min + number(rng, entry.max - entry.min + 1)
         return _with(entry.command, entry.field, value)
     if isinstance(entry, OneOf):
         return _with(entry.command, entry.field, choice(rng, list(entry.values)))
