@@ -461,6 +461,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       view: shown.view.game,
       table,
       legal: botPlays(shown, table) ? [] : shown.legal, // its moves are the bot's
+      choices: botPlays(shown, table) ? [] : shown.choices || [], // the same, as sent
       botPlays: botPlays(shown, table),
       seat,
       names: names(),
