@@ -284,8 +284,9 @@ export default {
       layBox,
       panel ? panel.box : null,
       panel && best ? h("div", { class: "cmd-row zoo-run-best" }, commandButton(best, ctx, best.routes.length ? "Run the best routes at once" : "Run no train", { class: "ghost" })) : null,
-      priced.length ? h("div", { class: "zoo-prices", testid: "zoo-prices" }, priced.map((choice) => priceCard(choice, view, ctx))) : null,
-      rest.length ? legalPanel(rest, ctx, lays.size || tokens.size || panel ? "Other choices" : "Choose") : null) : null;
+      rest.length ? legalPanel(rest, ctx, lays.size || tokens.size || panel ? "Other choices" : "Choose") : null,
+      priced.length ? h("div", { class: "zoo-prices", testid: "zoo-prices" }, h("div", { class: "cmd-group-title" }, "At a price you choose"),
+        priced.map((choice) => priceCard(choice, view, ctx))) : null) : null;
     const exportLink = ctx.table.over && ctx.gameId && view.exportable
       ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(ctx.gameId)}/export/18xx`, download: `18zoo-${ctx.gameId}.json`, testid: "zoo-export" }, "Download for 18xx.games")
       : null;

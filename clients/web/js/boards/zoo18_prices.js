@@ -15,33 +15,32 @@ export function pricedChoices(ctx) {
   return (ctx.choices || []).filter((c) => isChoice(c) && c.type === "range" && PRICED.has(c.command.type));
 }
 
-/** What the card says changes hands: [title, from whom, what the price means]. */
+/** What the card says changes hands: [what, from whom and what the price means]. */
 function words(choice, view, ctx) {
   const c = choice.command;
   const buyer = view.awaiting.entity ? `the ${familyName(view.awaiting.entity)}` : "your family";
   if (c.type === "buy_train") {
     const seller = view.families.find((f) => f.trains.some((t) => t.id === c.train));
-    const owner = seller && seller.president !== null ? seatName(ctx.names, seller.president) : "nobody";
-    const train = seller ? seller.trains.find((t) => t.id === c.train).runs_as : trainName(c.train);
-    return [`A ${trainName(train)} train`, seller ? `sold by the ${seller.name}, whose president is ${owner}` : "from another family",
-      `${buyer} pays the seller`];
+    if (!seller) return [`A ${trainName(c.train)} train`, "from another family"];
+    const owner = seller.president === null ? "no president" : `president ${seatName(ctx.names, seller.president)}`;
+    const train = seller.trains.find((t) => t.id === c.train).runs_as;
+    return [`A ${trainName(train)} train`, `sold by the ${familyName(seller.sym)} (${owner}) to ${buyer}`];
   }
   if (c.type === "sell_ticket") {
-    return [powerName(c.ticket, ctx.names), `yours, sold to ${buyer}`,
-      `${buyer} pays this; the bank pays you the rest of its ${money(choice.max)}`];
+    return [powerName(c.ticket, ctx.names), `to ${buyer}, who pay the price; the bank pays you the rest of ${money(choice.max)}`];
   }
   const holder = view.players.find((p) => p.powers.some((w) => w.id === c.power));
-  return [powerName(c.power, ctx.names) || c.power, holder ? `held by ${seatName(ctx.names, holder.seat)}` : "held by a player",
-    `${buyer} pays the holder`];
+  return [powerName(c.power, ctx.names) || c.power, `${holder ? `from ${seatName(ctx.names, holder.seat)}` : "from a player"} to ${buyer}`];
 }
 
 /** One card: what, from whom, the price (bounded) and the button that sends it. */
 export function priceCard(choice, view, ctx) {
   const c = choice.command;
-  const [title, from, meaning] = words(choice, view, ctx);
+  const [title, from] = words(choice, view, ctx);
   // a ticket or a power is worth its top price; a used train is haggled up from the lowest
   const start = c.type === "buy_train" ? choice.min : choice.max;
   const verb = c.type === "sell_ticket" ? "Sell" : "Buy";
+  const bounds = `${money(choice.min)} to ${money(choice.max)}`;
   const price = () => Number(input.value);
   const valid = () => Number.isInteger(price()) && price() >= choice.min && price() <= choice.max;
   const button = h("button", {
@@ -52,18 +51,14 @@ export function priceCard(choice, view, ctx) {
     const ok = valid();
     button.disabled = !ok;
     button.dataset.command = JSON.stringify(withValue(choice, ok ? price() : start));
-    button.textContent = ok ? `${verb} for ${money(price())}` : `${money(choice.min)} to ${money(choice.max)} only`;
+    button.textContent = ok ? `${verb} for ${money(price())}` : `${bounds} only`;
   };
   const input = h("input", {
     type: "number", min: choice.min, max: choice.max, step: 1, value: start, inputmode: "numeric",
-    testid: "zoo-price", "aria-label": `Price of ${title}, ${money(choice.min)} to ${money(choice.max)}`,
-    onInput: refresh,
+    testid: "zoo-price", "aria-label": `Price of ${title}, ${bounds}`, onInput: refresh,
   });
   refresh();
   return h("div", { class: "zoo-price-card", testid: `zoo-price-${c.type}`, "data-min": choice.min, "data-max": choice.max },
     h("div", { class: "zoo-price-what" }, h("strong", {}, title), h("span", { class: "muted" }, ` ${from}`)),
-    h("label", { class: "zoo-price-field" }, "Price ", input,
-      h("span", { class: "muted", testid: "zoo-price-bounds" }, ` ${money(choice.min)} to ${money(choice.max)}`)),
-    h("div", { class: "muted zoo-price-meaning" }, meaning),
-    button);
+    h("div", { class: "zoo-price-row" }, input, h("span", { class: "muted", testid: "zoo-price-bounds" }, bounds), button));
 }
