@@ -16,7 +16,7 @@ import importlib.util
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain import games
+from domain import choices, games
 from domain.chance import Rng, choice
 from domain.kernel import Game
 
@@ -27,29 +27,18 @@ def random_bot(
     game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng
 ) -> Any:
     """A uniformly random kind of command, then a uniformly random one of that kind, so a
-    command with many parametrisations (moves, tile lays) does not crowd out the others.
-    Commands that differ only in their `price` are one move: a random move, then a random
-    price, so a thing offered at many prices (18ZOO's train from another family, 1 to the
-    buyer's cash) is not chosen more often than one at a single price (a depot train)."""
+    command with many parametrisations (moves, tile lays) does not crowd out the others. A
+    range of amounts the seat is sent (`domain.choices`: 18ZOO's prices) is one move: a random
+    move, then a random amount, so a thing offered at many prices (a train from another
+    family, 1 to the buyer's cash) is not chosen more often than one at a single price (a
+    depot train). The draws are those of the bot before ranges, so seeded games are alike."""
     kinds: dict[type, list[Any]] = {}
-    for command in legal:
-        kinds.setdefault(type(command), []).append(command)
+    for entry in choices.fold(legal, game.range_fields, game.range_fields):
+        kinds.setdefault(type(choices.command_of(entry)), []).append(entry)
     picked = choice(rng, list(kinds.values()))
-    moves: dict[Any, list[Any]] = {}
-    for index, command in enumerate(picked):
-        moves.setdefault(_without_price(command, index), []).append(command)
-    if len(moves) == len(picked):  # no prices to choose: as before, one draw
+    if not any(isinstance(entry, choices.Choice) for entry in picked):
         return choice(rng, picked)
-    return choice(rng, choice(rng, list(moves.values())))
-
-
-def _without_price(command: Any, index: int) -> Any:
-    """The move a priced command makes (its fields but the price); any other command is a
-    move of its own (commands need not be hashable: a server's bot may see decoded JSON)."""
-    fields = getattr(command, "__struct_fields__", ())
-    if "price" not in fields:
-        return ("#", index)
-    return tuple(getattr(command, name) for name in fields if name != "price")
+    return choice(rng, choices.expand([choice(rng, picked)]))
 
 
 class NoDraws:

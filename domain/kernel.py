@@ -161,6 +161,10 @@ class Game(Generic[S, C, E]):
       up). Most games read it from the event's kind alone; the state is there for an event
       that reveals only at some positions (18ZOO's day change brings four powers face up).
     - `positions` (undo by consent and forks; None: neither): how a whole position is stored.
+    - `choice_fields`: the command fields a seat's legal list may leave open: commands that
+      differ in that field alone are sent as one choice, a set of values (`domain.choices`).
+      Empty: every command is sent whole. `range_fields`: those of them that are amounts,
+      sent as a range when every whole number between two ends is offered (18ZOO's prices).
     - `rules`: the version of the rules today; bumped by a change to how stored games fold or
       decide, the older versions kept (`domain.rules`, docs/adding-a-game.md).
     Commands whose class sets `simultaneous: ClassVar[bool] = True` commute with other seats'
@@ -187,6 +191,8 @@ class Game(Generic[S, C, E]):
     redeal: Callable[[S, Viewer, Rng], S] | None = None
     reveals: Callable[[S, E], bool] | None = None
     positions: Positions[S] | None = None
+    choice_fields: tuple[str, ...] = ()
+    range_fields: tuple[str, ...] = ()
     rules: int = 1
 
     def fold(self, events: Iterable[E], state: S) -> S:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import choices
 from domain.kernel import Game, Seat, Viewer
 from domain.protocol import LogEntry
 from domain.table import Table, redact
@@ -62,6 +63,7 @@ def redacted_log(
 
 
 def legal_for(game: Game[Any, Any, Any], table: Table, viewer: Viewer) -> list[Any]:
+    """The seat's legal commands as it is sent them: one choice per move (domain.choices)."""
     if not isinstance(viewer, Seat) or not table.started or game.is_over(table.state):
         return []
-    return game.legal(table.state, viewer.n)
+    return choices.sent(game, game.legal(table.state, viewer.n))

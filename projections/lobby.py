@@ -43,11 +43,17 @@ def awaiting(live: LiveGame) -> list[int]:
 
 
 def _forked_from(live: LiveGame) -> dict[str, Any] | None:
-    """For a fork: the original game, the version, and the original seats' names (labels)."""
+    """For a fork: the original game, the version, the original seats' names (labels) and the
+    forker's seat (public: it is the seat claimed with the fork)."""
     forked = origin(live.events)
     if forked is None:
         return None
-    return {"game_id": forked.game_id, "version": forked.version, "labels": list(forked.labels)}
+    return {
+        "game_id": forked.game_id,
+        "version": forked.version,
+        "labels": list(forked.labels),
+        "forker": forked.knower,
+    }
 
 
 def _iso(ms: int) -> str:

@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/proof", http.log_proof),
         Route("/api/games/{game_id}/export/18xx", http.export_18xx),
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
+        Route("/api/games/{game_id}/fork/bots", http.fork_bots, methods=["POST"]),
         *undo_http.ROUTES,
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),

@@ -1,6 +1,7 @@
 """An asyncio client for Plateau: HTTP lobby calls and one websocket per seat or spectator.
 
-It keeps the latest version, hash, view and legal commands, resumes after a lost connection
+It keeps the latest version, hash, view and legal choices as sent (`choices`: a price range
+is one) and as the complete commands they hold (`legal`), resumes after a lost connection
 with (last_version, last_hash), and matches acks and rejections to the commands it sent.
 """
 
@@ -16,6 +17,8 @@ import httpx
 import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
+
+from domain.choices import expand, from_wire
 
 
 class CommandRefused(Exception):
@@ -96,7 +99,8 @@ class GameClient:
     version: int = 0
     hash: str = ""
     view: Any = None
-    legal: list[Any] = field(default_factory=list)
+    legal: list[Any] = field(default_factory=list)  # every complete command the choices hold
+    choices: list[Any] = field(default_factory=list)  # as sent: commands, Range and OneOf
     log: list[dict[str, Any]] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)  # every frame received, for tests
     seat: int | None = None
@@ -146,7 +150,9 @@ class GameClient:
             if kind == "update" and message["version"] <= self.version:
                 raise AssertionError(f"duplicate update {message['version']} <= {self.version}")
             self.version, self.hash = message["version"], message["hash"]
-            self.view, self.legal = with_table(message["view"], self.view), message["legal"]
+            self.view = with_table(message["view"], self.view)
+            self.choices = from_wire(message["legal"])
+            self.legal = expand(self.choices)
             self.log.extend(message["log"] if kind == "snapshot" else message["events"])
         elif kind in ("ack", "rejected"):
             waiter = self._pending.pop(message["id"], None)

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from clients.python.client import GameClient, Lobby
+from domain import choices
 
 
 async def _until(client: GameClient, stop: asyncio.Event, predicate: Any) -> None:
@@ -20,6 +21,11 @@ async def _until(client: GameClient, stop: asyncio.Event, predicate: Any) -> Non
         waiting.result()  # a timeout or a lost connection
 
 
+def _choose(offered: list[Any], rng: random.Random) -> Any:
+    """A random choice, then a random value of it (a price range is one choice)."""
+    return choices.pick(rng.choice(offered), rng)
+
+
 async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event) -> int:
     """Play legal commands until the game ends or `stop` is set; the commands accepted."""
     accepted = 0
@@ -28,7 +34,7 @@ async def play_seat(client: GameClient, rng: random.Random, stop: asyncio.Event)
             await _until(client, stop, lambda c: c.legal or c.over)
             continue
         seen = client.version
-        reply = await client.command(rng.choice(client.legal), seen_version=seen)
+        reply = await client.command(_choose(client.choices, rng), seen_version=seen)
         if reply["type"] == "ack":
             accepted += 1
             await client.wait_version(reply["version"])

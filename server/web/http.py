@@ -23,6 +23,7 @@ from server.ops.version import version
 from server.records.proof import proof_of
 from server.store import STORE_DOWN, StoreUnavailable
 from server.table import forks
+from server.table.fork_bots import fill_with_bots
 from server.table.seat_handover import hand_over
 from server.table.table_clock import left_now
 from server.table.tokens import new_token
@@ -219,6 +220,15 @@ async def fork_game(request: Request) -> Response:
         state.limits.seated(address, forked.game_id, forked.seat)
     state.listing.created(forked.game_id)
     return MsgspecJSON(forked, status_code=201)
+
+
+@refusals
+async def fork_bots(request: Request) -> Response:
+    """The forker gives a fork's free seats to bots (`server.table.fork_bots`), with its token."""
+    state, game_id = state_of(request), request.path_params["game_id"]
+    answer = await fill_with_bots(state.service, game_id, bearer(request), await body(request))
+    state.listing.changed(game_id)
+    return JSONResponse(answer)
 
 
 async def _viewer(request: Request) -> tuple[Any, Any]:

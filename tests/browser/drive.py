@@ -15,6 +15,8 @@ import httpx
 from playwright.sync_api import Page
 from websockets.sync.client import ClientConnection, connect
 
+from domain.choices import expand, from_wire
+
 Pick = Callable[[list[dict[str, Any]], random.Random], dict[str, Any]]
 
 
@@ -54,7 +56,7 @@ class Table:
             version = 0
             for seat, ws in enumerate(sockets):
                 frame = self._until(ws, "snapshot")
-                legal[seat] = frame["legal"]
+                legal[seat] = expand(from_wire(frame["legal"]))
                 version = frame["version"]
             for _ in range(moves):
                 seat = next((s for s, options in enumerate(legal) if options), None)
@@ -78,7 +80,7 @@ class Table:
                 for s, ws in enumerate(sockets):  # every seat's legal list after the move
                     frame = early if s == seat and early and early["version"] >= version else None
                     frame = frame or self._until(ws, "update", at_least=version)
-                    legal[s] = frame["legal"]
+                    legal[s] = expand(from_wire(frame["legal"]))
                     version = max(version, frame["version"])
         self.legal = legal
         return version

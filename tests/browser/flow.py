@@ -16,11 +16,15 @@ from tests.browser.conftest import Pages, legal_commands, shown_version
 Chooser = Callable[[int, list[dict[str, Any]], random.Random], int]
 
 
-def create_table(page: Page, game: str, seats: int, options: dict[str, Any] | None = None) -> str:
-    """Creates a table from the lobby form; returns the game id (the page is then on the table)."""
+def create_table(
+    page: Page, game: str, seats: int, options: dict[str, Any] | None = None, name: str = ""
+) -> str:
+    """Creates a table from the lobby form, seated as `name` (none: a table made for others);
+    returns the game id (the page is then on the table)."""
     page.goto(page.url.split("#")[0] + "#/")
     page.get_by_test_id("new-game-type").select_option(game)
     page.get_by_test_id("new-game-seats").fill(str(seats))
+    page.get_by_test_id("new-game-name").fill(name)
     for key, value in (options or {}).items():
         field = page.get_by_test_id(f"option-{key}")
         tag = field.evaluate("e => e.tagName")

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from domain.choices import expand, from_wire
 from tests.browser.conftest import Pages, legal_count, screenshot, shown_version
 from tests.browser.drive import Table
 
@@ -104,7 +105,7 @@ class Walk:
         self.seen: dict[str, str] = {}
 
     def take(self, seat: int, frame: dict[str, Any]) -> None:
-        self.legal[seat] = frame["legal"]
+        self.legal[seat] = expand(from_wire(frame["legal"]))
         self.version = max(self.version, frame["version"])
         if seat == 0:
             events = frame.get("log") or frame.get("events") or []

@@ -21,6 +21,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
 from clients.python.client import with_table
+from domain.choices import expand, from_wire
 
 # "forbidden" too: a simultaneous command chosen from a view that is already stale is decided
 # on the newer state, where it may no longer be allowed (a seat that just betrayed too often)
@@ -133,7 +134,8 @@ class Player:
 
     def _take(self, message: dict[str, Any]) -> None:
         self.version, self.hash = message["version"], message["hash"]
-        self.view, self.legal = with_table(message["view"], self.view), message["legal"]
+        self.view = with_table(message["view"], self.view)
+        self.legal = expand(from_wire(message["legal"]))
 
     async def _changes(self, timeout: float) -> None:
         self._changed.clear()

@@ -143,6 +143,7 @@ async def test_a_seat_forks_its_past_and_plays_on_from_what_it_knew(
         "game_id": game_id,
         "version": at,
         "labels": [f"p{n}" for n in range(seats)],
+        "forker": forker,
     }
     listed = (await server.lobby.http.get("/api/games")).json()["open"]
     assert fork_id in [item["game_id"] for item in listed]

@@ -52,4 +52,6 @@ export const api = {
   // hand my seat to the server's bot (`bot: true`) or take it back (`bot: false`)
   seatBot: (id, seat, bot, token) => call("POST", `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, token),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
+  // a fork's forker gives its free seats to the server's bots (greedy)
+  forkBots: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork/bots`, {}, token),
 };

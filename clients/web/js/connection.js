@@ -1,6 +1,7 @@
 // One table's WebSocket: hello/resume, snapshot and updates, commands with acks, seek, chat.
 // Reconnects with backoff and resumes from (last_version, last_hash): no missed or doubled update.
 
+import { expandChoices } from "./choices.js";
 import { remember } from "./proof.js";
 
 function newId() {
@@ -23,7 +24,8 @@ export class Connection {
     this.hash = null;
     this.view = null;
     this.log = [];
-    this.legal = [];
+    this.legal = []; // every complete command this seat may send now
+    this.choices = []; // the same as sent: a price range is one choice (choices.js)
     // A past moment while seeking (a snapshot with live: false), or null when live.
     this.past = null;
     this.seeking = null; // the version asked for, until its snapshot arrives
@@ -113,7 +115,7 @@ export class Connection {
           remember(this.gameId, frame.version, frame.hash);
           this.view = frame.view;
           this.log = frame.log.slice();
-          this.legal = frame.legal || [];
+          this.take(frame.legal);
         }
         this.onChange("snapshot");
         break;
@@ -129,7 +131,7 @@ export class Connection {
           const last = this.log.length ? this.log[this.log.length - 1].version : -1;
           if (entry.version > last) this.log.push(entry);
         }
-        this.legal = frame.legal || [];
+        this.take(frame.legal);
         this.onChange("update");
         break;
       case "ack":
@@ -205,12 +207,18 @@ export class Connection {
     return this.send({ type: "chat", text });
   }
 
+  /** The legal list of a frame: its choices as sent, and the commands they hold. */
+  take(legal) {
+    this.choices = legal || [];
+    this.legal = expandChoices(this.choices);
+  }
+
   /** What to draw: the past moment while seeking, else the live model. */
   shown() {
     if (this.past) {
-      return { version: this.past.version, view: this.past.view, legal: [], live: false, log: this.past.log };
+      return { version: this.past.version, view: this.past.view, legal: [], choices: [], live: false, log: this.past.log };
     }
-    return { version: this.version, view: this.view, legal: this.legal, live: true, log: this.log };
+    return { version: this.version, view: this.view, legal: this.legal, choices: this.choices, live: true, log: this.log };
   }
 
   close() {

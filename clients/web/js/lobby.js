@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
 import { botsField, clockField } from "./new_table.js";
-import { loadSeat, saveHost } from "./seats.js";
+import { loadSeat, rememberName, savedName, saveHost, saveSeat } from "./seats.js";
 import { humanize, plural, seatColour, timeAgo } from "./words.js";
 import { yourGames, yourGamesRows } from "./your_games.js";
 
@@ -115,6 +115,9 @@ export function lobbyPage(root) {
     h("option", { value: "never" }, "never"));
   const bots = botsField();
   const clock = clockField();
+  // the creator takes a seat at once under this name (the first free one); empty: a table
+  // made for others, as the host who starts it
+  const nameInput = h("input", { id: "new-name", type: "text", maxlength: 32, value: savedName(), placeholder: "Your name", testid: "new-game-name", "aria-describedby": "new-name-help" });
   const describeBox = h("div", { class: "game-blurb", testid: "new-game-description" });
   const gamesBox = h("ul", { class: "game-list", testid: "game-descriptions" });
   const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
@@ -128,6 +131,7 @@ export function lobbyPage(root) {
       const extras = { ...bots.read(), clock: timed.clock };
       const { game_id: gameId, host_token: host } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value, extras);
       if (host) saveHost(gameId, host);
+      await sitCreator(gameId, nameInput.value.trim());
       location.hash = `#/game/${gameId}`;
     } catch (error) {
       toast(error.message);
@@ -142,7 +146,22 @@ export function lobbyPage(root) {
   bots.element,
   h("label", { class: "option", for: "new-undo" }, h("span", {}, "Undo a move"), undoSelect),
   clock.element,
+  h("label", { class: "option", for: "new-name" }, h("span", {}, "Your name"), nameInput),
+  h("p", { class: "option-help", id: "new-name-help" }, "You take a seat at the table under this name. Leave it empty to make a table for others: you still start it."),
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
+
+  /** Seats the creator under `name` at the table just made; a refusal (a name taken by a
+   * bot's, a limit per address) leaves the table made and says why. */
+  async function sitCreator(gameId, name) {
+    if (!name) return;
+    try {
+      const claimed = await api.join(gameId, name);
+      rememberName(name);
+      saveSeat(gameId, { seat: claimed.seat, token: claimed.token, name });
+    } catch (error) {
+      toast(`The table is made, but you have no seat yet: ${error.message}`);
+    }
+  }
 
   function chooseType() {
     const type = types.find((t) => t.name === gameSelect.value);

@@ -247,7 +247,9 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     // until every seat is taken, only the table's creator starts it (a table made before
     // creators had a host token: any seated player)
     const mayStart = Boolean(host) || taken >= count || Boolean(info && info.hosted === false);
-    const key = JSON.stringify([count, taken, Boolean(stored), Boolean(host), mayStart, minimum]);
+    // a fork's forker may give its free seats to bots rather than wait for strangers
+    const forker = forked && stored && info.forked_from.forker === stored.seat && taken < count;
+    const key = JSON.stringify([count, taken, Boolean(stored), Boolean(host), mayStart, minimum, forker]);
     if (key === pregameKey) return; // unchanged: keep what the person is typing
     pregameKey = key;
     clear(els.lobby);
@@ -282,6 +284,18 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
             toast(error.message);
           }
         } }, "Start the game")));
+      if (forker) {
+        els.lobby.append(h("div", { class: "start" },
+          h("span", {}, "Nobody else yet? The server's bots can play the other seats."),
+          h("button", { type: "button", class: "ghost", testid: "fork-bots-button", onClick: async () => {
+            try {
+              await api.forkBots(gameId, stored.token);
+              refreshInfo();
+            } catch (error) {
+              toast(error.message);
+            }
+          } }, "Give the free seats to bots")));
+      }
     } else if (taken >= count) {
       els.lobby.append(h("p", { class: "muted" }, "Every seat is taken; you are watching."));
     }
@@ -461,6 +475,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       view: shown.view.game,
       table,
       legal: botPlays(shown, table) ? [] : shown.legal, // its moves are the bot's
+      choices: botPlays(shown, table) ? [] : shown.choices || [], // the same, as sent
       botPlays: botPlays(shown, table),
       seat,
       names: names(),

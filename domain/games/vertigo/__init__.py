@@ -40,5 +40,6 @@ game: Game[State, Command, Event] = Game(
     redeal=redeal,
     reveals=reveals,
     positions=positions,
+    choice_fields=("to",),  # a pawn moved to any of the free provinces
     rules=RULES,
 )

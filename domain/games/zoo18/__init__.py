@@ -45,5 +45,7 @@ game: Game[State, Command, Event] = Game(
     redeal=redeal,
     reveals=reveals,
     positions=positions,
+    choice_fields=("price", "rotation"),  # a train's price, a ticket's, a tile's rotation
+    range_fields=("price",),
     rules=RULES,
 )

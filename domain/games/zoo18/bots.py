@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain import choices
 from domain.bots import NO_DRAWS
 from domain.chance import Rng
 from domain.games.zoo18.messages import (
@@ -74,19 +75,12 @@ TRANSFERS = (Bid, BuyPower, BuyTrain, SellTicket)
 
 
 def _price_ends(legal: Sequence[Any]) -> list[Any]:
-    """The legal commands, with a priced transfer kept only at its lowest and highest price."""
-    prices: dict[Any, list[int]] = {}
-    for command in legal:
-        if isinstance(command, TRANSFERS) and command.price is not None:
-            prices.setdefault(_move(command), []).append(command.price)
-    return [
-        command
-        for command in legal
-        if not isinstance(command, TRANSFERS)
-        or command.price is None
-        or command.price in (min(prices[_move(command)]), max(prices[_move(command)]))
-    ]
-
-
-def _move(command: Any) -> Any:
-    return tuple(getattr(command, name) for name in command.__struct_fields__ if name != "price")
+    """The legal commands, with a priced transfer (a price range, as the seat is sent it) kept
+    only at its lowest and highest price."""
+    out: list[Any] = []
+    for entry in choices.fold(legal, ("price",), ("price",)):
+        every = choices.expand([entry])
+        if isinstance(choices.command_of(entry), TRANSFERS) and len(every) > 2:
+            every = [every[0], every[-1]]
+        out += every
+    return out

@@ -3,7 +3,8 @@
 // A board module's default export may define:
 // - render(root, ctx): draw ctx.view (the game's own view) into root. ctx holds game, view,
 //   table (the table part of the view), legal (complete commands this seat may send now; [] for
-//   spectators and in the past), seat (null for spectators), names, live, version,
+//   spectators and in the past), choices (the same as the server sent them: a price range is
+//   one, see choices.js), seat (null for spectators), names, live, version,
 //   submit(command) and describeCommand(command). Offer only commands taken from ctx.legal, via
 //   generic.commandButton (data-testid "legal-command", data-command = the command's JSON).
 // - describeEvent(event, names) / describeCommand(command, names): words, or null for the

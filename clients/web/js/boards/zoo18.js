@@ -3,11 +3,13 @@
 // revenue the server explains (zoo18_routes.js), the stock market, families, players and
 // powers in words, and a download of a finished game for 18xx.games.
 
+import { expandChoices } from "../choices.js";
 import { clear, h } from "../dom.js";
 import { seatName } from "../words.js";
 import { commandButton, legalPanel, turnDock } from "./generic.js";
 import { chooseHex, layChooser, layState, syncLay, turnTile } from "./zoo18_lay.js";
 import { centre, legend, zooMap } from "./zoo18_map.js";
+import { priceCard, pricedChoices } from "./zoo18_prices.js";
 import { autoRoute, clickStop, drawDrawing, drawingFor, drawPanel, routeStep } from "./zoo18_routes.js";
 import { loadTiles, tilesLoaded } from "./zoo18_tiles.js";
 import {
@@ -272,14 +274,19 @@ export default {
     };
     bindKeys();
     draw();
-    const rest = ctx.legal.filter((c) => c.type !== "lay_tile" && !(drawing && c.type === "run_routes") && !mapped.has(c));
+    // a price range is one card (zoo18_prices.js), not a button per price
+    const priced = pricedChoices(ctx);
+    const byCard = new Set(expandChoices(priced).map((c) => JSON.stringify(c)));
+    const rest = ctx.legal.filter((c) => c.type !== "lay_tile" && !(drawing && c.type === "run_routes") && !mapped.has(c) && !byCard.has(JSON.stringify(c)));
     const round = view.round;
     const actions = ctx.legal.length ? h("section", { class: "panel em-actions", testid: "zoo-actions" },
       h("h3", {}, "Your move"),
       layBox,
       panel ? panel.box : null,
       panel && best ? h("div", { class: "cmd-row zoo-run-best" }, commandButton(best, ctx, best.routes.length ? "Run the best routes at once" : "Run no train", { class: "ghost" })) : null,
-      rest.length ? legalPanel(rest, ctx, lays.size || tokens.size || panel ? "Other choices" : "Choose") : null) : null;
+      rest.length ? legalPanel(rest, ctx, lays.size || tokens.size || panel ? "Other choices" : "Choose") : null,
+      priced.length ? h("div", { class: "zoo-prices", testid: "zoo-prices" }, h("div", { class: "cmd-group-title" }, "At a price you choose"),
+        priced.map((choice) => priceCard(choice, view, ctx))) : null) : null;
     const exportLink = ctx.table.over && ctx.gameId && view.exportable
       ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(ctx.gameId)}/export/18xx`, download: `18zoo-${ctx.gameId}.json`, testid: "zoo-export" }, "Download for 18xx.games")
       : null;
