@@ -27,7 +27,7 @@ from server.store.redis import RedisStore
 from server.table.bot_seats import BotSeats
 from server.table.chat_limit import ChatLimits, chat_pace
 from server.table.service import GameService
-from server.web import http, undo_http
+from server.web import accounts_http, http, undo_http
 from server.web.http_limits import HttpLimits
 from server.web.same_origin import SameOrigin
 from server.web.state import AppState
@@ -106,6 +106,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/export/18xx", http.export_18xx),
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
         *undo_http.ROUTES,
+        *accounts_http.ROUTES,
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]
