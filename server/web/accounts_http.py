@@ -24,7 +24,8 @@ from server.accounts import passkeys
 from server.accounts.book import Accounts, new_account_id
 from server.accounts.sessions import COOKIE, LIFETIME_S, opened
 from server.ops.logs import log
-from server.web.http import body, refusals, state_of
+from server.web.account_seats import attach_held, games_of
+from server.web.http import MsgspecJSON, body, refusals, state_of
 from server.web.signed_in import signed_in
 from server.web.state import AppState
 
@@ -231,6 +232,27 @@ async def signout_everywhere(request: Request) -> Response:
     return _signed_out(JSONResponse({"signed_in": False}), request)
 
 
+class Held(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    game_id: str
+    token: str
+
+
+@refusals
+async def attach(request: Request) -> Response:
+    """Attach a seat this browser holds, shown by its token, to the signed-in account."""
+    state, held = state_of(request), await _decoded(request, Held)
+    account = await signed_in(request, state)
+    account = await attach_held(state, account, held.game_id, held.token)
+    return JSONResponse({"seats": [list(s) for s in account.seats]}, status_code=201)
+
+
+@refusals
+async def your_games(request: Request) -> Response:
+    state = state_of(request)
+    account = await signed_in(request, state, changing=False)
+    return MsgspecJSON(await games_of(state, account))
+
+
 ROUTES = [
     Route("/api/account", me, methods=["GET"]),
     Route("/api/account/register/options", register_options, methods=["POST"]),
@@ -240,6 +262,8 @@ ROUTES = [
     Route("/api/account/passkeys/options", passkey_options, methods=["POST"]),
     Route("/api/account/passkeys", add_passkey, methods=["POST"]),
     Route("/api/account/passkeys/{credential_id}", remove_passkey, methods=["DELETE"]),
+    Route("/api/account/seats", attach, methods=["POST"]),
+    Route("/api/account/games", your_games, methods=["GET"]),
     Route("/api/account/signout", signout, methods=["POST"]),
     Route("/api/account/signout/everywhere", signout_everywhere, methods=["POST"]),
 ]

@@ -27,6 +27,7 @@ from server.table.seat_handover import hand_over
 from server.table.table_clock import left_now
 from server.table.tokens import new_token
 from server.web import idempotency
+from server.web.account_seats import attach_seat
 from server.web.http_limits import Limited
 from server.web.state import AppState
 
@@ -186,6 +187,7 @@ async def join_game(request: Request) -> Response:
         seat, token = await idempotency.join(state.service, state.secret, game_id, raw, key)
     state.limits.seated(address, game_id, seat)
     state.listing.changed(game_id)
+    await attach_seat(request, state, game_id, seat)
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
 

@@ -32,6 +32,13 @@ async def account_of(conn: HTTPConnection, state: AppState) -> Account | None:
     return account
 
 
+def from_allowed_page(conn: HTTPConnection, state: AppState) -> bool:
+    """Whether a request carries an Origin, and an allowed one."""
+    return conn.headers.get("origin") is not None and origin_allowed(
+        conn, state.settings.allowed_origins
+    )
+
+
 async def signed_in(conn: HTTPConnection, state: AppState, changing: bool = True) -> Account:
     """The signed-in account; Rejected when there is none, or when a change comes from a page
     not allowed to ask for it."""
@@ -44,3 +51,13 @@ async def signed_in(conn: HTTPConnection, state: AppState, changing: bool = True
     if account is None:
         raise Rejected(Reason.UNAUTHORIZED, "sign in first")
     return account
+
+
+async def account_seat(conn: HTTPConnection, state: AppState, game_id: str, seat: int) -> int:
+    """`seat` of `game_id`, when the signed-in account holds it; Rejected otherwise."""
+    account = await account_of(conn, state)
+    if account is None:
+        raise Rejected(Reason.UNAUTHORIZED, "sign in, or give the seat's token")
+    if not account.holds(game_id, seat):
+        raise Rejected(Reason.FORBIDDEN, "this seat is not your account's")
+    return seat
