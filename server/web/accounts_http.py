@@ -3,8 +3,10 @@
 `POST /api/account/register/options` `{"name"}` then `POST /api/account/register`
 `{"ceremony", "credential"}` make an account with its first passkey and sign in;
 `POST /api/account/signin/options` then `POST /api/account/signin` sign in with any passkey;
-`GET /api/account` is who is signed in; `POST /api/account/passkeys/options` then
-`POST /api/account/passkeys` add a passkey, `DELETE /api/account/passkeys/{id}` removes one;
+`GET /api/account` is who is signed in (`{"signed_in": false}`: nobody);
+`POST /api/account/passkeys/options` then `POST /api/account/passkeys` add a passkey,
+`DELETE /api/account/passkeys/{id}` removes one; `POST /api/account/seats` attaches a seat
+held by its token, `GET /api/account/games` lists the account's games;
 `POST /api/account/signout` ends this browser's session, `.../signout/everywhere` every one.
 """
 
@@ -26,7 +28,7 @@ from server.accounts.sessions import COOKIE, LIFETIME_S, opened
 from server.ops.logs import log
 from server.web.account_seats import attach_held, games_of
 from server.web.http import MsgspecJSON, body, refusals, state_of
-from server.web.signed_in import signed_in
+from server.web.signed_in import account_of, signed_in
 from server.web.state import AppState
 
 
@@ -46,11 +48,13 @@ def _b64(data: bytes) -> str:
 def shown(account: Account) -> dict[str, Any]:
     """What the account's own browser is told of it."""
     return {
+        "signed_in": True,
         "account_id": account.account_id,
         "name": account.name,
         "passkeys": [
             {"id": _b64(p.credential_id), "added_ms": p.added_ms} for p in account.passkeys
         ],
+        "seats": [{"game_id": game_id, "seat": seat} for game_id, seat in account.seats],
     }
 
 
@@ -96,8 +100,10 @@ def _signed_out(response: Response, request: Request) -> Response:
 
 @refusals
 async def me(request: Request) -> Response:
+    """Who is signed in: asked by every page, so nobody signed in is an answer, not an error."""
     state = state_of(request)
-    return JSONResponse(shown(await signed_in(request, state, changing=False)))
+    account = await account_of(request, state)
+    return JSONResponse(shown(account) if account else {"signed_in": False})
 
 
 @refusals

@@ -55,7 +55,9 @@ async def sign_in_answer(
 
 async def account_id_of(http: httpx.AsyncClient) -> str | None:
     reply = await http.get("/api/account")
-    return reply.json()["account_id"] if reply.status_code == 200 else None
+    assert reply.status_code == 200
+    shown = reply.json()
+    return shown["account_id"] if shown["signed_in"] else None
 
 
 @ON_STORES

@@ -1,5 +1,6 @@
 // The lobby: create a table, list open, live and finished games, join, watch or replay them.
 
+import { accountPanel, shareSeats, signedIn } from "./account.js";
 import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
@@ -197,6 +198,7 @@ export function lobbyPage(root) {
         h("section", { class: "panel" }, h("h2", {}, "The games"), gamesBox),
         h("p", { class: "muted lobby-help" }, "Create a table, then share its link: each friend opens it, takes a seat with a name, and anyone seated starts the game once enough players are in. Anyone can watch a game being played, and every finished game can be replayed move by move.")),
       h("div", { class: "lobby-right" },
+        accountPanel(() => refresh()),
         mineBox,
         h("section", { class: "panel" }, h("h2", {}, "Open tables"), lists.open),
         h("section", { class: "panel" }, h("h2", {}, "Being played"), lists.live),
@@ -208,6 +210,8 @@ export function lobbyPage(root) {
     try {
       const games = await api.list();
       const listed = new Map(Object.values(games).flat().map((item) => [item.game_id, item]));
+      const account = await signedIn().catch(() => null);
+      if (account) await shareSeats(account); // seats taken on another device
       const held = await yourGames(listed);
       mineBox.hidden = !held.length;
       clear(mine).append(...yourGamesRows(held, types));

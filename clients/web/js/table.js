@@ -1,5 +1,6 @@
 // The table page: seats, join/start, the board, the log in words, chat and the replay slider.
 
+import { adoptAccountSeat } from "./account.js";
 import { notifyButton, turnAlerts } from "./alerts.js";
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
@@ -554,7 +555,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (kind === "snapshot" && conn.view && conn.view.table && conn.view.table.over) sawOver = true;
     if (kind === "welcome") refreshInfo();
     if (kind === "error" && conn.closed && loadSeat(gameId)) {
-      toast("This seat's token was refused; you are now watching.");
+      toast(loadSeat(gameId).token ? "This seat's token was refused; you are now watching." : "This seat is your account's: sign in to play it. You are now watching.");
       forgetSeat(gameId);
       reconnect();
       return;
@@ -566,7 +567,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   function reconnect() {
     if (conn) conn.close();
     const stored = loadSeat(gameId);
-    conn = new Connection(gameId, stored ? stored.token : null, onChange);
+    conn = new Connection(gameId, stored ? stored.token : null, onChange, stored ? stored.seat : null);
     window.plateau = { conn };
   }
 
@@ -580,6 +581,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const game = info ? info.game : null;
     board = game ? await boardFor(game) : generic;
     if (raw) board = { ...board, render: generic.render }; // the game's words, the generic drawing
+    await adoptAccountSeat(gameId);
     if (!document.body.contains(root) || stopped) return;
     reconnect();
   }

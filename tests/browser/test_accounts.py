@@ -1,0 +1,125 @@
+"""Accounts in the page, with Chromium's virtual authenticator (the DevTools protocol's WebAuthn
+domain): a person creates an account with a passkey on a laptop and takes a seat there; on a
+phone (another browser context, the passkey synced to it) they sign in, find the game among
+"Your games", open it and play on from their seat, without its token."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import uuid
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+from websockets.sync.client import connect
+
+from tests.browser.conftest import Pages, screenshot, shown_version
+from tests.browser.flow import create_table, join, play_one, random_choice, wait_versions
+
+pytestmark = pytest.mark.browser
+
+
+def authenticator(page: Page) -> tuple[Any, str]:
+    """A platform authenticator for the page's browser context, always touched and verified."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    added = cdp.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+                "automaticPresenceSimulation": True,
+            }
+        },
+    )
+    return cdp, added["authenticatorId"]
+
+
+@pytest.fixture
+def local(pages: Pages) -> Pages:
+    # a passkey's relying party is a domain: the page is opened as localhost, not 127.0.0.1
+    pages.base = pages.base.replace("127.0.0.1", "localhost")
+    return pages
+
+
+def test_an_account_finds_its_seat_on_another_device_and_plays_on(local: Pages) -> None:
+    name = f"Ann {uuid.uuid4().hex[:6]}"
+    laptop = local.open("/")
+    laptop_cdp, laptop_key = authenticator(laptop)
+    laptop.get_by_test_id("account-name").fill(name)
+    laptop.get_by_test_id("account-create").click()
+    expect(laptop.get_by_test_id("account-signed-in")).to_contain_text(name)
+
+    game_id = create_table(laptop, "bienvenue_a_bord", 2)
+    seat = join(laptop, "Ann")
+    with httpx.Client(base_url=local.base, headers={"content-type": "application/json"}) as guest:
+        theirs = guest.post(f"/api/games/{game_id}/seats", json={"name": "Guest"}).json()["token"]
+        started = guest.post(
+            f"/api/games/{game_id}/start", json={}, headers={"authorization": f"Bearer {theirs}"}
+        )
+        assert started.status_code == 200, started.text
+
+    # the passkey, synced to the phone by the platform
+    [passkey] = laptop_cdp.send("WebAuthn.getCredentials", {"authenticatorId": laptop_key})[
+        "credentials"
+    ]
+    phone = local.open("/")
+    phone_cdp, phone_key = authenticator(phone)
+    phone_cdp.send("WebAuthn.addCredential", {"authenticatorId": phone_key, "credential": passkey})
+    expect(phone.get_by_test_id("your-games-panel")).to_be_hidden()
+    phone.get_by_test_id("account-sign-in").click()
+    expect(phone.get_by_test_id("account-signed-in")).to_contain_text(name)
+    row = phone.locator(f"[data-testid=your-game][data-game-id='{game_id}']")
+    expect(row).to_be_visible()
+    screenshot(phone, "account_your_games")
+    row.locator("a").click()
+    phone.wait_for_url(re.compile(rf"#/game/{game_id}$"))
+    expect(phone.locator(".seat-chip.me")).to_have_attribute("data-testid", f"seat-{seat}")
+    held = json.loads(phone.evaluate(f"localStorage.getItem('plateau.seat.{game_id}')"))
+    assert held["token"] is None and held["seat"] == seat  # played with the session alone
+
+    # play on: the phone moves Ann's seat, the guest moves by its token over its own socket
+    rng, phone_moves = random.Random(1), 0
+    for _ in range(8):
+        version = shown_version(phone)
+        if guest_move(local.base, game_id, theirs):
+            wait_versions([phone, laptop], version + 1)
+            continue
+        expect(phone.get_by_test_id("legal-command").first).to_be_attached()
+        assert play_one([phone], random_choice, rng)
+        phone_moves += 1
+        wait_versions([laptop], shown_version(phone))
+    assert phone_moves >= 2
+    assert shown_version(laptop) == shown_version(phone)
+    # the phone's account seat: nothing refused, and the laptop holds the seat by its token
+    assert not phone.get_by_test_id("rejection").count()
+    expect(laptop.locator(".seat-chip.me")).to_have_attribute("data-testid", f"seat-{seat}")
+
+    # signing out everywhere from the phone: the laptop's session is gone too
+    phone.goto(local.base + "/#/")
+    phone.get_by_test_id("account-sign-out-everywhere").click()
+    expect(phone.get_by_test_id("account-sign-in")).to_be_visible()
+    laptop.goto(local.base + "/#/")
+    expect(laptop.get_by_test_id("account-sign-in")).to_be_visible()
+
+
+def guest_move(base: str, game_id: str, token: str) -> int:
+    """The guest plays its first legal move over its own socket; 1 if it had one."""
+    with connect(base.replace("http", "ws") + "/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "game_id": game_id, "token": token}))
+        ws.recv()
+        snap = json.loads(ws.recv())
+        if not snap["legal"]:
+            return 0
+        command = {"type": "command", "id": uuid.uuid4().hex, "seen_version": snap["version"]}
+        ws.send(json.dumps({**command, "command": snap["legal"][0]}))
+        while json.loads(ws.recv()).get("id") != command["id"]:
+            pass
+    return 1
