@@ -27,7 +27,7 @@ from server.accounts.book import Accounts, new_account_id
 from server.accounts.sessions import COOKIE, LIFETIME_S, opened
 from server.ops.logs import log
 from server.web.account_seats import attach_held, games_of
-from server.web.http import MsgspecJSON, body, refusals, state_of
+from server.web.http import MsgspecJSON, address_of, body, refusals, state_of
 from server.web.signed_in import account_of, signed_in
 from server.web.state import AppState
 
@@ -108,6 +108,7 @@ async def me(request: Request) -> Response:
 
 @refusals
 async def register_options(request: Request) -> Response:
+    state_of(request).limits.before_passkey(address_of(request))
     state, named = state_of(request), await _decoded(request, Named)
     why = await Accounts(state.store).why_name_unavailable(named.name)
     if why:
@@ -124,6 +125,7 @@ async def register_options(request: Request) -> Response:
 
 @refusals
 async def register(request: Request) -> Response:
+    state_of(request).limits.before_passkey(address_of(request))
     state, answered = state_of(request), await _decoded(request, Answered)
     now, origin, book = state.service.now_ms(), _origin(request), Accounts(state.store)
     ceremony = passkeys.ceremony_of(
@@ -142,6 +144,7 @@ async def register(request: Request) -> Response:
 
 @refusals
 async def signin_options(request: Request) -> Response:
+    state_of(request).limits.before_passkey(address_of(request))
     state = state_of(request)
     return JSONResponse(
         passkeys.sign_in(await state.secret.get(), _origin(request), state.service.now_ms())
@@ -150,6 +153,7 @@ async def signin_options(request: Request) -> Response:
 
 @refusals
 async def signin(request: Request) -> Response:
+    state_of(request).limits.before_passkey(address_of(request))
     state, answered = state_of(request), await _decoded(request, Answered)
     now, origin, book = state.service.now_ms(), _origin(request), Accounts(state.store)
     ceremony = passkeys.ceremony_of(
@@ -172,6 +176,7 @@ async def signin(request: Request) -> Response:
 
 @refusals
 async def passkey_options(request: Request) -> Response:
+    state_of(request).limits.before_passkey(address_of(request))
     state = state_of(request)
     account = await signed_in(request, state)
     options = passkeys.registration(
@@ -187,6 +192,7 @@ async def passkey_options(request: Request) -> Response:
 
 @refusals
 async def add_passkey(request: Request) -> Response:
+    state_of(request).limits.before_passkey(address_of(request))
     state, answered = state_of(request), await _decoded(request, Answered)
     account = await signed_in(request, state)
     now, origin, book = state.service.now_ms(), _origin(request), Accounts(state.store)

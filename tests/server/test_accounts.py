@@ -14,7 +14,7 @@ import pytest
 
 from server.accounts.book import Accounts
 from server.accounts.sessions import COOKIE
-from tests.server.conftest import ON_STORES, Running
+from tests.server.conftest import ON_STORES, Running, running
 from tests.server.passkey_device import SoftPasskey
 
 ELSEWHERE = "https://elsewhere.example"
@@ -281,3 +281,12 @@ async def test_malformed_answers_are_refused(embedded: Running) -> None:
             reply = await http.post("/api/account/signin", json=bad)
             assert reply.status_code in (400, 401), bad
         assert (await http.post("/api/account/signin", content=b"{")).status_code == 400
+
+
+async def test_passkey_requests_are_paced_per_address() -> None:
+    async with running(None, passkeys_per_minute=2) as paced, browser(paced) as http:
+        for _ in range(2):
+            assert (await http.post("/api/account/signin/options", json={})).status_code == 200
+        refused = await http.post("/api/account/register/options", json={"name": "Zed"})
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+        assert "passkey requests" in refused.json()["detail"]
