@@ -4,6 +4,9 @@ An account's stream holds `AccountCreated`, then its passkeys coming and going, 
 everywhere and the seats it holds. No password and no secret is in it: a passkey is a public
 key, and a seat is named by its game and number, never by its token.
 
+A seat is one account's at most: its first attachment is claimed in a stream of its own
+(`SeatOwned`), which the ratings read to know who sat where.
+
 A display name is unique within the server, judged by how it looks (the confusable rules of
 the names at a table): each of its looks is claimed in a stream of its own (`NameClaimed`,
 `NameReleased`), so two accounts racing for alike names cannot both win.
@@ -80,6 +83,10 @@ class NameClaimed(NameEvent, frozen=True, tag="name_claimed"):
 
 
 class NameReleased(NameEvent, frozen=True, tag="name_released"):
+    account_id: str
+
+
+class SeatOwned(msgspec.Struct, frozen=True, tag_field="type", tag="seat_owned"):
     account_id: str
 
 

@@ -16,13 +16,22 @@ from typing import Any
 import msgspec
 
 from domain import accounts
-from domain.accounts import Account, AccountCreated, AnyAccountEvent, NameClaimed, NameReleased
+from domain.accounts import (
+    Account,
+    AccountCreated,
+    AnyAccountEvent,
+    NameClaimed,
+    NameReleased,
+    SeatAttached,
+    SeatOwned,
+)
 from domain.kernel import Reason, Rejected
 from server.store import EventStore, WrongExpectedVersion
 from server.table.names import looks, why_name_refused
 
 _account_events = msgspec.json.Decoder(AnyAccountEvent)
 _name_events = msgspec.json.Decoder(NameClaimed | NameReleased)
+_seat_events = msgspec.json.Decoder(SeatOwned)
 encode = msgspec.json.encode
 USED = b'{"type":"challenge_used"}'
 
@@ -34,6 +43,10 @@ def account_stream(account_id: str) -> str:
 def name_stream(look: str) -> str:
     # hashed: a look is any text, a stream's name is better short and plain
     return f"account-name:{hashlib.sha256(look.encode()).hexdigest()}"
+
+
+def seat_stream(game_id: str, seat: int) -> str:
+    return f"seat-owner:{game_id}:{seat}"
 
 
 def challenge_stream(challenge: bytes) -> str:
@@ -123,6 +136,24 @@ class Accounts:
             )
         except WrongExpectedVersion:
             return None  # claimed meanwhile
+
+    async def owner(self, game_id: str, seat: int) -> str | None:
+        """The account a seat is attached to, or None."""
+        records = await self.store.read(seat_stream(game_id, seat), upto=1)
+        return _seat_events.decode(records[0].data).account_id if records else None
+
+    async def attach(self, account_id: str, game_id: str, seat: int) -> Account:
+        """Attach a seat to an account: the first account to claim it keeps it (Rejected for
+        another; again for the same one changes nothing)."""
+        try:
+            await self.store.append(seat_stream(game_id, seat), 0, [encode(SeatOwned(account_id))])
+        except WrongExpectedVersion:
+            if await self.owner(game_id, seat) != account_id:
+                raise Rejected(Reason.FORBIDDEN, "this seat is another account's") from None
+        account = await self.load(account_id)
+        if account is not None and account.holds(game_id, seat):
+            return account
+        return await self.append(account_id, SeatAttached(game_id, seat))
 
     async def answer(self, challenge: bytes) -> bool:
         """Mark a WebAuthn challenge answered: False if it already was (a replay)."""

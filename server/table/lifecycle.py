@@ -22,7 +22,7 @@ from domain.kernel import Reason, Rejected
 from domain.options import checked as checked_options
 from domain.rules import OPTION as RULES_OPTION
 from domain.rules import options_for
-from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
+from domain.table import ChatPosted, GameStarted, RatingAsked, SeatClaimed, TableOpened
 from domain.undo import CONSENT, MODES
 from projections.codec import encode
 from server.ops.logs import log
@@ -52,6 +52,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     bots: list[int] = []  # seats the server's bots play (`server.table.bot_seats`)
     bot_level: str = "greedy"
     clock: ClockRequest | None = None  # a turn clock (`domain.clocks`)
+    rated: bool = False  # counts for the ratings if every seat is an account's
 
 
 class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -119,7 +120,10 @@ def opening(raw: bytes) -> list[Any]:
         rules=game.rules,
         undo=request.undo,
     )
-    return [opened, *clock_set(request.clock), *bots]
+    if request.rated and bots:
+        raise Rejected(Reason.BAD_REQUEST, "a rated table is for people: no bot seats")
+    asked = [RatingAsked()] if request.rated else []
+    return [opened, *asked, *clock_set(request.clock), *bots]
 
 
 async def join(

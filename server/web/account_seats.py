@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from domain.accounts import Account, SeatAttached
+from domain.accounts import Account
 from domain.kernel import Reason, Rejected
 from projections.lobby import status, summary
 from server.accounts.book import Accounts
@@ -30,8 +30,8 @@ async def attach_seat(request: Request, state: AppState, game_id: str, seat: int
     try:
         account = await account_of(request, state)
         if account is not None:
-            await Accounts(state.store).append(account.account_id, SeatAttached(game_id, seat))
-    except StoreUnavailable:
+            await Accounts(state.store).attach(account.account_id, game_id, seat)
+    except (StoreUnavailable, Rejected):
         log.warning("seat_not_attached", game_id=game_id)
 
 
@@ -41,7 +41,7 @@ async def attach_held(state: AppState, account: Account, game_id: str, token: An
         raise Rejected(Reason.BAD_REQUEST, "give the seat's token")
     seat = await state.service.seat_for(game_id, token)
     assert seat is not None
-    return await Accounts(state.store).append(account.account_id, SeatAttached(game_id, seat))
+    return await Accounts(state.store).attach(account.account_id, game_id, seat)
 
 
 async def games_of(state: AppState, account: Account) -> list[dict[str, Any]]:

@@ -209,3 +209,16 @@ async def test_a_guest_joins_as_before(embedded: Running) -> None:
     assert token
     found = embedded.state.store.db.execute("SELECT DISTINCT stream FROM events").fetchall()
     assert found == [(game_id,)]
+
+
+async def test_a_seat_is_one_accounts_even_with_its_token(embedded: Running) -> None:
+    async with browser(embedded) as ann, browser(embedded) as bob:
+        await signed_up(ann, embedded, "Ann")
+        await signed_up(bob, embedded, "Bob")
+        game_id, token, _ = await table(embedded, ann)
+        # Ann's token, on a browser Bob signs in on afterwards: the seat stays Ann's
+        taken = await bob.post("/api/account/seats", json={"game_id": game_id, "token": token})
+        assert taken.status_code == 403
+        assert await games(bob) == []
+        again = await ann.post("/api/account/seats", json={"game_id": game_id, "token": token})
+        assert again.status_code == 201 and again.json()["seats"] == [[game_id, 0]]
