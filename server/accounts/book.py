@@ -139,8 +139,15 @@ class Accounts:
 
     async def owner(self, game_id: str, seat: int) -> str | None:
         """The account a seat is attached to, or None."""
+        owned = await self.owned(game_id, seat)
+        return owned[0] if owned else None
+
+    async def owned(self, game_id: str, seat: int) -> tuple[str, int] | None:
+        """The account a seat is attached to and when it was (ms), or None."""
         records = await self.store.read(seat_stream(game_id, seat), upto=1)
-        return _seat_events.decode(records[0].data).account_id if records else None
+        if not records:
+            return None
+        return _seat_events.decode(records[0].data).account_id, records[0].at_ms
 
     async def attach(self, account_id: str, game_id: str, seat: int) -> Account:
         """Attach a seat to an account: the first account to claim it keeps it (Rejected for

@@ -170,6 +170,10 @@ async def get_game(request: Request) -> Response:
     shown = summary(live, await state.hub.online(game_id))
     shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
     shown["hosted"] = bool(live.table.host_hash)  # until full, only its creator starts it
+    if live.table.rated:  # each seat's rating at this game, beside its name
+        table = live.table
+        shown["rated"] = True
+        shown["ratings"] = await state.ratings.beside(game_id, table.game, table.seats)
     if live.table.clock is not None:  # what each seat has left now, in server time
         now = state.service.now_ms()
         shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
