@@ -17,7 +17,15 @@ from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
 from tests.browser.conftest import Pages, screenshot, shown_version
-from tests.browser.flow import create_table, join, play_one, random_choice, wait_versions
+from tests.browser.flow import (
+    create_table,
+    join,
+    play_one,
+    play_to_end,
+    random_choice,
+    start,
+    wait_versions,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -123,3 +131,46 @@ def guest_move(base: str, game_id: str, token: str) -> int:
         while json.loads(ws.recv()).get("id") != command["id"]:
             pass
     return 1
+
+
+def signed_up(local: Pages, name: str) -> Page:
+    page = local.open("/")
+    authenticator(page)
+    page.get_by_test_id("account-name").fill(name)
+    page.get_by_test_id("account-create").click()
+    expect(page.get_by_test_id("account-signed-in")).to_contain_text(name)
+    return page
+
+
+def test_a_rated_game_ranks_its_players(local: Pages) -> None:
+    tag = uuid.uuid4().hex[:6]
+    ann, bob = signed_up(local, f"Ann {tag}"), signed_up(local, f"Bob {tag}")
+    ann.get_by_test_id("new-game-type").select_option("rock_paper_scissors")
+    ann.get_by_test_id("new-game-seats").fill("2")
+    ann.get_by_test_id("new-game-rated").check()
+    ann.get_by_test_id("create-button").click()
+    ann.wait_for_url(re.compile(r"#/game/[^/]+$"))
+    game_id = ann.url.split("#/game/")[1]
+    bob.goto(f"{local.base}/#/game/{game_id}")
+    join(ann, "Ann")
+    join(bob, "Bob")
+    start(ann)
+    play_to_end([ann, bob], seed=48)
+    # once over, the rating each has now beside each name
+    for page in (ann, bob):
+        for seat in (0, 1):
+            expect(page.get_by_test_id(f"seat-{seat}-rating")).to_have_text(
+                re.compile(r"-?\d+\.\d")
+            )
+    screenshot(bob, "rated_table")
+    ann.goto(f"{local.base}/#/")
+    ann.get_by_test_id("ratings-game").select_option("rock_paper_scissors")
+    board = ann.get_by_test_id("leaderboard")
+    expect(board).to_contain_text(f"Ann {tag}")
+    expect(board).to_contain_text(f"Bob {tag}")
+    board.get_by_role("link", name=f"Bob {tag}").click()
+    expect(ann.get_by_test_id("player-name")).to_have_text(f"Bob {tag}")
+    expect(ann.locator(f"[data-testid=player-game][data-game-id='{game_id}']")).to_contain_text(
+        "place"
+    )
+    screenshot(ann, "player_page")

@@ -38,9 +38,10 @@ export const api = {
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
   // `bots`: the seats the server's bots play, at `botLevel`; `clock`: { initial_s, increment_s,
   // on_timeout } or null (docs/protocol.md); each is sent only when asked for
-  create: (game, seats, options, undo = "consent", { bots = [], botLevel, clock = null } = {}) =>
+  create: (game, seats, options, undo = "consent", { bots = [], botLevel, clock = null, rated = false } = {}) =>
     call("POST", "/api/games", {
       game, seats, options, undo,
+      ...(rated ? { rated } : {}),
       ...(bots.length ? { bots, ...(botLevel ? { bot_level: botLevel } : {}) } : {}),
       ...(clock ? { clock } : {}),
     }),
@@ -51,5 +52,7 @@ export const api = {
   answerUndo: (id, accept, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo/${accept ? "accept" : "refuse"}`, {}, token),
   // hand my seat to the server's bot (`bot: true`) or take it back (`bot: false`)
   seatBot: (id, seat, bot, token) => call("POST", `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, token),
+  leaderboard: (game) => call("GET", `/api/ratings/${encodeURIComponent(game)}`),
+  player: (id) => call("GET", `/api/players/${encodeURIComponent(id)}`),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
 };

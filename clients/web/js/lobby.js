@@ -2,6 +2,7 @@
 
 import { accountPanel, shareSeats, signedIn } from "./account.js";
 import { api } from "./api.js";
+import { ratingsPanel } from "./ratings.js";
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
 import { botsField, clockField } from "./new_table.js";
@@ -116,6 +117,7 @@ export function lobbyPage(root) {
     h("option", { value: "never" }, "never"));
   const bots = botsField();
   const clock = clockField();
+  const ratedBox = h("input", { id: "new-rated", type: "checkbox", testid: "new-game-rated" });
   const describeBox = h("div", { class: "game-blurb", testid: "new-game-description" });
   const gamesBox = h("ul", { class: "game-list", testid: "game-descriptions" });
   const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
@@ -126,7 +128,7 @@ export function lobbyPage(root) {
       return;
     }
     try {
-      const extras = { ...bots.read(), clock: timed.clock };
+      const extras = { ...bots.read(), clock: timed.clock, rated: ratedBox.checked };
       const { game_id: gameId, host_token: host } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value, extras);
       if (host) saveHost(gameId, host);
       location.hash = `#/game/${gameId}`;
@@ -143,6 +145,7 @@ export function lobbyPage(root) {
   bots.element,
   h("label", { class: "option", for: "new-undo" }, h("span", {}, "Undo a move"), undoSelect),
   clock.element,
+  h("label", { class: "option", for: "new-rated", title: "counts for the ratings if every seat is taken by a signed-in player" }, h("span", {}, "Rated"), ratedBox),
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
 
   function chooseType() {
@@ -196,6 +199,7 @@ export function lobbyPage(root) {
       h("div", { class: "lobby-left" },
         form,
         h("section", { class: "panel" }, h("h2", {}, "The games"), gamesBox),
+        ratingsPanel(),
         h("p", { class: "muted lobby-help" }, "Create a table, then share its link: each friend opens it, takes a seat with a name, and anyone seated starts the game once enough players are in. Anyone can watch a game being played, and every finished game can be replayed move by move.")),
       h("div", { class: "lobby-right" },
         accountPanel(() => refresh()),

@@ -199,6 +199,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "seat-name" }, name || (labels[seat] ? `free (was ${labels[seat]})` : "empty seat")),
         seat === me ? h("span", { class: "you" }, "you") : null,
+        info && info.rated && info.ratings && info.ratings[seat] !== null && info.ratings[seat] !== undefined
+          ? h("span", { class: "rating", testid: `seat-${seat}-rating`, title: "the player's rating at this game" }, info.ratings[seat].toFixed(1)) : null,
         bots[seat] ? h("span", { class: "bot", testid: `seat-${seat}-bot`, title: `the server's ${bots[seat]} bot plays this seat` }, "bot") : null,
         left === null ? null : timedOut.has(seat) && !bots[seat]
           ? h("span", { class: "clock out", testid: `seat-${seat}-clock`, title: "its time ran out: a bot plays its turns until it moves in time again" }, "out of time")
