@@ -1,7 +1,8 @@
 """Accounts in the page, with Chromium's virtual authenticator (the DevTools protocol's WebAuthn
-domain): a person creates an account with a passkey on a laptop and takes a seat there; on a
-phone (another browser context, the passkey synced to it) they sign in, find the game among
-"Your games", open it and play on from their seat, without its token."""
+domain): a person creates an account with a passkey on a laptop, where a seat taken before is
+attached to it, and takes a seat there; on a phone (another browser context, the passkey
+synced to it) they sign in, find both games among "Your games", open one and play on from
+their seat, without its token. Then a rated game ranks two accounts."""
 
 from __future__ import annotations
 
@@ -61,6 +62,10 @@ def test_an_account_finds_its_seat_on_another_device_and_plays_on(local: Pages) 
     name = f"Ann {uuid.uuid4().hex[:6]}"
     laptop = local.open("/")
     laptop_cdp, laptop_key = authenticator(laptop)
+    # a seat taken before there was an account: attached to it once the account is made
+    earlier = create_table(laptop, "rock_paper_scissors", 2)
+    join(laptop, "Ann")
+    laptop.goto(local.base + "/#/")
     laptop.get_by_test_id("account-name").fill(name)
     laptop.get_by_test_id("account-create").click()
     expect(laptop.get_by_test_id("account-signed-in")).to_contain_text(name)
@@ -86,6 +91,7 @@ def test_an_account_finds_its_seat_on_another_device_and_plays_on(local: Pages) 
     expect(phone.get_by_test_id("account-signed-in")).to_contain_text(name)
     row = phone.locator(f"[data-testid=your-game][data-game-id='{game_id}']")
     expect(row).to_be_visible()
+    expect(phone.locator(f"[data-testid=your-game][data-game-id='{earlier}']")).to_be_visible()
     screenshot(phone, "account_your_games")
     row.locator("a").click()
     phone.wait_for_url(re.compile(rf"#/game/{game_id}$"))

@@ -109,11 +109,12 @@ export async function signOutEverywhere() {
   forgetAccountSeats();
 }
 
-/** Attach the seats this browser holds by token; then keep the account's other seats here,
- * without a token: the socket plays them with the session. */
-export async function shareSeats(account) {
+/** Attach the seats this browser holds by token (`attach`: once, as someone signs in); then
+ * keep the account's other seats here, without a token: the socket plays them with the
+ * session. */
+export async function shareSeats(account, attach = true) {
   const attached = new Set(account.seats.map((s) => `${s.game_id}/${s.seat}`));
-  for (const held of heldSeats()) {
+  for (const held of attach ? heldSeats() : []) {
     if (!held.token || attached.has(`${held.gameId}/${held.seat}`)) continue;
     await call("POST", "/api/account/seats", { game_id: held.gameId, token: held.token }).catch(() => null);
   }

@@ -215,7 +215,7 @@ export function lobbyPage(root) {
       const games = await api.list();
       const listed = new Map(Object.values(games).flat().map((item) => [item.game_id, item]));
       const account = await signedIn().catch(() => null);
-      if (account) await shareSeats(account); // seats taken on another device
+      if (account) await shareSeats(account, false); // seats taken on another device
       const held = await yourGames(listed);
       mineBox.hidden = !held.length;
       clear(mine).append(...yourGamesRows(held, types));
