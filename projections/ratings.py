@@ -103,9 +103,10 @@ def order_of_ends(game: RatedGame) -> tuple[int, str]:
     return game.ended_ms, game.game_id
 
 
-def rate(games: Iterable[RatedGame]) -> Ratings:
-    """The ratings the games make, folded in the order of their ends."""
-    ratings = Ratings({}, {})
+def rate(games: Iterable[RatedGame], onto: Ratings | None = None) -> Ratings:
+    """The ratings the games make, folded in the order of their ends; with `onto`, folded on
+    (and into) ratings of games that all ended before these."""
+    ratings = Ratings({}, {}) if onto is None else onto
     for game in sorted(games, key=order_of_ends):
         table = ratings.standings.setdefault(game.game, {})
         before = [table.get(account, FRESH) for account in game.accounts]

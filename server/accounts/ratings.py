@@ -3,8 +3,11 @@ the stored ones, with who sat at each seat.
 
 `RatedGames` keeps what it found per game, and reads a game again only when its stream moved
 since; a finished game never moves, so a leaderboard asked again reads only the games that
-changed. `rebuild` reads everything afresh, as `plateau ratings --rebuild` does: both give
-the same numbers, as the fold orders the games by their ends, not by when they were read.
+changed. It keeps its fold too, and folds on it the games that ended after all it folded (the
+same steps, so the same numbers, as folding them all again); a game found that ended before
+(another process's, its clock a little behind) has everything folded again. `rebuild` reads
+everything afresh, as `plateau ratings --rebuild` does: both give the same numbers, as the
+fold orders the games by their ends, not by when they were read.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import msgspec
 
 from domain.table import RatingAsked
 from projections.codec import decoder, opening
-from projections.ratings import RatedGame, Ratings, rate, rated_game
+from projections.ratings import RatedGame, Ratings, order_of_ends, rate, rated_game
 from server.accounts.book import Accounts
 from server.store import EventStore, Recorded
 
@@ -30,6 +33,7 @@ class RatedGames:
         # every open rated table asks each few seconds: one look at the store serves them all
         self.fresh_for_s = fresh_for_s
         self._last: tuple[float, Ratings] | None = None
+        self._folded: dict[str, RatedGame] = {}  # by game id: the games `_last` holds
 
     async def games(self) -> list[RatedGame]:
         streams = await self.store.streams()
@@ -43,8 +47,21 @@ class RatedGames:
     async def ratings(self) -> Ratings:
         now = time.monotonic()
         if self._last is None or now - self._last[0] >= self.fresh_for_s:
-            self._last = now, rate(await self.games())
+            self._last = now, self._folded_on(await self.games())
         return self._last[1]
+
+    def _folded_on(self, games: list[RatedGame]) -> Ratings:
+        found = {game.game_id: game for game in games}
+        new = [game for game in games if game.game_id not in self._folded]
+        kept = all(found.get(game_id) == game for game_id, game in self._folded.items())
+        last = max(map(order_of_ends, self._folded.values()), default=None)
+        ahead = last is None or all(order_of_ends(game) > last for game in new)
+        if self._last is not None and kept and ahead:
+            ratings = rate(new, onto=self._last[1])
+        else:
+            ratings = rate(games)
+        self._folded = found
+        return ratings
 
     async def beside(self, game_id: str, game: str, seats: int) -> list[float | None]:
         """The rating of the account at each seat of a table at `game` (None: a guest's seat,

@@ -87,3 +87,14 @@ def test_which_games_count() -> None:
     assert counted(rated, [("ann", 0), ("ann", 0)]) is None  # one person, two seats
     assert counted(rated, [("ann", 0), ("bob", 15)]) is not None  # attached at the end
     assert counted(rated, [("ann", 0), ("bob", 16)]) is None  # attached after it
+
+
+@given(tournaments(), tournaments())
+def test_folding_on_the_games_ended_since_is_folding_them_all(
+    before: list[RatedGame], since: list[RatedGame]
+) -> None:
+    later = [
+        RatedGame(f"later{n}", g.game, g.ended_ms + 100, g.accounts, g.ranks)
+        for n, g in enumerate(since)
+    ]
+    assert rate(later, onto=rate(before)) == rate(before + later)

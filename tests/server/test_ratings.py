@@ -9,13 +9,15 @@ import itertools
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
 
 from plateau.cli import main
-from server.accounts.ratings import rebuild
+from projections.ratings import RatedGame, rate
+from server.accounts.ratings import RatedGames, rebuild
+from server.store import EventStore
 from tests.server.conftest import UNLIMITED, Running, running
 from tests.server.passkey_device import SoftPasskey
 from tests.server.test_accounts import browser, register
@@ -115,6 +117,7 @@ async def test_a_tournament_rebuilds_to_the_live_leaderboards(
                 (account_id, s.mu, s.sigma) for account_id, s in again
             ]
     # and by the command, from the file alone, once the server is gone
+    capsys.readouterr()  # the server's log lines, printed before
     assert await asyncio.to_thread(main, ["ratings", "--rebuild", "--store", url]) == 0
     printed = json.loads(capsys.readouterr().out)
     for game, board in live.items():
@@ -150,3 +153,17 @@ async def test_a_rated_table_takes_no_bots_and_unknown_boards_are_refused(
         assert (await http.post("/api/games", json=asked)).status_code == 400
         assert (await http.get("/api/ratings/chess")).status_code == 404
         assert (await http.get("/api/players/nobody")).status_code == 404
+
+
+def test_the_live_fold_goes_on_and_folds_all_again_for_a_game_ended_before() -> None:
+    first = RatedGame("a", "vertigo", 10, ("ann", "bob"), (1, 2))
+    then = RatedGame("b", "vertigo", 20, ("bob", "cy"), (1, 2))
+    late = RatedGame("c", "vertigo", 15, ("cy", "ann"), (2, 1))  # ended before b, found after
+    live = RatedGames(cast(EventStore, None))
+    live._last = (0.0, live._folded_on([first]))
+    kept = live._last[1]
+    live._last = (0.0, live._folded_on([first, then]))
+    assert live._last[1] is kept  # folded on
+    assert live._last[1] == rate([first, then])
+    again = live._folded_on([first, then, late])
+    assert again is not kept and again == rate([first, late, then])
