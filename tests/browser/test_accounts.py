@@ -139,18 +139,19 @@ def guest_move(base: str, game_id: str, token: str) -> int:
     return 1
 
 
-def signed_up(local: Pages, name: str) -> Page:
+def signed_up(local: Pages, name: str) -> tuple[Page, Any, str]:
+    """A page whose person made an account `name`; the page's authenticator (CDP, id)."""
     page = local.open("/")
-    authenticator(page)
+    cdp, key = authenticator(page)
     page.get_by_test_id("account-name").fill(name)
     page.get_by_test_id("account-create").click()
     expect(page.get_by_test_id("account-signed-in")).to_contain_text(name)
-    return page
+    return page, cdp, key
 
 
 def test_a_rated_game_ranks_its_players(local: Pages) -> None:
     tag = uuid.uuid4().hex[:6]
-    ann, bob = signed_up(local, f"Ann {tag}"), signed_up(local, f"Bob {tag}")
+    ann, bob = signed_up(local, f"Ann {tag}")[0], signed_up(local, f"Bob {tag}")[0]
     ann.get_by_test_id("new-game-type").select_option("rock_paper_scissors")
     ann.get_by_test_id("new-game-seats").fill("2")
     ann.get_by_test_id("new-game-rated").check()
@@ -180,3 +181,19 @@ def test_a_rated_game_ranks_its_players(local: Pages) -> None:
         "place"
     )
     screenshot(ann, "player_page")
+
+
+def test_passkeys_are_added_and_removed_in_the_panel(local: Pages) -> None:
+    page, cdp, key = signed_up(local, f"Kim {uuid.uuid4().hex[:6]}")
+    keys = page.get_by_test_id("account-passkey")
+    expect(keys).to_have_count(1)
+    expect(page.get_by_test_id("account-passkey-remove")).to_be_disabled()  # the last stays
+    first = keys.first.get_attribute("data-passkey-id")
+    # another authenticator (this one already holds the account's passkey, which is excluded)
+    cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": key})
+    authenticator(page)
+    page.get_by_test_id("account-passkey-add").click()
+    expect(keys).to_have_count(2)
+    page.locator(f"[data-passkey-id='{first}'] [data-testid=account-passkey-remove]").click()
+    expect(keys).to_have_count(1)
+    assert keys.first.get_attribute("data-passkey-id") != first

@@ -99,6 +99,14 @@ function forgetAccountSeats() {
   for (const held of heldSeats()) if (!held.token) forgetSeat(held.gameId);
 }
 
+export async function addPasskey() {
+  const { options, ceremony } = await call("POST", "/api/account/passkeys/options", {});
+  const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
+  return call("POST", "/api/account/passkeys", { ceremony, credential: created(credential) });
+}
+
+export const removePasskey = (id) => call("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`, {});
+
 export async function signOut() {
   await call("POST", "/api/account/signout", {});
   forgetAccountSeats();
@@ -153,7 +161,12 @@ export function accountPanel(changed) {
     if (account) {
       box.append(
         h("p", { testid: "account-signed-in", "data-account-id": account.account_id }, "Signed in as ", h("strong", {}, account.name)),
+        h("ul", { class: "passkeys", testid: "account-passkeys" }, ...account.passkeys.map((key, n) =>
+          h("li", { testid: "account-passkey", "data-passkey-id": key.id },
+            `Passkey ${n + 1}, added ${new Date(key.added_ms).toLocaleDateString()} `,
+            h("button", { type: "button", class: "ghost", testid: "account-passkey-remove", disabled: account.passkeys.length === 1, title: account.passkeys.length === 1 ? "the last passkey stays: add another first" : "", onClick: () => act(async () => { await removePasskey(key.id); return null; }) }, "Remove")))),
         h("div", { class: "row" },
+          h("button", { type: "button", class: "ghost", testid: "account-passkey-add", onClick: () => act(async () => { await addPasskey(); return null; }) }, "Add a passkey"),
           h("button", { type: "button", class: "ghost", testid: "account-sign-out", onClick: () => act(async () => { await signOut(); return null; }) }, "Sign out"),
           h("button", { type: "button", class: "ghost", testid: "account-sign-out-everywhere", onClick: () => act(async () => { await signOutEverywhere(); return null; }) }, "Sign out everywhere")));
       return;
