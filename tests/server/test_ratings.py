@@ -1,6 +1,6 @@
-"""Ratings through the server: seeded tournaments of rated tables between accounts, and tables
-that must not count beside them; the live leaderboards equal a rebuild from the stored games
-alone (`plateau ratings --rebuild`), number for number."""
+"""Ratings through the server: a seeded tournament of rated tables of every game between
+accounts, and tables that must not count beside them; the live leaderboards equal a rebuild
+from the stored games alone (`plateau ratings --rebuild`), number for number."""
 
 from __future__ import annotations
 
@@ -23,7 +23,14 @@ from tests.server.passkey_device import SoftPasskey
 from tests.server.test_accounts import browser, register
 from tests.service_play import random_moves
 
-TOURNAMENT = {"rock_paper_scissors": (2, 6), "bienvenue_a_bord": (2, 2), "eiffel_mania": (3, 2)}
+# every game: its seats, and how many rated tables of it
+TOURNAMENT = {
+    "rock_paper_scissors": (2, 6),
+    "bienvenue_a_bord": (2, 2),
+    "eiffel_mania": (3, 2),
+    "vertigo": (3, 2),
+    "18zoo": (3, 1),
+}
 PEOPLE = ["Ann", "Bob", "Cy", "Dee"]
 
 
