@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.clocks import TimeRanOut
 from domain.forks import GameForked
 from domain.rules import ResultRecorded
 from domain.seat_bots import BotSeated
@@ -83,6 +84,8 @@ def test_which_games_count() -> None:
     fork = GameForked(game_id="g0", version=3, knower=0, labels=("Ann", "Bob"))
     assert counted([OPENED, fork, RatingAsked(), *SEATED, RESULT], owners) is None
     assert counted([*rated[:-1], BotSeated(1), RESULT], owners) is None  # a bot played
+    # out of time, its turns played by a bot: played badly, not absent
+    assert counted([*rated[:-1], TimeRanOut(1), RESULT], owners) is not None
     assert counted(rated, [("ann", 0), None]) is None  # a guest's seat
     assert counted(rated, [("ann", 0), ("ann", 0)]) is None  # one person, two seats
     assert counted(rated, [("ann", 0), ("bob", 15)]) is not None  # attached at the end
