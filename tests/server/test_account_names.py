@@ -23,7 +23,7 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[EventStore]:
     await opened.close()
 
 
-async def test_of_two_racing_lookalikes_one_wins(store: EventStore) -> None:
+async def test_of_racing_lookalikes_one_wins(store: EventStore) -> None:
     book = Accounts(store)
     tag = str(id(store))  # the Redis server is shared by the session's tests
     names = [f"alice{tag}", f"\u0430lice{tag}", f"ALICE{tag}"]
