@@ -90,6 +90,12 @@ class SeatOwned(msgspec.Struct, frozen=True, tag_field="type", tag="seat_owned")
     account_id: str
 
 
+class TableHosted(msgspec.Struct, frozen=True, tag_field="type", tag="table_hosted"):
+    """A table created signed in: its account starts it as its host token does."""
+
+    account_id: str
+
+
 class Passkey(msgspec.Struct, frozen=True):
     credential_id: bytes
     public_key: bytes

@@ -1,5 +1,6 @@
 """The accounts, read from and appended to the store: an account's stream, the claims on the
-looks of display names, and the WebAuthn challenges already answered.
+looks of display names, who owns each seat and hosts each table attached to an account, and
+the WebAuthn challenges already answered.
 
 Nothing is cached: an account's stream is a handful of events, and every process of a
 deployment then sees the same account at once. The streams' names have a colon, which no
@@ -9,6 +10,7 @@ reverse; and they are not registered among the games.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 from typing import Any
@@ -24,6 +26,7 @@ from domain.accounts import (
     NameReleased,
     SeatAttached,
     SeatOwned,
+    TableHosted,
 )
 from domain.kernel import Reason, Rejected
 from server.store import EventStore, WrongExpectedVersion
@@ -32,6 +35,7 @@ from server.table.names import looks, why_name_refused
 _account_events = msgspec.json.Decoder(AnyAccountEvent)
 _name_events = msgspec.json.Decoder(NameClaimed | NameReleased)
 _seat_events = msgspec.json.Decoder(SeatOwned)
+_host_events = msgspec.json.Decoder(TableHosted)
 encode = msgspec.json.encode
 USED = b'{"type":"challenge_used"}'
 
@@ -47,6 +51,10 @@ def name_stream(look: str) -> str:
 
 def seat_stream(game_id: str, seat: int) -> str:
     return f"seat-owner:{game_id}:{seat}"
+
+
+def host_stream(game_id: str) -> str:
+    return f"table-host:{game_id}"
 
 
 def challenge_stream(challenge: bytes) -> str:
@@ -161,6 +169,16 @@ class Accounts:
         if account is not None and account.holds(game_id, seat):
             return account
         return await self.append(account_id, SeatAttached(game_id, seat))
+
+    async def host(self, game_id: str, account_id: str) -> None:
+        """Record the account that created a table (once: a retried create changes nothing)."""
+        with contextlib.suppress(WrongExpectedVersion):
+            await self.store.append(host_stream(game_id), 0, [encode(TableHosted(account_id))])
+
+    async def host_of(self, game_id: str) -> str | None:
+        """The account that created a table signed in, or None."""
+        records = await self.store.read(host_stream(game_id), upto=1)
+        return _host_events.decode(records[0].data).account_id if records else None
 
     async def answer(self, challenge: bytes) -> bool:
         """Mark a WebAuthn challenge answered: False if it already was (a replay)."""

@@ -35,6 +35,19 @@ async def attach_seat(request: Request, state: AppState, game_id: str, seat: int
         log.warning("seat_not_attached", game_id=game_id)
 
 
+async def attach_host(request: Request, state: AppState, game_id: str) -> None:
+    """Make the signed-in account, if any, the host of a table it just created: it may start
+    the table as the host token does. Never refuses, as `attach_seat`."""
+    if not request.cookies or not from_allowed_page(request, state):
+        return
+    try:
+        account = await account_of(request, state)
+        if account is not None:
+            await Accounts(state.store).host(game_id, account.account_id)
+    except StoreUnavailable:
+        log.warning("host_not_attached", game_id=game_id)
+
+
 async def attach_held(state: AppState, account: Account, game_id: str, token: Any) -> Account:
     """Attach the seat `token` holds in `game_id` (Rejected for a wrong token)."""
     if not isinstance(token, str) or not token:

@@ -27,7 +27,8 @@ from server.table.seat_handover import hand_over
 from server.table.table_clock import left_now
 from server.table.tokens import new_token
 from server.web import idempotency
-from server.web.account_seats import attach_seat
+from server.web.account_seats import attach_host, attach_seat
+from server.web.acting_seat import acting_seat, bearer, request_hosts, request_seat
 from server.web.http_limits import Limited
 from server.web.state import AppState
 
@@ -107,12 +108,6 @@ def address_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
 @refusals
 async def game_types(request: Request) -> Response:
     out = []
@@ -150,6 +145,7 @@ async def create_game(request: Request) -> Response:
         )
     state.limits.opened(address, game_id)
     state.listing.created(game_id)
+    await attach_host(request, state, game_id)
     # shown once: the creator starts the table with it before every seat is taken
     return JSONResponse({"game_id": game_id, "host_token": host}, status_code=201)
 
@@ -197,29 +193,37 @@ async def join_game(request: Request) -> Response:
 
 @refusals
 async def seat_bot(request: Request) -> Response:
-    """Hand a seat to a bot or take it back (`server.table.seat_handover`), with its token."""
+    """Hand a seat to a bot or take it back (`server.table.seat_handover`), with its token or
+    the session of the account holding it."""
     state, game_id = state_of(request), request.path_params["game_id"]
     raw_seat = request.path_params["seat"]
-    answer = await hand_over(state.service, game_id, raw_seat, bearer(request), await body(request))
+    named = int(raw_seat) if raw_seat.isascii() and raw_seat.isdigit() else None
+    holder = await acting_seat(request, state, game_id, bearer(request), named)
+    answer = await hand_over(state.service, game_id, raw_seat, holder, await body(request))
     state.listing.changed(game_id)
     return JSONResponse(answer)
 
 
 @refusals
 async def start_game(request: Request) -> Response:
+    """Start the table: as its creator (the host token, or the session of the account that
+    created it), or as a seat once every seat is taken."""
     state, game_id = state_of(request), request.path_params["game_id"]
-    version = await state.service.start(game_id, bearer(request))
+    hosting = await request_hosts(request, state, game_id)
+    seated = not hosting and await request_seat(request, state, game_id) is not None
+    version = await state.service.start_by(game_id, hosting, seated)
     state.listing.changed(game_id)
     return JSONResponse({"version": version})
 
 
 @refusals
 async def fork_game(request: Request) -> Response:
-    """A what-if fork at `{"version": N}` (`server.table.forks`): a seat's token as Bearer while the
-    game runs; anyone once it is over."""
+    """A what-if fork at `{"version": N}` (`server.table.forks`): a seat (`request_seat`) while
+    the game runs; anyone once it is over."""
     state, game_id, address = state_of(request), request.path_params["game_id"], address_of(request)
     await state.limits.before_fork(address)
-    forked = await forks.fork(state.service, game_id, await body(request), bearer(request))
+    seat = await request_seat(request, state, game_id)
+    forked = await forks.fork(state.service, game_id, await body(request), seat)
     state.limits.opened(address, forked.game_id)
     if forked.seat is not None:
         state.limits.seated(address, forked.game_id, forked.seat)
@@ -230,7 +234,7 @@ async def fork_game(request: Request) -> Response:
 async def _viewer(request: Request) -> tuple[Any, Any]:
     state = state_of(request)
     game_id = request.path_params["game_id"]
-    seat = await state.service.seat_for(game_id, bearer(request))
+    seat = await request_seat(request, state, game_id)
     live = await state.service.load(game_id, fresh=True)
     return live, SPECTATOR if seat is None else Seat(seat)
 

@@ -51,13 +51,3 @@ async def signed_in(conn: HTTPConnection, state: AppState, changing: bool = True
     if account is None:
         raise Rejected(Reason.UNAUTHORIZED, "sign in first")
     return account
-
-
-async def account_seat(conn: HTTPConnection, state: AppState, game_id: str, seat: int) -> int:
-    """`seat` of `game_id`, when the signed-in account holds it; Rejected otherwise."""
-    account = await account_of(conn, state)
-    if account is None:
-        raise Rejected(Reason.UNAUTHORIZED, "sign in, or give the seat's token")
-    if not account.holds(game_id, seat):
-        raise Rejected(Reason.FORBIDDEN, "this seat is not your account's")
-    return seat
