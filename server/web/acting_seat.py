@@ -3,9 +3,10 @@ names (`?seat=N`, a route's own `{seat}`, the hello's `seat`) when the signed-in
 account holds it. Every route and the websocket ask here, so a session reaches exactly the
 seats of its account, each as its token would: never another's, and nothing more.
 
-A session acts only from an allowed page: any use of it but a read must carry an allowed
-Origin, as the account's own routes (`server.web.signed_in`); a page of another site, a
-forged or expired cookie, or a session signed out everywhere acts for no seat.
+A session acts only from an allowed page: an allowed Origin is required, as the account's
+own routes require it (`server.web.signed_in`), but for a read without one (a browser sends
+none with a same-origin GET). A page of another site, a forged or expired cookie, or a
+session signed out everywhere acts for no seat: the request is refused.
 """
 
 from __future__ import annotations
@@ -38,9 +39,13 @@ def seat_named(request: Request) -> int | None:
 
 
 def _session_may_act(conn: HTTPConnection, state: AppState) -> None:
+    """Rejected unless the request comes from an allowed page: a foreign Origin never, and no
+    Origin only for a read (a browser sends none with a same-origin GET)."""
     reading = conn.scope["type"] == "http" and conn.scope["method"] in READS
-    if not reading and not from_allowed_page(conn, state):
-        raise Rejected(Reason.FORBIDDEN, "a signed-in change must come from this site's pages")
+    if conn.headers.get("origin") is None and reading:
+        return
+    if not from_allowed_page(conn, state):
+        raise Rejected(Reason.FORBIDDEN, "a signed-in request must come from this site's pages")
 
 
 async def acting_seat(

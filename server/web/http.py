@@ -227,6 +227,7 @@ async def fork_game(request: Request) -> Response:
     state.limits.opened(address, forked.game_id)
     if forked.seat is not None:
         state.limits.seated(address, forked.game_id, forked.seat)
+        await attach_seat(request, state, forked.game_id, forked.seat)  # the forker's, as a join
     state.listing.created(forked.game_id)
     return MsgspecJSON(forked, status_code=201)
 
