@@ -124,8 +124,9 @@ def test_an_account_finds_its_seat_on_another_device_and_plays_on(local: Pages) 
     expect(laptop.get_by_test_id("account-sign-in")).to_be_visible()
 
 
-def guest_move(base: str, game_id: str, token: str) -> int:
-    """The guest plays its first legal move over its own socket; 1 if it had one."""
+def guest_move(base: str, game_id: str, token: str, last: bool = False) -> int:
+    """The guest plays its first legal move (or its last: in Vertigo's set-up, ending the
+    step) over its own socket; 1 if it had one."""
     with connect(base.replace("http", "ws") + "/ws") as ws:
         ws.send(json.dumps({"type": "hello", "game_id": game_id, "token": token}))
         ws.recv()
@@ -133,7 +134,7 @@ def guest_move(base: str, game_id: str, token: str) -> int:
         if not snap["legal"]:
             return 0
         command = {"type": "command", "id": uuid.uuid4().hex, "seen_version": snap["version"]}
-        ws.send(json.dumps({**command, "command": snap["legal"][0]}))
+        ws.send(json.dumps({**command, "command": snap["legal"][-1 if last else 0]}))
         while json.loads(ws.recv()).get("id") != command["id"]:
             pass
     return 1
@@ -197,3 +198,63 @@ def test_passkeys_are_added_and_removed_in_the_panel(local: Pages) -> None:
     page.locator(f"[data-passkey-id='{first}'] [data-testid=account-passkey-remove]").click()
     expect(keys).to_have_count(1)
     assert keys.first.get_attribute("data-passkey-id") != first
+
+
+def test_the_phone_asks_an_undo_and_hands_its_seat_to_a_bot_without_a_token(
+    local: Pages,
+) -> None:
+    name = f"Uma {uuid.uuid4().hex[:6]}"
+    laptop, laptop_cdp, laptop_key = signed_up(local, name)
+    game_id = create_table(laptop, "vertigo", 2)
+    seat = join(laptop, "Uma")
+    with httpx.Client(base_url=local.base, headers={"content-type": "application/json"}) as guest:
+        theirs = guest.post(f"/api/games/{game_id}/seats", json={"name": "Guest"}).json()["token"]
+        started = guest.post(
+            f"/api/games/{game_id}/start", json={}, headers={"authorization": f"Bearer {theirs}"}
+        )
+        assert started.status_code == 200, started.text
+    [passkey] = laptop_cdp.send("WebAuthn.getCredentials", {"authenticatorId": laptop_key})[
+        "credentials"
+    ]
+    phone = local.open("/")
+    phone_cdp, phone_key = authenticator(phone)
+    phone_cdp.send("WebAuthn.addCredential", {"authenticatorId": phone_key, "credential": passkey})
+    phone.get_by_test_id("account-sign-in").click()
+    expect(phone.get_by_test_id("account-signed-in")).to_contain_text(name)
+    # the table drawn with every legal command as a button
+    phone.goto(f"{local.base}/#/game/{game_id}/raw")
+    expect(phone.locator(".seat-chip.me")).to_have_attribute("data-testid", f"seat-{seat}")
+    for _ in range(20):  # the guest plays while it has a move
+        if not guest_move(local.base, game_id, theirs, last=True):
+            break
+    expect(phone.get_by_test_id("legal-command").first).to_be_attached()
+
+    # the phone's move, then its undo asked: by the session, the seat named, no token
+    version = shown_version(phone)
+    phone.get_by_test_id("legal-command").first.click()
+    wait_versions([phone], version + 1)
+    undo = phone.get_by_test_id("undo-button")
+    with phone.expect_request(lambda r: "/undo" in r.url and r.method == "POST") as asked:
+        undo.click()
+    assert asked.value.url.endswith(f"/undo?seat={seat}")
+    assert "authorization" not in asked.value.headers
+    expect(phone.get_by_test_id("undo-waiting")).to_be_visible()
+    with httpx.Client(base_url=local.base, headers={"content-type": "application/json"}) as guest:
+        refused = guest.post(
+            f"/api/games/{game_id}/undo/refuse", headers={"authorization": f"Bearer {theirs}"}
+        )
+        assert refused.status_code == 200, refused.text
+    expect(phone.get_by_test_id("undo-refused")).to_be_visible()
+
+    # the seat handed to the server's bot and taken back, from the phone
+    toggle = phone.get_by_test_id("bot-toggle")
+    expect(toggle).to_have_text("Let a bot play for me")
+    toggle.click()
+    expect(phone.get_by_test_id(f"seat-{seat}-bot")).to_be_visible()
+    expect(laptop.get_by_test_id(f"seat-{seat}-bot")).to_be_visible()
+    expect(toggle).to_have_text("Take my seat back")
+    toggle.click()
+    expect(phone.get_by_test_id(f"seat-{seat}-bot")).to_have_count(0)
+    assert not phone.get_by_test_id("rejection").count()
+    held = json.loads(phone.evaluate(f"localStorage.getItem('plateau.seat.{game_id}')"))
+    assert held["token"] is None  # the phone never had the seat's token

@@ -149,7 +149,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   async function forkAt(version) {
     const stored = loadSeat(gameId);
     try {
-      const forked = await api.fork(gameId, version, stored ? stored.token : null);
+      const forked = await api.fork(gameId, version, stored);
       if (forked.token) saveSeat(forked.game_id, { seat: forked.seat, token: forked.token, name: names()[forked.seat] });
       location.hash = `#/game/${forked.game_id}`;
     } catch (error) {
@@ -223,7 +223,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       testid: "bot-toggle",
       onClick: async () => {
         try {
-          await api.seatBot(gameId, me, !botNow, stored.token);
+          await api.seatBot(gameId, me, !botNow, stored);
         } catch (error) {
           toast(error.message);
         }
@@ -280,7 +280,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { testid: "start-words" }, words),
         h("button", { type: "button", testid: "start-button", disabled: !enough || !mayStart, onClick: async () => {
           try {
-            await api.start(gameId, host || stored.token);
+            await api.start(gameId, host ? { token: host } : stored);
           } catch (error) {
             toast(error.message);
           }
@@ -378,7 +378,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       const stored = loadSeat(gameId);
       return h("div", { class: "notice bot-plays", role: "status", testid: "bot-plays" },
         h("strong", {}, "A bot plays for you. "), "It moves as soon as it is your turn. ",
-        stored ? h("button", { type: "button", class: "ghost", testid: "bot-plays-back", onClick: () => api.seatBot(gameId, me, false, stored.token).catch((error) => toast(error.message)) }, "Take my seat back") : null);
+        stored ? h("button", { type: "button", class: "ghost", testid: "bot-plays-back", onClick: () => api.seatBot(gameId, me, false, stored).catch((error) => toast(error.message)) }, "Take my seat back") : null);
     }
     const clock = table.clock;
     if (!clock || !timedOutSeats(conn.log).has(me)) return null;
@@ -492,7 +492,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
 
   function renderUndo(shown, table) {
     const stored = loadSeat(gameId);
-    const panel = undoPanel({ gameId, table, seat: mySeat(), token: stored ? stored.token : null, log: conn.log, lastMove, live: shown.live && !lost(), mode: info && info.undo });
+    const held = stored && mySeat() !== null ? { seat: mySeat(), token: stored.token } : null;
+    const panel = undoPanel({ gameId, table, seat: mySeat(), held, log: conn.log, lastMove, live: shown.live && !lost(), mode: info && info.undo });
     clear(els.undo);
     if (panel) els.undo.append(panel);
     clear(els.alerts);
