@@ -19,6 +19,8 @@ class Hello(ClientMessage, frozen=True, tag="hello"):
     game_id: str
     token: str | None = None
     last_version: int | None = None
+    # without a token: the seat of the signed-in account (its session cookie) to play
+    seat: int | None = None
     last_hash: str | None = None
 
 

@@ -2,7 +2,8 @@
 
 A stream holds `TableOpened`, the `SeatClaimed`s, `GameStarted`, then the game's own events
 (interleaved with `ChatPosted`). Raw seat tokens never enter the log; only their SHA-256 does.
-A fork (`domain.forks`) also has `GameForked` after `TableOpened`, and `ForkDealt` (the
+A rated table has `RatingAsked` after `TableOpened`. A fork (`domain.forks`) also has
+`GameForked` after `TableOpened`, and `ForkDealt` (the
 position it starts from) before `GameStarted`.
 The fairness events (`domain.fairness`), the result record (`domain.rules`), undo by
 consent (`domain.undo`), who plays a seat (`domain.seat_bots`) and the turn clock
@@ -50,6 +51,11 @@ class GameStarted(TableEvent, frozen=True, tag="game_started"):
     seats: int
 
 
+class RatingAsked(TableEvent, frozen=True, tag="rating_asked"):
+    """Stored after `TableOpened` when the creator asked for a rated table: its result counts
+    for the ratings if every seat is then an account's (`projections.ratings`)."""
+
+
 class ChatPosted(TableEvent, frozen=True, tag="chat_posted"):
     seat: int | None
     name: str
@@ -61,6 +67,7 @@ TABLE_EVENTS = (
     SeatClaimed,
     GameStarted,
     ChatPosted,
+    RatingAsked,
     *forks.FORK_EVENTS,
     *FAIRNESS_EVENTS,
     *RULES_EVENTS,
@@ -87,6 +94,7 @@ class Table(msgspec.Struct, frozen=True):
     bots: tuple[str, ...] = ()  # by seat: the level of the bot playing it, "" for a human
     clock: clocks.Clock | None = None  # None: the table has no turn clock
     host_hash: str = ""  # `TableOpened.host_hash`
+    rated: bool = False  # its creator asked for a rated table (`RatingAsked`)
 
     @property
     def claimed(self) -> int:
@@ -139,6 +147,8 @@ def apply(game: Game[Any, Any, Any], table: Table, event: Any) -> Table:
         return msgspec.structs.replace(table, clock=clock)
     if isinstance(event, seat_bots.BotEvent):
         return msgspec.structs.replace(table, bots=seat_bots.apply(table.bots, event))
+    if isinstance(event, RatingAsked):
+        return msgspec.structs.replace(table, rated=True)
     if isinstance(event, ChatPosted | TableOpened | forks.GameForked | ResultRecorded):
         return table
     return msgspec.structs.replace(table, state=game.evolve(table.state, event), undo_asked=None)

@@ -1,5 +1,5 @@
 """The `plateau` command: serve, bots, simulate, import-18xx, verify-log, verify-fairness,
-verify."""
+verify, ratings."""
 
 from __future__ import annotations
 
@@ -209,6 +209,39 @@ def verify_rules(args: argparse.Namespace) -> int:
     return 1 if changed else 0
 
 
+def ratings(args: argparse.Namespace) -> int:
+    """Every game's leaderboard folded from the stored games alone, as JSON: the same numbers,
+    to the last bit, as the server's (`GET /api/ratings/{game}`)."""
+    import json
+    import os
+
+    from server.accounts.ratings import rebuild
+    from server.store.adapters import open_store
+
+    url = args.store or os.environ.get("PLATEAU_STORE")
+    if not url or not args.rebuild:
+        print("plateau ratings --rebuild --store URL (or PLATEAU_STORE)", file=sys.stderr)
+        return 2
+
+    async def run() -> dict[str, Any]:
+        store = open_store(url)
+        try:
+            folded = await rebuild(store)
+        finally:
+            await store.close()
+        return {
+            game: [
+                {"account_id": account_id, "rating": s.rating, "mu": s.mu, "sigma": s.sigma}
+                | {"games": s.games}
+                for account_id, s in folded.leaderboard(game)
+            ]
+            for game in sorted(folded.standings)
+        }
+
+    print(json.dumps(asyncio.run(run()), indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="plateau", description="Plateau board-game server")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -272,6 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--store", help="the store to check (default: PLATEAU_STORE)")
     p.add_argument("--game", help="only this game")
     p.set_defaults(run=verify_rules)
+
+    p = sub.add_parser("ratings", help="the ratings, folded again from the stored games")
+    p.add_argument("--rebuild", action="store_true", help="from the stored games alone")
+    p.add_argument("--store", help="the store to read (default: PLATEAU_STORE)")
+    p.set_defaults(run=ratings)
 
     args = parser.parse_args(argv)
     code: int = args.run(args)

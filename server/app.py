@@ -13,6 +13,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from server.accounts.ratings import RatedGames
 from server.live.fanout import Hub
 from server.live.lobby import Listing
 from server.live.presence import LocalPresence, Presence, RedisPresence
@@ -27,7 +28,7 @@ from server.store.redis import RedisStore
 from server.table.bot_seats import BotSeats
 from server.table.chat_limit import ChatLimits, chat_pace
 from server.table.service import GameService
-from server.web import http, undo_http
+from server.web import accounts_http, http, ratings_http, undo_http
 from server.web.http_limits import HttpLimits
 from server.web.same_origin import SameOrigin
 from server.web.state import AppState
@@ -76,7 +77,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         secret = DeploymentSecret(settings.secret, store)
         limits = HttpLimits(settings, service)
         app.state.plateau = AppState(
-            settings, store, service, hub, metrics, listing, agenda, bots, secret, limits
+            settings,
+            store,
+            service,
+            hub,
+            metrics,
+            listing,
+            agenda,
+            bots,
+            secret,
+            limits,
+            RatedGames(store),
         )
         hub.start()
         bots.start()
@@ -107,6 +118,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
         Route("/api/games/{game_id}/fork/bots", http.fork_bots, methods=["POST"]),
         *undo_http.ROUTES,
+        *accounts_http.ROUTES,
+        *ratings_http.ROUTES,
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]

@@ -20,9 +20,10 @@ SERVER_LAYERS = {
     "store": {"ops"},
     "records": {"store", "ops"},
     "table": {"store", "ops"},
+    "accounts": {"table", "store", "ops"},
     "live": {"table", "store", "ops"},
-    "web": {"live", "records", "table", "store", "ops"},
-    "sockets": {"web", "live", "table", "store", "ops"},
+    "web": {"live", "records", "accounts", "table", "store", "ops"},
+    "sockets": {"web", "live", "accounts", "table", "store", "ops"},
 }
 
 

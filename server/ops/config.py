@@ -70,6 +70,8 @@ class Settings:
     creates_per_minute: int = 30
     joins_per_minute: int = 60
     forks_per_minute: int = 20
+    # passkey requests (`server.web.accounts_http`): each account made writes a few streams
+    passkeys_per_minute: int = 30
     max_open_tables_per_address: int = 20
     max_held_seats_per_address: int = 40
     held_for_s: float = 3600.0
@@ -109,6 +111,7 @@ class Settings:
             creates_per_minute=int(env.get("PLATEAU_CREATES_PER_MINUTE", "30")),
             joins_per_minute=int(env.get("PLATEAU_JOINS_PER_MINUTE", "60")),
             forks_per_minute=int(env.get("PLATEAU_FORKS_PER_MINUTE", "20")),
+            passkeys_per_minute=int(env.get("PLATEAU_PASSKEYS_PER_MINUTE", "30")),
             max_open_tables_per_address=int(env.get("PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS", "20")),
             max_held_seats_per_address=int(env.get("PLATEAU_MAX_HELD_SEATS_PER_ADDRESS", "40")),
             held_for_s=float(env.get("PLATEAU_HELD_FOR_S", "3600")),

@@ -22,6 +22,7 @@ from server.sockets.client_frames import error, read_frame
 from server.sockets.direct_commands import DirectCommands
 from server.sockets.rate_limit import Bucket, Strikes, frame_bucket
 from server.store import STORE_DOWN, StoreUnavailable
+from server.web.acting_seat import acting_seat
 from server.web.state import AppState
 
 HELLO_TIMEOUT = 10.0
@@ -48,7 +49,7 @@ async def run_session(ws: WebSocket, state: AppState) -> None:
         if not isinstance(hello, Hello):
             raise Rejected(Reason.BAD_REQUEST, "the first frame must be a hello")
         live = await service.load(hello.game_id, fresh=True)
-        seat = await service.seat_for(hello.game_id, hello.token)
+        seat = await acting_seat(ws, state, hello.game_id, hello.token, hello.seat)
     except StoreUnavailable:
         await ws.send_text(error(Reason.BUSY, STORE_DOWN).decode())
         await ws.close(code=1013)  # try again later

@@ -69,8 +69,9 @@ def _waits(live: LiveGame, table: Table) -> bool:
     )
 
 
-async def fork(cache: Games, game_id: str, raw: bytes, token: str | None) -> Forked:
-    """Open the fork of `game_id` at the version `raw` asks for, as the bearer of `token`."""
+async def fork(cache: Games, game_id: str, raw: bytes, seat: int | None) -> Forked:
+    """Open the fork of `game_id` at the version `raw` asks for, by its seat `seat` (None: by
+    someone holding none)."""
     live = await cache.load(game_id, fresh=True)
     options = msgspec.convert(live.table.options, live.game.options_type)
     if getattr(options, "imported", False):
@@ -79,11 +80,11 @@ async def fork(cache: Games, game_id: str, raw: bytes, token: str | None) -> For
             "a game imported from another site cannot be forked: its rules are relaxed to "
             "replay what was played there",
         )
-    seat = await cache.seat_for(game_id, token)
     if seat is None and not live.over:
         raise Rejected(
             Reason.UNAUTHORIZED,
-            "a game in play may be forked only by one of its seats (its token as Bearer); "
+            "a game in play may be forked only by one of its seats (its token as Bearer, or "
+            "its session); "
             "anyone may fork a finished game",
         )
     try:

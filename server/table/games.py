@@ -17,7 +17,7 @@ from projections.live import GameGap, LiveGame
 from server.ops.logs import log
 from server.ops.metrics import Metrics
 from server.store import EventStore
-from server.table.tokens import seat_of
+from server.table.tokens import holds, seat_of
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -113,6 +113,10 @@ class Games:
         live.__init__(live.game_id, first.data, first.hash, bool(first.salt))  # type: ignore[misc]
         live.extend(records[1:])
         self.on_folded(live)
+
+    async def hosted_by(self, game_id: str, token: str | None) -> bool:
+        """Whether `token` is the host token the table's create answered."""
+        return token is not None and holds(token, (await self.load(game_id)).table.host_hash)
 
     async def seat_for(self, game_id: str, token: str | None) -> int | None:
         """The seat a token holds in a game; None for no token; Rejected for a wrong one."""

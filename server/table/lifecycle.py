@@ -22,7 +22,7 @@ from domain.kernel import Reason, Rejected
 from domain.options import checked as checked_options
 from domain.rules import OPTION as RULES_OPTION
 from domain.rules import options_for
-from domain.table import ChatPosted, GameStarted, SeatClaimed, TableOpened
+from domain.table import ChatPosted, GameStarted, RatingAsked, SeatClaimed, TableOpened
 from domain.undo import CONSENT, MODES
 from projections.codec import encode
 from server.ops.logs import log
@@ -35,7 +35,7 @@ from server.table.games import Games
 from server.table.names import why_name_refused, why_taken
 from server.table.table_clock import ClockRequest, clock_set, stamps
 from server.table.text import why_refused
-from server.table.tokens import holds, new_token, seat_of, token_hash
+from server.table.tokens import new_token, seat_of, token_hash
 
 MAX_NAME = 32
 MAX_CHAT = 500
@@ -52,6 +52,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     bots: list[int] = []  # seats the server's bots play (`server.table.bot_seats`)
     bot_level: str = "greedy"
     clock: ClockRequest | None = None  # a turn clock (`domain.clocks`)
+    rated: bool = False  # counts for the ratings if every seat is an account's
 
 
 class JoinGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -119,7 +120,10 @@ def opening(raw: bytes) -> list[Any]:
         rules=game.rules,
         undo=request.undo,
     )
-    return [opened, *clock_set(request.clock), *bots]
+    if request.rated and bots:
+        raise Rejected(Reason.BAD_REQUEST, "a rated table is for people: no bot seats")
+    asked = [RatingAsked()] if request.rated else []
+    return [opened, *asked, *clock_set(request.clock), *bots]
 
 
 async def join(
@@ -178,14 +182,20 @@ async def join(
 async def start(
     cache: Games, game_id: str, token: str | None, deal: Deal, now_ms: Callable[[], int]
 ) -> int:
-    """Start the game, with the creator's host token, or with a seat's once every seat is
-    taken (a table stored without a host: any seat's, as before). `deal` draws a fresh
-    secret for the deal; `now_ms` is the time the clocks start at."""
-    if token is None:
+    """Start the game with a token: the creator's host token, or a seat's (`started_by`)."""
+    hosting = await cache.hosted_by(game_id, token)
+    seated = not hosting and await cache.seat_for(game_id, token) is not None
+    return await started_by(cache, game_id, hosting, seated, deal, now_ms)
+
+
+async def started_by(
+    cache: Games, game_id: str, hosting: bool, seated: bool, deal: Deal, now_ms: Callable[[], int]
+) -> int:
+    """Start the game, by its creator (`hosting`), or by a seat (`seated`) once every seat is
+    taken (a table stored without a host: any seat, as before). `deal` draws a fresh secret
+    for the deal; `now_ms` is the time the clocks start at."""
+    if not (hosting or seated):
         raise Rejected(Reason.UNAUTHORIZED, "only the table's creator or a seat may start it")
-    hosting = holds(token, (await cache.load(game_id)).table.host_hash)
-    if not hosting:
-        await cache.seat_for(game_id, token)  # Rejected for a token of no seat here
     for _ in range(MAX_ATTEMPTS):
         live = await cache.load(game_id, fresh=True)
         table, game = live.table, live.game

@@ -1,4 +1,5 @@
-"""A seated player hands their seat to a bot, and takes it back, with the seat's token.
+"""A seated player hands their seat to a bot, and takes it back (the seat's token, or the
+session of the account holding it: `server.web.acting_seat`).
 
 `POST /api/games/{id}/seats/{n}/bot`: with no body the call toggles (a human's seat goes to a
 bot, a bot in a human's seat goes); `{"bot": true, "level": "random"}` or `{"bot": false}`
@@ -31,9 +32,10 @@ def seat_number(raw: str, seats: int) -> int:
 
 
 async def hand_over(
-    service: GameService, game_id: str, raw_seat: str, token: str | None, raw: bytes
+    service: GameService, game_id: str, raw_seat: str, holder: int | None, raw: bytes
 ) -> dict[str, Any]:
-    """Give seat `raw_seat` to a bot or take it back; the seat, who plays it, the version."""
+    """Give seat `raw_seat` to a bot or take it back, for the asker holding seat `holder` (None:
+    none); the seat, who plays it, the version."""
     try:
         asked = msgspec.json.decode(raw or b"{}", type=HandOver)
     except msgspec.DecodeError as exc:
@@ -42,11 +44,10 @@ async def hand_over(
         raise Rejected(Reason.BAD_REQUEST, f"level: one of {', '.join(LEVELS)}")
     live = await service.load(game_id, fresh=True)
     seat = seat_number(raw_seat, live.table.seats)
-    holder = await service.seat_for(game_id, token)
     if holder is None:
-        raise Rejected(Reason.UNAUTHORIZED, "the seat's token is needed, as Bearer")
+        raise Rejected(Reason.UNAUTHORIZED, "the seat's token is needed, as Bearer, or its session")
     if holder != seat:
-        raise Rejected(Reason.FORBIDDEN, f"this token holds seat {holder}, not seat {seat}")
+        raise Rejected(Reason.FORBIDDEN, f"this asker holds seat {holder}, not seat {seat}")
     for _ in range(MAX_ATTEMPTS):
         table, at, head = live.table, live.version, live.hash  # decided at (`service.submit`)
         if live.over:

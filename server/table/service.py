@@ -56,6 +56,12 @@ class GameService(Games):
     async def start(self, game_id: str, token: str | None) -> int:
         return await lifecycle.start(self, game_id, token, self.setup_randomness, self.now_ms)
 
+    async def start_by(self, game_id: str, hosting: bool, seated: bool) -> int:
+        """Start the game for an asker already known: its creator, or a seat."""
+        return await lifecycle.started_by(
+            self, game_id, hosting, seated, self.setup_randomness, self.now_ms
+        )
+
     async def chat(self, game_id: str, seat: int | None, text: str) -> int:
         return await lifecycle.chat(self, self.chat_limits, game_id, seat, text)
 

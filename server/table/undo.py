@@ -74,9 +74,9 @@ class AskUndo(msgspec.Struct, forbid_unknown_fields=True):
     command: msgspec.Raw = msgspec.Raw(b"null")  # (a Raw field cannot be optional)
 
 
-async def ask(service: GameService, game_id: str, token: str | None, raw: bytes = b"") -> int:
-    """A seat asks to undo its last command; the version of the request."""
-    seat = await service.seat_for(game_id, token)
+async def ask(service: GameService, game_id: str, seat: int | None, raw: bytes = b"") -> int:
+    """`seat` (None: the asker holds none) asks to undo its last command; the version of the
+    request."""
     if seat is None:
         raise Rejected(Reason.UNAUTHORIZED, "only a seated player may ask to undo")
     try:
@@ -110,10 +110,9 @@ async def ask(service: GameService, game_id: str, token: str | None, raw: bytes 
     raise Rejected(Reason.BUSY)
 
 
-async def answer(service: GameService, game_id: str, token: str | None, accept: bool) -> int:
+async def answer(service: GameService, game_id: str, seat: int | None, accept: bool) -> int:
     """Another seat accepts or refuses the pending request; the last acceptance also appends
     the undo. The version reached."""
-    seat = await service.seat_for(game_id, token)
     if seat is None:
         raise Rejected(Reason.UNAUTHORIZED, "only a seated player may answer an undo")
     for _ in range(MAX_ATTEMPTS):

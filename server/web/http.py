@@ -28,6 +28,8 @@ from server.table.seat_handover import hand_over
 from server.table.table_clock import left_now
 from server.table.tokens import new_token
 from server.web import idempotency
+from server.web.account_seats import attach_host, attach_seat
+from server.web.acting_seat import acting_seat, bearer, request_hosts, request_seat
 from server.web.http_limits import Limited
 from server.web.state import AppState
 
@@ -107,12 +109,6 @@ def address_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
 @refusals
 async def game_types(request: Request) -> Response:
     out = []
@@ -150,6 +146,7 @@ async def create_game(request: Request) -> Response:
         )
     state.limits.opened(address, game_id)
     state.listing.created(game_id)
+    await attach_host(request, state, game_id)
     # shown once: the creator starts the table with it before every seat is taken
     return JSONResponse({"game_id": game_id, "host_token": host}, status_code=201)
 
@@ -170,6 +167,10 @@ async def get_game(request: Request) -> Response:
     shown = summary(live, await state.hub.online(game_id))
     shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
     shown["hosted"] = bool(live.table.host_hash)  # until full, only its creator starts it
+    if live.table.rated:  # each seat's rating at this game, beside its name
+        table = live.table
+        shown["rated"] = True
+        shown["ratings"] = await state.ratings.beside(game_id, table.game, table.seats)
     if live.table.clock is not None:  # what each seat has left now, in server time
         now = state.service.now_ms()
         shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
@@ -187,37 +188,47 @@ async def join_game(request: Request) -> Response:
         seat, token = await idempotency.join(state.service, state.secret, game_id, raw, key)
     state.limits.seated(address, game_id, seat)
     state.listing.changed(game_id)
+    await attach_seat(request, state, game_id, seat)
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
 
 @refusals
 async def seat_bot(request: Request) -> Response:
-    """Hand a seat to a bot or take it back (`server.table.seat_handover`), with its token."""
+    """Hand a seat to a bot or take it back (`server.table.seat_handover`), with its token or
+    the session of the account holding it."""
     state, game_id = state_of(request), request.path_params["game_id"]
     raw_seat = request.path_params["seat"]
-    answer = await hand_over(state.service, game_id, raw_seat, bearer(request), await body(request))
+    named = int(raw_seat) if raw_seat.isascii() and raw_seat.isdigit() else None
+    holder = await acting_seat(request, state, game_id, bearer(request), named)
+    answer = await hand_over(state.service, game_id, raw_seat, holder, await body(request))
     state.listing.changed(game_id)
     return JSONResponse(answer)
 
 
 @refusals
 async def start_game(request: Request) -> Response:
+    """Start the table: as its creator (the host token, or the session of the account that
+    created it), or as a seat once every seat is taken."""
     state, game_id = state_of(request), request.path_params["game_id"]
-    version = await state.service.start(game_id, bearer(request))
+    hosting = await request_hosts(request, state, game_id)
+    seated = not hosting and await request_seat(request, state, game_id) is not None
+    version = await state.service.start_by(game_id, hosting, seated)
     state.listing.changed(game_id)
     return JSONResponse({"version": version})
 
 
 @refusals
 async def fork_game(request: Request) -> Response:
-    """A what-if fork at `{"version": N}` (`server.table.forks`): a seat's token as Bearer while the
-    game runs; anyone once it is over."""
+    """A what-if fork at `{"version": N}` (`server.table.forks`): a seat (`request_seat`) while
+    the game runs; anyone once it is over."""
     state, game_id, address = state_of(request), request.path_params["game_id"], address_of(request)
     await state.limits.before_fork(address)
-    forked = await forks.fork(state.service, game_id, await body(request), bearer(request))
+    seat = await request_seat(request, state, game_id)
+    forked = await forks.fork(state.service, game_id, await body(request), seat)
     state.limits.opened(address, forked.game_id)
     if forked.seat is not None:
         state.limits.seated(address, forked.game_id, forked.seat)
+        await attach_seat(request, state, forked.game_id, forked.seat)  # the forker's, as a join
     state.listing.created(forked.game_id)
     return MsgspecJSON(forked, status_code=201)
 
@@ -234,7 +245,7 @@ async def fork_bots(request: Request) -> Response:
 async def _viewer(request: Request) -> tuple[Any, Any]:
     state = state_of(request)
     game_id = request.path_params["game_id"]
-    seat = await state.service.seat_for(game_id, bearer(request))
+    seat = await request_seat(request, state, game_id)
     live = await state.service.load(game_id, fresh=True)
     return live, SPECTATOR if seat is None else Seat(seat)
 

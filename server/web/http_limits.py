@@ -124,6 +124,7 @@ class HttpLimits:
         self.creates = Pace("creates", settings.creates_per_minute, clock)
         self.joins = Pace("joins", settings.joins_per_minute, clock)
         self.forks = Pace("forks", settings.forks_per_minute, clock)
+        self.passkeys = Pace("passkey requests", settings.passkeys_per_minute, clock)
         held_for = settings.held_for_s
         self.tables = Holdings("open tables", settings.max_open_tables_per_address, held_for)
         self.seats = Holdings("seats", settings.max_held_seats_per_address, held_for)
@@ -140,6 +141,9 @@ class HttpLimits:
         self.forks.take(address)
         await self.tables.check(address, self._open, self.clock())
         await self.seats.check(address, self._open, self.clock())
+
+    def before_passkey(self, address: str) -> None:
+        self.passkeys.take(address)
 
     def opened(self, address: str, game_id: str) -> None:
         self.tables.add(address, game_id, self.clock())

@@ -1,12 +1,13 @@
 """What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
-the agenda, the bot seats' player, the deployment's secret and the HTTP limits per
-address."""
+the agenda, the bot seats' player, the deployment's secret, the HTTP limits per address and
+the rated games found so far."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
+from server.accounts.ratings import RatedGames
 from server.live.fanout import Hub
 from server.live.lobby import Listing
 from server.ops.config import Settings
@@ -31,4 +32,5 @@ class AppState:
     bots: BotSeats
     secret: DeploymentSecret
     limits: HttpLimits
+    ratings: RatedGames
     per_address: Counter[str] = field(default_factory=Counter)

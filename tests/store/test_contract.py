@@ -192,3 +192,20 @@ async def test_an_appends_last_event_carries_its_command_id(store: EventStore, s
     assert [r.command_id for r in records] == ["", "first", "second"]
     followed = await store.wait({stream: 0}, timeout=1)
     assert [r.command_id for r in followed[stream]] == ["", "first", "second"]
+
+
+async def test_streams_beside_the_games_keep_to_themselves(store: EventStore, stream: str) -> None:
+    """An account's stream and the claims beside it (`server.accounts.book`): names with a
+    colon, no game id has one; appended and read like any stream, a claim won once, never
+    listed among the games."""
+    account, claim = f"account:{stream}", f"account-name:{stream}"
+    await store.append(account, 0, [ev(1)])
+    await store.append(claim, 0, [ev(2)])
+    with pytest.raises(WrongExpectedVersion):
+        await store.append(claim, 0, [ev(3)])  # a second claimant loses
+    assert [r.data for r in await store.read(account)] == [ev(1)]
+    assert [r.data for r in await store.read(claim)] == [ev(2)]
+    assert await store.read(stream) == []  # the game of the same id is another stream
+    listed = await store.streams()
+    assert account not in listed and claim not in listed
+    assert (await store.read(account))[0].at_ms > 0  # when: the ratings compare claims to ends

@@ -10,9 +10,11 @@ function newId() {
 }
 
 export class Connection {
-  constructor(gameId, token, onChange) {
+  // `seat` without a token: a seat of the signed-in account, played with its session
+  constructor(gameId, token, onChange, seat = null) {
     this.gameId = gameId;
     this.token = token || null;
+    this.seat = this.token ? null : seat;
     this.onChange = onChange;
     this.ws = null;
     this.closed = false;
@@ -54,6 +56,7 @@ export class Connection {
           type: "hello",
           game_id: this.gameId,
           token: this.token,
+          ...(this.seat === null ? {} : { seat: this.seat }),
           last_version: this.version,
           last_hash: this.hash,
         }),

@@ -1,6 +1,8 @@
 // The lobby: create a table, list open, live and finished games, join, watch or replay them.
 
+import { accountPanel, shareSeats, signedIn } from "./account.js";
 import { api } from "./api.js";
+import { ratingsPanel } from "./ratings.js";
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
 import { botsField, clockField } from "./new_table.js";
@@ -118,6 +120,7 @@ export function lobbyPage(root) {
   // the creator takes a seat at once under this name (the first free one); empty: a table
   // made for others, as the host who starts it
   const nameInput = h("input", { id: "new-name", type: "text", maxlength: 32, value: savedName(), placeholder: "Your name", testid: "new-game-name", "aria-describedby": "new-name-help" });
+  const ratedBox = h("input", { id: "new-rated", type: "checkbox", testid: "new-game-rated" });
   const describeBox = h("div", { class: "game-blurb", testid: "new-game-description" });
   const gamesBox = h("ul", { class: "game-list", testid: "game-descriptions" });
   const form = h("form", { class: "panel create", testid: "create-form", onSubmit: async (event) => {
@@ -128,7 +131,7 @@ export function lobbyPage(root) {
       return;
     }
     try {
-      const extras = { ...bots.read(), clock: timed.clock };
+      const extras = { ...bots.read(), clock: timed.clock, rated: ratedBox.checked };
       const { game_id: gameId, host_token: host } = await api.create(gameSelect.value, parseInt(seatsInput.value, 10), readOptions(optionsBox), undoSelect.value, extras);
       if (host) saveHost(gameId, host);
       await sitCreator(gameId, nameInput.value.trim());
@@ -148,6 +151,7 @@ export function lobbyPage(root) {
   clock.element,
   h("label", { class: "option", for: "new-name" }, h("span", {}, "Your name"), nameInput),
   h("p", { class: "option-help", id: "new-name-help" }, "You take a seat at the table under this name. Leave it empty to make a table for others: you still start it."),
+  h("label", { class: "option", for: "new-rated", title: "counts for the ratings if every seat is taken by a signed-in player" }, h("span", {}, "Rated"), ratedBox),
   h("button", { type: "submit", testid: "create-button" }, "Create table"));
 
   /** Seats the creator under `name` at the table just made; a refusal (a name taken by a
@@ -214,8 +218,10 @@ export function lobbyPage(root) {
       h("div", { class: "lobby-left" },
         form,
         h("section", { class: "panel" }, h("h2", {}, "The games"), gamesBox),
+        ratingsPanel(),
         h("p", { class: "muted lobby-help" }, "Create a table, then share its link: each friend opens it, takes a seat with a name, and anyone seated starts the game once enough players are in. Anyone can watch a game being played, and every finished game can be replayed move by move.")),
       h("div", { class: "lobby-right" },
+        accountPanel(() => refresh()),
         mineBox,
         h("section", { class: "panel" }, h("h2", {}, "Open tables"), lists.open),
         h("section", { class: "panel" }, h("h2", {}, "Being played"), lists.live),
@@ -227,6 +233,8 @@ export function lobbyPage(root) {
     try {
       const games = await api.list();
       const listed = new Map(Object.values(games).flat().map((item) => [item.game_id, item]));
+      const account = await signedIn().catch(() => null);
+      if (account) await shareSeats(account, false); // seats taken on another device
       const held = await yourGames(listed);
       mineBox.hidden = !held.length;
       clear(mine).append(...yourGamesRows(held, types));

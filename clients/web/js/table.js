@@ -1,5 +1,6 @@
 // The table page: seats, join/start, the board, the log in words, chat and the replay slider.
 
+import { adoptAccountSeat } from "./account.js";
 import { notifyButton, turnAlerts } from "./alerts.js";
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
@@ -148,7 +149,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   async function forkAt(version) {
     const stored = loadSeat(gameId);
     try {
-      const forked = await api.fork(gameId, version, stored ? stored.token : null);
+      const forked = await api.fork(gameId, version, stored);
       if (forked.token) saveSeat(forked.game_id, { seat: forked.seat, token: forked.token, name: names()[forked.seat] });
       location.hash = `#/game/${forked.game_id}`;
     } catch (error) {
@@ -198,6 +199,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "seat-name" }, name || (labels[seat] ? `free (was ${labels[seat]})` : "empty seat")),
         seat === me ? h("span", { class: "you" }, "you") : null,
+        info && info.rated && info.ratings && info.ratings[seat] !== null && info.ratings[seat] !== undefined
+          ? h("span", { class: "rating", testid: `seat-${seat}-rating`, title: "the player's rating at this game" }, info.ratings[seat].toFixed(1)) : null,
         bots[seat] ? h("span", { class: "bot", testid: `seat-${seat}-bot`, title: `the server's ${bots[seat]} bot plays this seat` }, "bot") : null,
         left === null ? null : timedOut.has(seat) && !bots[seat]
           ? h("span", { class: "clock out", testid: `seat-${seat}-clock`, title: "its time ran out: a bot plays its turns until it moves in time again" }, "out of time")
@@ -220,7 +223,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       testid: "bot-toggle",
       onClick: async () => {
         try {
-          await api.seatBot(gameId, me, !botNow, stored.token);
+          await api.seatBot(gameId, me, !botNow, stored);
         } catch (error) {
           toast(error.message);
         }
@@ -279,7 +282,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { testid: "start-words" }, words),
         h("button", { type: "button", testid: "start-button", disabled: !enough || !mayStart, onClick: async () => {
           try {
-            await api.start(gameId, host || stored.token);
+            await api.start(gameId, host ? { token: host } : stored);
           } catch (error) {
             toast(error.message);
           }
@@ -289,7 +292,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
           h("span", {}, "Nobody else yet? The server's bots can play the other seats."),
           h("button", { type: "button", class: "ghost", testid: "fork-bots-button", onClick: async () => {
             try {
-              await api.forkBots(gameId, stored.token);
+              await api.forkBots(gameId, stored);
               refreshInfo();
             } catch (error) {
               toast(error.message);
@@ -389,7 +392,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
       const stored = loadSeat(gameId);
       return h("div", { class: "notice bot-plays", role: "status", testid: "bot-plays" },
         h("strong", {}, "A bot plays for you. "), "It moves as soon as it is your turn. ",
-        stored ? h("button", { type: "button", class: "ghost", testid: "bot-plays-back", onClick: () => api.seatBot(gameId, me, false, stored.token).catch((error) => toast(error.message)) }, "Take my seat back") : null);
+        stored ? h("button", { type: "button", class: "ghost", testid: "bot-plays-back", onClick: () => api.seatBot(gameId, me, false, stored).catch((error) => toast(error.message)) }, "Take my seat back") : null);
     }
     const clock = table.clock;
     if (!clock || !timedOutSeats(conn.log).has(me)) return null;
@@ -504,7 +507,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
 
   function renderUndo(shown, table) {
     const stored = loadSeat(gameId);
-    const panel = undoPanel({ gameId, table, seat: mySeat(), token: stored ? stored.token : null, log: conn.log, lastMove, live: shown.live && !lost(), mode: info && info.undo });
+    const held = stored && mySeat() !== null ? { seat: mySeat(), token: stored.token } : null;
+    const panel = undoPanel({ gameId, table, seat: mySeat(), held, log: conn.log, lastMove, live: shown.live && !lost(), mode: info && info.undo });
     clear(els.undo);
     if (panel) els.undo.append(panel);
     clear(els.alerts);
@@ -569,7 +573,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     if (kind === "snapshot" && conn.view && conn.view.table && conn.view.table.over) sawOver = true;
     if (kind === "welcome") refreshInfo();
     if (kind === "error" && conn.closed && loadSeat(gameId)) {
-      toast("This seat's token was refused; you are now watching.");
+      toast(loadSeat(gameId).token ? "This seat's token was refused; you are now watching." : "This seat is your account's: sign in to play it. You are now watching.");
       forgetSeat(gameId);
       reconnect();
       return;
@@ -581,7 +585,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   function reconnect() {
     if (conn) conn.close();
     const stored = loadSeat(gameId);
-    conn = new Connection(gameId, stored ? stored.token : null, onChange);
+    conn = new Connection(gameId, stored ? stored.token : null, onChange, stored ? stored.seat : null);
     window.plateau = { conn };
   }
 
@@ -595,6 +599,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const game = info ? info.game : null;
     board = game ? await boardFor(game) : generic;
     if (raw) board = { ...board, render: generic.render }; // the game's words, the generic drawing
+    await adoptAccountSeat(gameId);
     if (!document.body.contains(root) || stopped) return;
     reconnect();
   }

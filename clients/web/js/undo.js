@@ -29,10 +29,11 @@ function refusedBy(log, version, seat) {
 }
 
 /** The undo panel for this page's seat, or null when there is nothing to offer. */
-export function undoPanel({ gameId, table, seat, token, log, lastMove, live, mode }) {
-  // lastMove: { version, command } of this page's last acked command, or null; mode: the
-  // creator's choice, "consent" or "never" (the game's summary)
-  if (!table || !table.started || table.over || seat === null || !token || !live || mode === "never") return null;
+export function undoPanel({ gameId, table, seat, held, log, lastMove, live, mode }) {
+  // held: { seat, token } this page acts with (its token, or none for a seat of the signed-in
+  // account); lastMove: { version, command } of this page's last acked command, or null; mode:
+  // the creator's choice, "consent" or "never" (the game's summary)
+  if (!table || !table.started || table.over || seat === null || !held || !live || mode === "never") return null;
   const asked = table.undo;
   const names = table.names;
   const send = (call) => call().catch((error) => toast(error.message));
@@ -45,8 +46,8 @@ export function undoPanel({ gameId, table, seat, token, log, lastMove, live, mod
     }
     return h("div", { class: "notice undo", role: "alert", testid: "undo-asked" },
       h("span", {}, `${seatName(names, asked.seat)} asks to undo their last move. `),
-      h("button", { type: "button", testid: "undo-accept", onClick: () => send(() => api.answerUndo(gameId, true, token)) }, "Accept"), " ",
-      h("button", { type: "button", class: "ghost", testid: "undo-refuse", onClick: () => send(() => api.answerUndo(gameId, false, token)) }, "Refuse"));
+      h("button", { type: "button", testid: "undo-accept", onClick: () => send(() => api.answerUndo(gameId, true, held)) }, "Accept"), " ",
+      h("button", { type: "button", class: "ghost", testid: "undo-refuse", onClick: () => send(() => api.answerUndo(gameId, false, held)) }, "Refuse"));
   }
   const refused = lastMove ? refusedBy(log, lastMove.version, seat) : null;
   if (refused !== null) {
@@ -55,5 +56,5 @@ export function undoPanel({ gameId, table, seat, token, log, lastMove, live, mod
   }
   if (!lastMove || !stillLast(log, lastMove.version)) return null;
   return h("div", { class: "undo-offer" },
-    h("button", { type: "button", class: "ghost", testid: "undo-button", title: "Ask the other players to take back your last move", onClick: () => send(() => api.askUndo(gameId, token, lastMove.command)) }, "Undo my last move"));
+    h("button", { type: "button", class: "ghost", testid: "undo-button", title: "Ask the other players to take back your last move", onClick: () => send(() => api.askUndo(gameId, held, lastMove.command)) }, "Undo my last move"));
 }

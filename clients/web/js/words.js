@@ -75,6 +75,8 @@ export function describeTableEvent(event, names) {
       return `${event.name} sat down at seat ${event.seat + 1}`;
     case "game_started":
       return `The game started with ${event.seats} players`;
+    case "rating_asked":
+      return "A rated table: its result counts for the ratings if every seat is an account's";
     case "chat_posted":
       return `${event.name}: ${event.text}`;
     case "game_forked": {

@@ -29,7 +29,8 @@ export async function yourGames(listed = new Map()) {
   const found = await Promise.all(held.map(async (seat) => {
     try {
       const summary = listed.get(seat.gameId) || await api.game(seat.gameId);
-      return { ...seat, summary, awaitingMe: (summary.awaiting || []).includes(seat.seat) };
+      const name = seat.name || (summary.names || [])[seat.seat]; // an account's seat: the table's name
+      return { ...seat, name, summary, awaitingMe: (summary.awaiting || []).includes(seat.seat) };
     } catch {
       return null;
     }
