@@ -1,9 +1,9 @@
 """The forker of a what-if fork gives its free seats to bots, so a fork made alone is played.
 
-`POST /api/games/{id}/fork/bots` `{"level": "greedy"}` with the forker's seat token: before the
-fork starts, every seat nobody has claimed is taken by a server bot of that level, as the bot
-seats of a table's creation are (`SeatClaimed` with no token, then `BotSeated`). Only the
-forker may: a fork has no host token, and a stranger who took a seat must not fill the rest.
+`POST /api/games/{id}/fork/bots` `{"level": "greedy"}` by the forker's seat (its token, or the
+session of the account holding it: `server.web.acting_seat`): before the fork starts, every
+seat nobody has claimed is taken by a server bot of that level, as the bot seats of a table's
+creation are (`SeatClaimed` with no token, then `BotSeated`). Only the forker may: a fork has no host token, and a stranger who took a seat must not fill the rest.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ class FillRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 async def fill_with_bots(
-    service: GameService, game_id: str, token: str | None, raw: bytes
+    service: GameService, game_id: str, holder: int | None, raw: bytes
 ) -> dict[str, Any]:
-    """Seat a bot in every free seat of fork `game_id`; the seats taken and the version."""
+    """Seat a bot in every free seat of fork `game_id`, asked by seat `holder` (None: a
+    stranger); the seats taken and the version."""
     try:
         asked = msgspec.json.decode(raw or b"{}", type=FillRequest)
     except msgspec.DecodeError as exc:
@@ -40,9 +41,8 @@ async def fill_with_bots(
     forked = origin(live.events)
     if forked is None:
         raise Rejected(Reason.BAD_REQUEST, "only a what-if fork's free seats are given to bots")
-    holder = await service.seat_for(game_id, token)
     if holder is None:
-        raise Rejected(Reason.UNAUTHORIZED, "the forker's seat token is needed, as Bearer")
+        raise Rejected(Reason.UNAUTHORIZED, "the forker's seat is needed: its token, as Bearer")
     if holder != forked.knower:
         raise Rejected(Reason.FORBIDDEN, "only the fork's forker gives its free seats to bots")
     for _ in range(MAX_ATTEMPTS):

@@ -235,9 +235,10 @@ async def fork_game(request: Request) -> Response:
 
 @refusals
 async def fork_bots(request: Request) -> Response:
-    """The forker gives a fork's free seats to bots (`server.table.fork_bots`), with its token."""
+    """The forker gives a fork's free seats to bots (`server.table.fork_bots`), as its seat."""
     state, game_id = state_of(request), request.path_params["game_id"]
-    answer = await fill_with_bots(state.service, game_id, bearer(request), await body(request))
+    seat = await request_seat(request, state, game_id)
+    answer = await fill_with_bots(state.service, game_id, seat, await body(request))
     state.listing.changed(game_id)
     return JSONResponse(answer)
 

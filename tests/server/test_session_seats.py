@@ -117,6 +117,10 @@ async def test_each_seat_route_takes_the_session_alone(server: Running) -> None:
         assert forked.json()["seat"] == 0
         fork_id = forked.json()["game_id"]
         assert (fork_id, 0) in [(g["game_id"], g["seat"]) for g in await games(laptop)]
+        # its other seat given to a bot by the forker's session, as its token would
+        filled = await phone.post(f"/api/games/{fork_id}/fork/bots?seat=0", json={})
+        assert filled.status_code == 200, filled.text
+        assert filled.json()["seats"] == [1]
 
         # the seat handed to a bot, and taken back
         for bot, playing in ((True, "greedy"), (False, None)):
@@ -131,6 +135,7 @@ SEAT_ROUTES = [  # (method, path under the game, body): each acts for seat 0
     ("POST", "undo/refuse?seat=0", {}),
     ("POST", "seats/0/bot", {"bot": True}),
     ("POST", "fork?seat=0", {"version": 1}),
+    ("POST", "fork/bots?seat=0", {}),
     ("POST", "start?seat=0", {}),
     ("GET", "view?version=1&seat=0", None),
     ("GET", "events?seat=0", None),
