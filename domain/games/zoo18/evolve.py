@@ -4,7 +4,7 @@ Every event says what happened and evolve writes it into the state: a tile lay (
 names the tile, rotation and label and the copy it replaced, a token (TokenPut) its slot, the
 board powers what they changed (HoleOpened, SlotReserved); decide computed all of it with the
 board engine (boardlink, board/), which evolve never calls. The rounds machine's changes are
-facts too from rules 11 (a round begun, a turn ended, a step begun: `_flow`); games of rules
+facts too from rules 11 (a round begun, a turn ended, a step begun: `_FLOW_FACTS`); games of rules
 1 to 10 stored the whole Flow at each change (FlowChanged, its own form messages.FlowRecord,
 converted by state.flow_of).
 
@@ -442,41 +442,36 @@ _FLOW_FACTS: dict[type, Callable[[Flow, Any], Flow]] = {
 }
 
 
-def _flow(flow: Flow, e: FlowFact) -> Flow:
-    """The Flow after one of its facts: what the rounds machine wrote at that change in the
-    games of rules 1-10 (tests/domain/zoo18/test_flow_facts.py plays games both ways)."""
-    change = _FLOW_FACTS.get(type(e))
-    return flow if change is None else change(flow, e)
+def _on_flow(change: Callable[[Flow, Any], Flow]) -> Callable[[State, Any], State]:
+    """The state's change by a flow fact: its Flow's (what the rounds machine wrote at that
+    change in the games of rules 1-10: tests/domain/zoo18/test_flow_facts.py plays games
+    both ways)."""
+
+    def changed(state: State, e: FlowFact) -> State:
+        return replace(state, flow=change(state.flow, e))
+
+    return changed
 
 
 # ---- the state's change by each event
 
 
-def _is_family(who: str) -> bool:
-    """Whether a payer or payee is a family (the others: "bank", "p<seat>")."""
-    return who != "bank" and not who.startswith("p")
-
-
 def _paid(state: State, e: Paid) -> State:
-    """Money moves from the payer to the payee, in one new state: a third of a game's events,
-    most of them between two families."""
+    """Money moves from the payer to the payee ("bank", "p<seat>" or a family sym), in one
+    new state: a third of a game's events, most of them between two families."""
     payer, payee, amount = e.payer, e.payee, e.amount
-    flow = (amount if payer == "bank" else 0) - (amount if payee == "bank" else 0)
-    players, fams = state.players, state.families
+    if payer == payee:  # nothing moves, the bank's flow neither
+        return state
+    players, fams, flow = state.players, state.families, 0
     for who, delta in ((payer, -amount), (payee, amount)):
-        if who.startswith("p") and (at := _seat(who[1:], players)) >= 0:
+        if who == "bank":
+            flow -= delta  # money the bank paid out, minus what it received
+        elif not who.startswith("p"):
+            fams = tuple([replace(f, cash=f.cash + delta) if f.sym == who else f for f in fams])
+        elif (at := _seat(who[1:], players)) >= 0:
             changed = list(players)
             changed[at] = replace(players[at], cash=players[at].cash + delta)
             players = tuple(changed)
-    if _is_family(payer) or _is_family(payee):
-        fams = tuple(
-            [
-                replace(f, cash=f.cash - amount * (f.sym == payer) + amount * (f.sym == payee))
-                if f.sym in (payer, payee)
-                else f
-                for f in fams
-            ]
-        )
     return replace(state, bank_flow=state.bank_flow + flow, players=players, families=fams)
 
 
@@ -485,7 +480,7 @@ def _shares_moved(state: State, e: SharesMoved) -> State:
     shares = tuple([replace(s, owner=to) if s.id in ids else s for s in state.shares])
     if state.options.rules < 2:  # rules 1 keeps no order (nor a changed digest)
         return replace(state, shares=shares)
-    acquired = (*(i for i in state.acquired if i not in ids), *ids)
+    acquired = (*[i for i in state.acquired if i not in ids], *ids)
     return replace(state, shares=shares, acquired=acquired)
 
 
@@ -517,7 +512,8 @@ def _power_updated(state: State, e: PowerUpdated) -> State:
 
 
 def _tile_placed(state: State, e: TilePlaced) -> State:
-    return _board(state, lambda board: _placed(board, e))
+    board = state.board
+    return state if board is None else replace(state, board=_placed(board, e))
 
 
 def _hole_opened(state: State, e: HoleOpened) -> State:
@@ -546,20 +542,22 @@ def _board_set(state: State, e: BoardSet) -> State:
 
 
 def _train_moved(state: State, e: TrainMoved) -> State:
-    tid, to = e.train, e.to
-    for t in state.trains:  # the first of that id (a loop: faster than next() of a generator)
-        if t.id == tid:
-            break
-    else:  # a train the game has not made
+    trains, tid, to = state.trains, e.train, e.to
+    ids = [t.id for t in trains]  # searched by C loops: a sixth of a game's events
+    if tid not in ids:  # a train the game has not made
         return state
-    return _train(
-        state,
-        tid,
-        owner=to,
-        variant=e.variant or t.variant,
-        operated=False if to in ("depot", "discard") else t.operated,
-        obsolete=t.obsolete and to not in ("depot", "discard"),
-    )
+    at = ids.index(tid)
+    t = trains[at]  # the first of that id, which says what each of that id becomes
+    gone = to in ("depot", "discard")
+    changes = {
+        "owner": to,
+        "variant": e.variant or t.variant,
+        "operated": not gone and t.operated,
+        "obsolete": t.obsolete and not gone,
+    }
+    if ids.count(tid) > 1:  # no game makes two trains of an id: each would move, as ever
+        return _train(state, tid, **changes)
+    return replace(state, trains=(*trains[:at], replace(t, **changes), *trains[at + 1 :]))
 
 
 def _train_created(state: State, e: TrainCreated) -> State:
@@ -619,10 +617,6 @@ def _game_ended(state: State, e: GameEnded) -> State:
     return replace(state, ended=e.reason, flow=replace(state.flow, round="over"))
 
 
-def _flow_fact(state: State, e: FlowFact) -> State:
-    return replace(state, flow=_flow(state.flow, e))
-
-
 # Each event's change, found by its type: every event class is a leaf of messages._Event, so
 # its exact type names it (a `match` tried ~30 class patterns in turn for the flow facts).
 _CHANGES: dict[type, Callable[[State, Any], State]] = {
@@ -650,7 +644,7 @@ _CHANGES: dict[type, Callable[[State, Any], State]] = {
     FlowChanged: _flow_changed,
     PriorityChanged: _priority_changed,
     GameEnded: _game_ended,
-    **dict.fromkeys(_FLOW_FACTS, _flow_fact),
+    **{fact: _on_flow(change) for fact, change in _FLOW_FACTS.items()},
 }
 
 
