@@ -148,12 +148,18 @@ def initial_board(map_id: str, centre: str | None = None, row_zero: bool = False
     return Board(map_id=map_id, variant=centre, reservations=reservations, row_zero=row_zero)
 
 
+# a seat's text: its number's decimal ("02" or "-1" name no seat)
+_SEATS = {str(number): number for number in range(10)}
+
+
 def _seat(seat: object, players: tuple[Player, ...]) -> int:
-    """The index of the player of `seat` ("2" or 2), -1 for a seat the game has not: a seat
-    is its number's decimal text, so "02" or "-1" name none."""
+    """The index of the player of `seat` ("2" or 2), -1 for a seat the game has not."""
     text = str(seat)
-    number = int(text) if text.isascii() and text.isdigit() else -1
-    return number if str(number) == text and number < len(players) else -1
+    number = _SEATS.get(text)
+    if number is None:  # ten seats or more: no game has them, read the same way
+        number = int(text) if text.isascii() and text.isdigit() else -1
+        number = number if str(number) == text else -1
+    return number if number < len(players) else -1
 
 
 def _player(state: State, seat: object, change: Callable[[Player], Player]) -> State:
@@ -463,6 +469,19 @@ def _paid(state: State, e: Paid) -> State:
     if payer == payee:  # nothing moves, the bank's flow neither
         return state
     players, fams, flow = state.players, state.families, 0
+    if "bank" not in (payer, payee) and not payer.startswith("p") and not payee.startswith("p"):
+        # between two families (most payments): one pass over them
+        fams = tuple(
+            [
+                replace(f, cash=f.cash - amount)
+                if f.sym == payer
+                else replace(f, cash=f.cash + amount)
+                if f.sym == payee
+                else f
+                for f in fams
+            ]
+        )
+        return replace(state, families=fams)
     for who, delta in ((payer, -amount), (payee, amount)):
         if who == "bank":
             flow -= delta  # money the bank paid out, minus what it received
