@@ -568,15 +568,16 @@ def _train_moved(state: State, e: TrainMoved) -> State:
     at = ids.index(tid)
     t = trains[at]  # the first of that id, which says what each of that id becomes
     gone = to in ("depot", "discard")
-    changes = {
-        "owner": to,
-        "variant": e.variant or t.variant,
-        "operated": not gone and t.operated,
-        "obsolete": t.obsolete and not gone,
-    }
+    variant, operated, obsolete = e.variant or t.variant, not gone and t.operated, t.obsolete
     if ids.count(tid) > 1:  # no game makes two trains of an id: each would move, as ever
-        return _train(state, tid, **changes)
-    return replace(state, trains=(*trains[:at], replace(t, **changes), *trains[at + 1 :]))
+        return _train(
+            state, tid, owner=to, variant=variant, operated=operated, obsolete=obsolete and not gone
+        )
+    moved = list(trains)
+    moved[at] = replace(
+        t, owner=to, variant=variant, operated=operated, obsolete=obsolete and not gone
+    )
+    return replace(state, trains=tuple(moved))
 
 
 def _train_created(state: State, e: TrainCreated) -> State:
