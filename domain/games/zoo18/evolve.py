@@ -4,9 +4,12 @@ Every event says what happened and evolve writes it into the state: a tile lay (
 names the tile, rotation and label and the copy it replaced, a token (TokenPut) its slot, the
 board powers what they changed (HoleOpened, SlotReserved); decide computed all of it with the
 board engine (boardlink, board/), which evolve never calls. The rounds machine's changes are
-facts too from rules 11 (a round begun, a turn ended, a step begun: `_FLOW_FACTS`); games of rules
-1 to 10 stored the whole Flow at each change (FlowChanged, its own form messages.FlowRecord,
-converted by state.flow_of).
+facts too from rules 11 (a round begun, a turn ended, a step begun: `_FLOW_FACTS`); games of
+rules 1 to 10 stored the whole Flow at each change (FlowChanged, its own form
+messages.FlowRecord, converted by state.flow_of).
+
+Each event's change is found by its type in a dict (`_CHANGES`): the fold of a stored game runs
+through here at every event (bench scenario 4, `bench.ab OTHER --fold`).
 
 Games of rules 1-3 stored the board moves as asked (TileLaid, TokenPlaced without a slot,
 BoardSet with the whole board, see messages): `upgrade_lay` and `upgrade_token` turn each into
