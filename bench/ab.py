@@ -1,7 +1,7 @@
 """Interleaved A/B of two trees of Plateau under scenario 2's closed loop.
 
 `python -m bench.ab OTHER [--rounds 6] [--games 200] [--spectators 0] [--store redis|sqlite]
-[--game counter|18zoo|vertigo]`, or `python -m bench.ab OTHER --fold [--rounds 6] [--repeat 200]`
+[--game counter|18zoo|vertigo]`, or `python -m bench.ab OTHER --fold [--rounds 16] [--repeat 60]`
 
 OTHER is another tree of the project, e.g. `git worktree add /tmp/before HEAD~1`, or a commit
 of this repository, written to a scratch folder for the run (`git archive`). Both
@@ -18,7 +18,8 @@ command that depends on the deal is refused.
 
 With `--fold` no server runs: a game of 18ZOO its greedy bots play through this tree's server
 (scenario 4's) is stored once, and each round a process of each tree folds it `--repeat`
-times (`bench/fold_timing.py`, the order swapped every round); prints the median CPU
+times (`bench/fold_timing.py`, the order swapped every round: many short rounds, since the
+machine's other tenants move a fold's time by half within a minute); prints the median CPU
 milliseconds of one fold per tree and their ratio, and fails if the trees fold the game to
 different tables.
 """
@@ -127,13 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ab", description=__doc__.split("\n")[0])
     parser.add_argument("other", help="the other tree of the project (B), or a commit")
     parser.add_argument("--fold", action="store_true", help="compare the fold of a stored game")
-    parser.add_argument("--repeat", type=int, default=200, help="folds per round (--fold)")
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=60, help="folds per round (--fold)")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (6; 16 with --fold)")
     parser.add_argument("--games", type=int, default=FULL.many_games)
     parser.add_argument("--spectators", type=int, default=0)
     parser.add_argument("--store", choices=("redis", "sqlite"), default="redis")
     parser.add_argument("--game", choices=("counter", *REAL), default="counter")
     args = parser.parse_args(argv)
+    args.rounds = args.rounds or (16 if args.fold else 6)
     scratch = Path(tempfile.mkdtemp(prefix="plateau-ab-"))
     other = tree_of(args.other, scratch)
     if other is None:
