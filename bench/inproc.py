@@ -1,9 +1,12 @@
 """Scenarios 4 and 5, in one process with no network but Redis: replay and time travel.
 
-`python -m bench.inproc replay|seek --redis URL --events N [--rounds R] [--samples S]`
-prints one JSON line. Both use the production code: the stored bytes are what the service
-appends (msgspec JSON of the events, hash-chained), the fold is `projections.live.LiveGame`,
-a seek is `projections.snapshot` (what a `seek` frame returns), encoded for the wire.
+`python -m bench.inproc replay|seek --redis URL --events N [--rounds R] [--samples S]
+[--game counter|18zoo]` prints one JSON line. Both use the production code: the stored bytes
+are what the service appends (msgspec JSON of the events, hash-chained), the fold is
+`projections.live.LiveGame`, a seek is `projections.snapshot` (what a `seek` frame returns),
+encoded for the wire. The counter's game is written here, `events` long; 18ZOO's is a game
+its greedy bots played through the server (`bench.scripted.stored`), whose replay folds it
+again until `events` are folded.
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ from typing import Any
 
 import msgspec
 
+from bench import scripted
 from bench.counter_game import NAME, Bumped, Dealt, register
 from domain import games
 from domain.kernel import Seat
+from domain.rules import options_for
 from domain.table import GameStarted, SeatClaimed, TableOpened, apply
-from projections.codec import decoder, encode
+from projections.codec import decoder, encode, opening
 from projections.frames import table_view
 from projections.live import LiveGame
 from projections.snapshot import snapshot
@@ -32,6 +37,7 @@ from server.store.adapters import open_store
 from server.store.redis import events_key
 
 SEATS = 4
+ZOO_SEATS = 5  # the 18ZOO game folded: 5 greedy bots (as scenario 8's)
 
 
 def game_events(count: int) -> list[bytes]:
@@ -51,8 +57,13 @@ def game_events(count: int) -> list[bytes]:
     return [encode(e) for e in events[:count]]
 
 
-def decode_only(records: list[Recorded]) -> int:
-    decode = decoder(NAME).decode
+def zoo_events() -> list[bytes]:
+    """The stored bytes of an 18ZOO game of 5 greedy bots, played through the server."""
+    return scripted.stored("18zoo", ZOO_SEATS)
+
+
+def decode_only(records: list[Recorded], name: str = NAME) -> int:
+    decode = decoder(name).decode
     n = 0
     for r in records:
         decode(r.data)
@@ -64,33 +75,36 @@ def _untouched(state: Any, event: Any) -> Any:
     return state
 
 
-def decode_call(records: list[Recorded]) -> Any:
+def decode_call(records: list[Recorded], name: str = NAME) -> Any:
     """Decode each event and pass it to a reducer that returns the state untouched: what any
     fold costs before its reducer does anything (a Python call per event)."""
-    decode, reducer, state = decoder(NAME).decode, _untouched, None
+    decode, reducer, state = decoder(name).decode, _untouched, None
     for r in records:
         state = reducer(state, decode(r.data))
     return state
 
 
-def decode_evolve(records: list[Recorded]) -> Any:
+def decode_evolve(records: list[Recorded], name: str = NAME) -> Any:
     """The least any fold does: decode each event and pass it to the game's `evolve`. No
     version or hash checks, no event kept, no table; the floor under `fold`."""
-    decode, game = decoder(NAME).decode, games.get(NAME)
+    decode, game = decoder(name).decode, games.get(name)
     evolve, state = game.evolve, None
+    opened = opening(records[0].data)  # its options, with the rules it was opened with
     for r in records:
         event = decode(r.data)
         if isinstance(event, GameStarted):
-            state = game.initial(event.seats, game.options_type())
+            state = game.initial(event.seats, options_for(game, opened.options, opened.rules))
         elif state is not None:
             state = evolve(state, event)
     return state
 
 
-def timed(fn: Any, *args: Any) -> tuple[float, Any]:
+def timed(repeat: int, fn: Any, *args: Any) -> tuple[float, Any]:
+    """CPU seconds of `repeat` calls of `fn`, and the last call's answer."""
     gc.collect()
     started = time.process_time()
-    out = fn(*args)
+    for _ in range(repeat):
+        out = fn(*args)
     return time.process_time() - started, out
 
 
@@ -103,50 +117,61 @@ async def store_records(url: str, data: list[bytes]) -> tuple[str, Any]:
     return stream, store
 
 
-async def replay(url: str, count: int, rounds: int) -> dict[str, Any]:
-    data = game_events(count)
+async def replay(url: str, data: list[bytes], rounds: int, repeat: int = 1) -> dict[str, Any]:
+    """Rates of `data` folded `repeat` times per measure (a short game is folded again and
+    again, each time from its first event, as a load folds it)."""
+    name = opening(data[0]).game
     records = chained(data)
     stream, store = await store_records(url, data)
     client = store.client  # the raw redis-py client under the adapter
+    count = len(data) * repeat
     folds, decodes, floors, calls, reads, raw_reads = [], [], [], [], [], []
+    fold_ms: list[float] = []  # one fold of the whole game
     try:
         for _ in range(rounds):  # interleaved: decode, fold, store read + fold, raw XRANGE
-            seconds, _ = timed(decode_only, records)
+            seconds, _ = timed(repeat, decode_only, records, name)
             decodes.append(count / seconds)
-            seconds, live = timed(LiveGame.replay, "bench", records)  # as a load
-            assert live.version == count
+            seconds, live = timed(repeat, LiveGame.replay, "bench", records)  # as a load
+            assert live.version == len(data)
             folds.append(count / seconds)
-            seconds, state = timed(decode_evolve, records)
+            fold_ms.append(1000 * seconds / repeat)
+            seconds, state = timed(repeat, decode_evolve, records, name)
             assert state == live.table.state
             floors.append(count / seconds)
-            seconds, _ = timed(decode_call, records)
+            seconds, _ = timed(repeat, decode_call, records, name)
             calls.append(count / seconds)
             del live
             gc.collect()
             started = time.process_time()
-            stored = await store.read(stream)
-            live = LiveGame.replay("bench", stored)
+            for _ in range(repeat):
+                stored = await store.read(stream)
+                live = LiveGame.replay("bench", stored)
             reads.append(count / (time.process_time() - started))
-            assert live.version == count and live.hash == stored[-1].hash
+            assert live.version == len(data) and live.hash == stored[-1].hash
             del live, stored
             gc.collect()
             started = time.process_time()
-            start, got = "0-1", 0
-            while True:
-                page = await client.xrange(events_key(stream), start, "+", count=1000)
-                got += len(page)
-                if len(page) < 1000:
-                    break
-                start = f"0-{int(page[-1][0].split(b'-')[1]) + 1}"
-            assert got == count
+            for _ in range(repeat):
+                start, got = "0-1", 0
+                while True:
+                    page = await client.xrange(events_key(stream), start, "+", count=1000)
+                    got += len(page)
+                    if len(page) < 1000:
+                        break
+                    start = f"0-{int(page[-1][0].split(b'-')[1]) + 1}"
+                assert got == len(data)
             raw_reads.append(count / (time.process_time() - started))
     finally:
         await client.delete(events_key(stream))
         await store.close()
     med = statistics.median
     return {
+        "game": name,
         "events": count,
-        "mean_event_bytes": sum(map(len, data)) / count,
+        "game_events": len(data),
+        "folds": repeat,
+        "fold_ms": med(fold_ms),
+        "mean_event_bytes": sum(map(len, data)) / len(data),
         "fold_events_per_s": med(folds),
         "decode_events_per_s": med(decodes),
         "fold_vs_decode": med(f / d for f, d in zip(folds, decodes, strict=True)),
@@ -204,8 +229,8 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
 
 
-async def seek(url: str, count: int, samples: int) -> dict[str, Any]:
-    data = game_events(count)
+async def seek(url: str, data: list[bytes], samples: int) -> dict[str, Any]:
+    count = len(data)
     stream, store = await store_records(url, data)
     try:
         live = LiveGame.replay("bench", await store.read(stream))
@@ -235,7 +260,7 @@ async def seek(url: str, count: int, samples: int) -> dict[str, Any]:
     for probe in versions[:5]:
         assert state_view(live, viewer, probe) == naive_state_view(live, viewer, probe)
         assert seek_checkpointed(live, viewer, probe) == seek_naive(live, viewer, probe)
-    result: dict[str, Any] = {"events": count, "samples": samples}
+    result: dict[str, Any] = {"game": live.table.game, "events": count, "samples": samples}
     for name, values in out.items():
         result[name] = {
             "p50_ms": pct(values, 50),
@@ -258,12 +283,15 @@ def main() -> None:
     parser.add_argument("--events", type=int, required=True)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--game", choices=("counter", "18zoo"), default="counter")
     args = parser.parse_args()
     register()
+    data = game_events(args.events) if args.game == "counter" else zoo_events()
     if args.what == "replay":
-        result = asyncio.run(replay(args.redis, args.events, args.rounds))
+        repeat = max(1, args.events // len(data))
+        result = asyncio.run(replay(args.redis, data, args.rounds, repeat))
     else:
-        result = asyncio.run(seek(args.redis, args.events, args.samples))
+        result = asyncio.run(seek(args.redis, data, args.samples))
     print(json.dumps({"result": msgspec.to_builtins(result)}))
 
 

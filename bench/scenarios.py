@@ -194,6 +194,39 @@ def real_game_row(name: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
     return row
 
 
+def zoo_replay_rows(z: dict[str, Any]) -> list[dict[str, Any]]:
+    """Scenario 4's rows for 18ZOO: a game its bots played, folded again and again."""
+    game = f"a bot game of {z['game_events']:,} events"
+    return [
+        {"system": f"18ZOO fold ({game}, {z['folds']} times)", "events/s": z["fold_events_per_s"]},
+        {
+            "system": "18ZOO bare msgspec decode of the same bytes",
+            "events/s": z["decode_events_per_s"],
+        },
+        {
+            "system": "18ZOO decode + the game's evolve, nothing else",
+            "events/s": z["decode_evolve_events_per_s"],
+        },
+        {
+            "system": "18ZOO read from Redis (adapter) + fold",
+            "events/s": z["redis_read_fold_events_per_s"],
+        },
+    ]
+
+
+def zoo_replay_note(z: dict[str, Any], counter: dict[str, Any]) -> str:
+    """Where 18ZOO's fold stands against its floors and the counter's fold."""
+    per_counter = z["fold_events_per_s"] / counter["fold_events_per_s"]
+    return (
+        f"18ZOO fold vs bare decode: {z['fold_vs_decode']:.3g}x, vs decode + evolve "
+        f"{z['fold_vs_decode_evolve']:.3g}x; {per_counter:.3g}x the counter's events/s. The "
+        f"game: 5 greedy bots through the server (`bench.scripted.stored`), "
+        f"{z['game_events']:,} events of {z['mean_event_bytes']:.0f} B on average, folded in "
+        f"{z['fold_ms']:.3g} ms of CPU. `python -m bench.ab OTHER --fold` folds it with another "
+        "tree's code in the same run (issue 45: at least 2x faster than before it)"
+    )
+
+
 class Bench:
     """Shared processes of one run: Redis, the servers, the peer."""
 
@@ -504,7 +537,9 @@ class Bench:
         n = self.size.replay_events
         out = Outcome(4, "replay", f"Replay: fold {n:,} stored events into state")
         procs.log("scenario 4")
-        r = self.inproc("replay", "--events", str(n), "--rounds", str(max(3, self.size.rounds)))
+        rounds = str(max(3, self.size.rounds))
+        r = self.inproc("replay", "--events", str(n), "--rounds", rounds)
+        z = self.inproc("replay", "--events", str(n), "--rounds", rounds, "--game", "18zoo")
         out.figures = [
             {
                 "system": "fold (LiveGame.extend: decode, checks, apply)",
@@ -530,6 +565,7 @@ class Bench:
                 "system": "raw redis-py XRANGE pages of 1000",
                 "events/s": r["raw_xrange_events_per_s"],
             },
+            *zoo_replay_rows(z),
         ]
         out.targets = [
             Target("fold events/s", r["fold_events_per_s"], 300_000, False, " events/s"),
@@ -558,7 +594,8 @@ class Bench:
             f"{r['decode_call_vs_decode']:.2f}x the bare decode, so what keeps the floor from "
             "0.5x is the game's evolve itself, a new immutable state per event"
         )
-        out.raw = r
+        out.notes.append(zoo_replay_note(z, r))
+        out.raw = {**r, "18zoo": z}
         return out
 
     def time_travel(self) -> Outcome:
@@ -567,7 +604,9 @@ class Bench:
             5, "time_travel", f"Time travel: seek to random versions of a {n:,}-event game"
         )
         procs.log("scenario 5")
-        r = self.inproc("seek", "--events", str(n), "--samples", str(self.size.seek_samples))
+        samples = str(self.size.seek_samples)
+        r = self.inproc("seek", "--events", str(n), "--samples", samples)
+        z = self.inproc("seek", "--events", str(n), "--samples", samples, "--game", "18zoo")
         labels = {
             "state_view": "seek: state + seat 0's view (checkpoint + tail)",
             "naive_state_view": "naive: fold from the start + view",
@@ -580,6 +619,15 @@ class Bench:
                 "p50 ms": r[key]["p50_ms"],
                 "p99 ms": r[key]["p99_ms"],
                 "bytes": r[key]["mean_bytes"],
+            }
+            for key, label in labels.items()
+        ]
+        out.figures += [
+            {
+                "system": f"18ZOO {label}",
+                "p50 ms": z[key]["p50_ms"],
+                "p99 ms": z[key]["p99_ms"],
+                "bytes": z[key]["mean_bytes"],
             }
             for key, label in labels.items()
         ]
@@ -596,7 +644,14 @@ class Bench:
             "socket, the seeking viewer was first sent its snapshot at the live version (its "
             "hello), which fills the fold's redacted log for that viewer."
         )
-        out.raw = r
+        out.notes.append(
+            f"18ZOO seek p50 vs naive replay: {z['state_view_vs_naive_p50']:.3g}x, the seek "
+            f"frame's {z['seek_frame_vs_naive_p50']:.3g}x: random versions of the game of "
+            f"scenario 4's 18ZOO rows ({z['events']:,} events), where a fold from the start "
+            f"is short and seat 0's view ({z['state_view']['mean_bytes']:,.0f} B) is most of "
+            "a seek's cost"
+        )
+        out.raw = {**r, "18zoo": z}
         return out
 
     # -- 6 -----------------------------------------------------------------------------------

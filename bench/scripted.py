@@ -6,6 +6,8 @@ returns each command with the seat that sent it. A server started by `bench.serv
 `PLATEAU_BENCH_SECRET` set deals every game from that secret too, so the same commands are
 legal there in the same order: the driver (`bench/peer/driver.js`) sends them through
 websockets and thinks about nothing, and the bots' thinking costs the measured server nothing.
+`stored` returns the events the server stored for that game: scenarios 4 and 5 and
+`bench.ab --fold` fold them.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ ENV = "PLATEAU_BENCH_SECRET"  # `bench.serve` deals every game from this secret 
 MOST_COMMANDS = 5_000
 
 
-async def _record(name: str, seats: int, seed: int) -> list[dict[str, Any]]:
+async def _record(name: str, seats: int, seed: int) -> tuple[list[dict[str, Any]], list[bytes]]:
+    """The game's commands and its stored events."""
     game = games.get(name)
     greedy = strategy(name, "greedy")
     rng = random.Random(seed)
@@ -47,7 +50,7 @@ async def _record(name: str, seats: int, seed: int) -> list[dict[str, Any]]:
             live = await service.load(game_id, fresh=True)  # its appends, folded
             state = live.table.state
             if game.is_over(state):
-                return moves
+                return moves, [record.data for record in await store.read(game_id)]
             legal = {seat: game.legal(state, seat) for seat in range(seats)}
             movers = [seat for seat, commands in legal.items() if commands]
             seat = movers[rng.randrange(len(movers))]
@@ -63,7 +66,13 @@ async def _record(name: str, seats: int, seed: int) -> list[dict[str, Any]]:
 def record(name: str, seats: int, seed: int = 1) -> list[dict[str, Any]]:
     """One game of `name` played by its greedy bots: `{"seat", "command"}` per command."""
     configure("console", "warning")
-    return asyncio.run(_record(name, seats, seed))
+    return asyncio.run(_record(name, seats, seed))[0]
+
+
+def stored(name: str, seats: int, seed: int = 1) -> list[bytes]:
+    """The events the server stored for `record`'s game, as stored (msgspec JSON)."""
+    configure("console", "warning")
+    return asyncio.run(_record(name, seats, seed))[1]
 
 
 def script(folder: Path, name: str, seats: int, seed: int = 1) -> Path:

@@ -143,6 +143,7 @@ class LiveGame:
         table = self.table
         state = table.state
         moved_ms, moves = self.moved_ms, self.moves
+        last_command, next_append = self.last_command, self._next_append  # locals: per command
         current = last = len(hashes)
         prev = hashes[-1]
         checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
@@ -173,8 +174,8 @@ class LiveGame:
                 if command_id:
                     if not command_id.startswith(SERVER_APPEND):
                         moves += 1
-                        self.last_command = (self._next_append, version)
-                    self._next_append = version + 1
+                        last_command = (next_append, version)
+                    next_append = version + 1
                 keep_event(event)
                 keep_hash(prev := record.hash)
                 if not record.salt:
@@ -188,6 +189,7 @@ class LiveGame:
         finally:
             self.table = table if table.state is state else _replace(table, state=state)
             self.moved_ms, self.moves = moved_ms, moves
+            self.last_command, self._next_append = last_command, next_append
         return current - last
 
     def _step(self, table: Table, event: Any) -> Table:

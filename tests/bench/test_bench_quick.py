@@ -45,6 +45,17 @@ def test_quick_run_of_replay_and_time_travel_reports_figures_and_ratios(tmp_path
     replay = next(o for o in results["outcomes"] if o["key"] == "replay")["raw"]
     assert replay["fold_events_per_s"] > 0 and replay["decode_events_per_s"] > 0
     assert replay["events"] == 10_000
+    # 18ZOO beside the counter: a bot game folded again until about as many events are folded
+    assert re.search(
+        r"18ZOO fold vs bare decode: [0-9.e+-]+x, vs decode \+ evolve [0-9.e+-]+x", printed
+    )
+    assert re.search(r"18ZOO seek p50 vs naive replay: [0-9.e+-]+x", printed)
+    zoo = replay["18zoo"]
+    assert zoo["game"] == "18zoo" and zoo["folds"] == 10_000 // zoo["game_events"]
+    assert zoo["events"] == zoo["folds"] * zoo["game_events"] and zoo["fold_ms"] > 0
+    seek = next(o for o in results["outcomes"] if o["key"] == "time_travel")
+    assert seek["raw"]["18zoo"]["events"] == zoo["game_events"]
+    assert sum(row["system"].startswith("18ZOO ") for row in seek["figures"]) == 4
 
 
 @pytest.fixture

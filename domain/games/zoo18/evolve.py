@@ -4,9 +4,12 @@ Every event says what happened and evolve writes it into the state: a tile lay (
 names the tile, rotation and label and the copy it replaced, a token (TokenPut) its slot, the
 board powers what they changed (HoleOpened, SlotReserved); decide computed all of it with the
 board engine (boardlink, board/), which evolve never calls. The rounds machine's changes are
-facts too from rules 11 (a round begun, a turn ended, a step begun: `_flow`); games of rules
-1 to 10 stored the whole Flow at each change (FlowChanged, its own form messages.FlowRecord,
-converted by state.flow_of).
+facts too from rules 11 (a round begun, a turn ended, a step begun: `_FLOW_FACTS`); games of
+rules 1 to 10 stored the whole Flow at each change (FlowChanged, its own form
+messages.FlowRecord, converted by state.flow_of).
+
+Each event's change is found by its type in a dict (`_CHANGES`): the fold of a stored game runs
+through here at every event (bench scenario 4, `bench.ab OTHER --fold`).
 
 Games of rules 1-3 stored the board moves as asked (TileLaid, TokenPlaced without a slot,
 BoardSet with the whole board, see messages): `upgrade_lay` and `upgrade_token` turn each into
@@ -16,8 +19,9 @@ stored by that code)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import reduce
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -147,32 +151,39 @@ def initial_board(map_id: str, centre: str | None = None, row_zero: bool = False
     return Board(map_id=map_id, variant=centre, reservations=reservations, row_zero=row_zero)
 
 
-def _cash(state: State, who: str, delta: int) -> State:
-    if who == "bank":
+# a seat's text: its number's decimal ("02" or "-1" name no seat)
+_SEATS = {str(number): number for number in range(10)}
+
+
+def _seat(seat: object, players: tuple[Player, ...]) -> int:
+    """The index of the player of `seat` ("2" or 2), -1 for a seat the game has not."""
+    text = str(seat)
+    number = _SEATS.get(text)
+    if number is None:  # ten seats or more: no game has them, read the same way
+        number = int(text) if text.isascii() and text.isdigit() else -1
+        number = number if str(number) == text else -1
+    return number if number < len(players) else -1
+
+
+def _player(state: State, seat: object, change: Callable[[Player], Player]) -> State:
+    """`change` the player of `seat`; none changes for a seat the game has not."""
+    at = _seat(seat, state.players)
+    if at < 0:
         return state
-    if who.startswith("p"):
-        return _player(state, who[1:], lambda p: replace(p, cash=p.cash + delta))
-    return _family(state, who, lambda f: replace(f, cash=f.cash + delta))
+    players = list(state.players)
+    players[at] = change(players[at])
+    return replace(state, players=tuple(players))
 
 
-def _player(state: State, seat: object, change: object) -> State:
-    """`change` the player of `seat` ("2" or 2); none changes for a seat the game has not."""
-    players = tuple(
-        change(p) if str(n) == str(seat) else p  # type: ignore[operator]
-        for n, p in enumerate(state.players)
-    )
-    return replace(state, players=players)
-
-
-def _family(state: State, sym: str, change: object) -> State:
-    fams = tuple(change(f) if f.sym == sym else f for f in state.families)  # type: ignore[operator]
+def _family(state: State, sym: str, change: Callable[[Family], Family]) -> State:
+    # list comprehensions: Python 3.11 runs them faster than a generator in tuple()
+    fams = tuple([change(f) if f.sym == sym else f for f in state.families])
     return replace(state, families=fams)
 
 
 def _train(state: State, tid: str, **changes: object) -> State:
-    return replace(
-        state, trains=tuple(replace(t, **changes) if t.id == tid else t for t in state.trains)
-    )
+    trains = tuple([replace(t, **changes) if t.id == tid else t for t in state.trains])
+    return replace(state, trains=trains)
 
 
 def _board(state: State, change: object) -> State:
@@ -183,8 +194,8 @@ def _board(state: State, change: object) -> State:
 
 def _placed(board: Board, e: TilePlaced) -> Board:
     laid = LaidTile(e.hex, e.tile, e.rotation, e.label)
-    tiles = (*(t for t in board.tiles if t.hex != e.hex), laid)
-    return replace(board, tiles=tiles, used=frozenset(t.tile for t in tiles))
+    tiles = (*[t for t in board.tiles if t.hex != e.hex], laid)
+    return replace(board, tiles=tiles, used=frozenset([t.tile for t in tiles]))
 
 
 def _put(state: State, e: TokenPut) -> State:
@@ -272,231 +283,397 @@ def upgrade_token(board: Board, e: TokenPlaced) -> TokenPut:
 
 
 # ---- the rounds machine's facts (rules 11)
+#
+# Each fact's change of the Flow, found by the fact's type in a dict: a `match` of 23 class
+# patterns tried in turn cost more than the change itself, and the facts are half the events
+# of a game (bench scenario 4, 18ZOO).
 
 
-def _flow(flow: Flow, e: FlowFact) -> Flow:
-    """The Flow after one of its facts: what the rounds machine wrote at that change in the
-    games of rules 1-10 (tests/domain/zoo18/test_flow_facts.py plays games both ways)."""
-    match e:
-        case RoundBegun(kind=kind, turn=turn, number=number, order=order):
-            step = "track" if kind == "or" else ""
-            return Flow(round=kind, turn=turn, or_num=number, order=order, step=step)
-        case DraftTurnEnded():
-            return replace(flow, index=flow.index + 1)
-        case StockTurnEnded(seat=seat, passed=passed, next=after):
-            kept = tuple(s for s in flow.passed if s != seat)
-            flow = replace(flow, passed=(*kept, seat) if passed else kept)
-            if after is None:
-                return flow
-            index = flow.order.index(str(after)) if str(after) in flow.order else flow.index
-            return replace(
-                flow,
-                index=index,
-                acted=False,
-                bought=False,
-                sold_families=(),
-                greek=False,
-                lay_family="",
-                step="",
-                bonus_left=0,
-            )
-        case FamilyTurnBegun():
-            return Flow(
-                round="or",
-                turn=flow.turn,
-                or_num=flow.or_num,
-                order=flow.order,
-                index=flow.index,
-                step="track",
-            )
-        case FamilyTurnEnded():
-            return replace(flow, index=flow.index + 1, step="track")
-        case StepBegun(step=step):
-            return replace(flow, step=step)
-        case HomeLaysBegun(family=sym, bonus=bonus):
-            return replace(
-                flow,
-                bought=True,
-                acted=True,
-                parred_this_sr=True,
-                lay_family=sym,
-                step="home",
-                bonus_left=bonus,
-            )
-        case BonusLaysLeft(left=left):
-            return replace(flow, bonus_left=left)
-        case HomeLaysDone():
-            return replace(flow, lay_family="", step="", bonus_left=0)
-        case StockBought():
-            return replace(flow, bought=True, acted=True)
-        case StockSold(seat=seat, family=sym, bundle=bundle):
-            return replace(
-                flow,
-                acted=True,
-                sold_families=(*flow.sold_families, sym),
-                sr_sold=(*flow.sr_sold, f"{seat}:{sym}"),
-                sr_bundles=(*flow.sr_bundles, bundle) if bundle else flow.sr_bundles,
-            )
-        case OrderChanged(order=order):
-            return replace(flow, order=order)
-        case MidasClaimed(seat=seat):
-            return replace(flow, midas=seat)
-        case GreekClaimed(claimed=claimed):
-            return replace(flow, greek=claimed)
-        case TrackLaid(hex=hex_, upgrade=upgrade):
-            return replace(
-                flow,
-                lays=flow.lays + 1,
-                upgraded=flow.upgraded or upgrade,
-                laid_hexes=(*flow.laid_hexes, hex_),
-            )
-        case FamilyTokened():
-            return replace(flow, tokened=True)
-        case PresidentHelped():
-            return replace(flow, helped=True)
-        case TrainBonusUsed():
-            return replace(flow, train_bonus_used=True)
-        case SubsidyRaised(amount=amount):
-            return replace(flow, subsidy=flow.subsidy + amount)
-        case PatchOffered(family=sym, trains=trains):
-            return replace(flow, patch_family=sym, patch_trains=trains)
-        case PatchDecided():
-            return replace(flow, patch_family="", patch_trains=())
-        case TrainSpared(train=tid):
-            return replace(flow, spared=(*flow.spared, tid))
-        case LimitUnchecked(family=sym):
-            return replace(flow, limit_unchecked=sym)
-    return flow
+def _round_begun(flow: Flow, e: RoundBegun) -> Flow:
+    step = "track" if e.kind == "or" else ""
+    return Flow(round=e.kind, turn=e.turn, or_num=e.number, order=e.order, step=step)
+
+
+def _draft_turn_ended(flow: Flow, e: DraftTurnEnded) -> Flow:
+    return replace(flow, index=flow.index + 1)
+
+
+def _stock_turn_ended(flow: Flow, e: StockTurnEnded) -> Flow:
+    seat, after = e.seat, e.next
+    kept = tuple(s for s in flow.passed if s != seat)
+    flow = replace(flow, passed=(*kept, seat) if e.passed else kept)
+    if after is None:
+        return flow
+    index = flow.order.index(str(after)) if str(after) in flow.order else flow.index
+    return replace(
+        flow,
+        index=index,
+        acted=False,
+        bought=False,
+        sold_families=(),
+        greek=False,
+        lay_family="",
+        step="",
+        bonus_left=0,
+    )
+
+
+def _family_turn_begun(flow: Flow, e: FamilyTurnBegun) -> Flow:
+    return Flow(
+        round="or",
+        turn=flow.turn,
+        or_num=flow.or_num,
+        order=flow.order,
+        index=flow.index,
+        step="track",
+    )
+
+
+def _family_turn_ended(flow: Flow, e: FamilyTurnEnded) -> Flow:
+    return replace(flow, index=flow.index + 1, step="track")
+
+
+def _step_begun(flow: Flow, e: StepBegun) -> Flow:
+    return replace(flow, step=e.step)
+
+
+def _home_lays_begun(flow: Flow, e: HomeLaysBegun) -> Flow:
+    return replace(
+        flow,
+        bought=True,
+        acted=True,
+        parred_this_sr=True,
+        lay_family=e.family,
+        step="home",
+        bonus_left=e.bonus,
+    )
+
+
+def _bonus_lays_left(flow: Flow, e: BonusLaysLeft) -> Flow:
+    return replace(flow, bonus_left=e.left)
+
+
+def _home_lays_done(flow: Flow, e: HomeLaysDone) -> Flow:
+    return replace(flow, lay_family="", step="", bonus_left=0)
+
+
+def _stock_bought(flow: Flow, e: StockBought) -> Flow:
+    return replace(flow, bought=True, acted=True)
+
+
+def _stock_sold(flow: Flow, e: StockSold) -> Flow:
+    return replace(
+        flow,
+        acted=True,
+        sold_families=(*flow.sold_families, e.family),
+        sr_sold=(*flow.sr_sold, f"{e.seat}:{e.family}"),
+        sr_bundles=(*flow.sr_bundles, e.bundle) if e.bundle else flow.sr_bundles,
+    )
+
+
+def _order_changed(flow: Flow, e: OrderChanged) -> Flow:
+    return replace(flow, order=e.order)
+
+
+def _midas_claimed(flow: Flow, e: MidasClaimed) -> Flow:
+    return replace(flow, midas=e.seat)
+
+
+def _greek_claimed(flow: Flow, e: GreekClaimed) -> Flow:
+    return replace(flow, greek=e.claimed)
+
+
+def _track_laid(flow: Flow, e: TrackLaid) -> Flow:
+    return replace(
+        flow,
+        lays=flow.lays + 1,
+        upgraded=flow.upgraded or e.upgrade,
+        laid_hexes=(*flow.laid_hexes, e.hex),
+    )
+
+
+def _family_tokened(flow: Flow, e: FamilyTokened) -> Flow:
+    return replace(flow, tokened=True)
+
+
+def _president_helped(flow: Flow, e: PresidentHelped) -> Flow:
+    return replace(flow, helped=True)
+
+
+def _train_bonus_used(flow: Flow, e: TrainBonusUsed) -> Flow:
+    return replace(flow, train_bonus_used=True)
+
+
+def _subsidy_raised(flow: Flow, e: SubsidyRaised) -> Flow:
+    return replace(flow, subsidy=flow.subsidy + e.amount)
+
+
+def _patch_offered(flow: Flow, e: PatchOffered) -> Flow:
+    return replace(flow, patch_family=e.family, patch_trains=e.trains)
+
+
+def _patch_decided(flow: Flow, e: PatchDecided) -> Flow:
+    return replace(flow, patch_family="", patch_trains=())
+
+
+def _train_spared(flow: Flow, e: TrainSpared) -> Flow:
+    return replace(flow, spared=(*flow.spared, e.train))
+
+
+def _limit_unchecked(flow: Flow, e: LimitUnchecked) -> Flow:
+    return replace(flow, limit_unchecked=e.family)
+
+
+_FLOW_FACTS: dict[type, Callable[[Flow, Any], Flow]] = {
+    RoundBegun: _round_begun,
+    DraftTurnEnded: _draft_turn_ended,
+    StockTurnEnded: _stock_turn_ended,
+    FamilyTurnBegun: _family_turn_begun,
+    FamilyTurnEnded: _family_turn_ended,
+    StepBegun: _step_begun,
+    HomeLaysBegun: _home_lays_begun,
+    BonusLaysLeft: _bonus_lays_left,
+    HomeLaysDone: _home_lays_done,
+    StockBought: _stock_bought,
+    StockSold: _stock_sold,
+    OrderChanged: _order_changed,
+    MidasClaimed: _midas_claimed,
+    GreekClaimed: _greek_claimed,
+    TrackLaid: _track_laid,
+    FamilyTokened: _family_tokened,
+    PresidentHelped: _president_helped,
+    TrainBonusUsed: _train_bonus_used,
+    SubsidyRaised: _subsidy_raised,
+    PatchOffered: _patch_offered,
+    PatchDecided: _patch_decided,
+    TrainSpared: _train_spared,
+    LimitUnchecked: _limit_unchecked,
+}
+
+
+def _on_flow(change: Callable[[Flow, Any], Flow]) -> Callable[[State, Any], State]:
+    """The state's change by a flow fact: its Flow's (what the rounds machine wrote at that
+    change in the games of rules 1-10: tests/domain/zoo18/test_flow_facts.py plays games
+    both ways)."""
+
+    def changed(state: State, e: FlowFact) -> State:
+        return replace(state, flow=change(state.flow, e))
+
+    return changed
+
+
+# ---- the state's change by each event
+
+
+def _paid(state: State, e: Paid) -> State:
+    """Money moves from the payer to the payee ("bank", "p<seat>" or a family sym), in one
+    new state: a third of a game's events, most of them between two families."""
+    payer, payee, amount = e.payer, e.payee, e.amount
+    if payer == payee:  # nothing moves, the bank's flow neither
+        return state
+    players, fams, flow = state.players, state.families, 0
+    if "bank" not in (payer, payee) and not payer.startswith("p") and not payee.startswith("p"):
+        # between two families (most payments): one pass over them
+        fams = tuple(
+            [
+                replace(f, cash=f.cash - amount)
+                if f.sym == payer
+                else replace(f, cash=f.cash + amount)
+                if f.sym == payee
+                else f
+                for f in fams
+            ]
+        )
+        return replace(state, families=fams)
+    for who, delta in ((payer, -amount), (payee, amount)):
+        if who == "bank":
+            flow -= delta  # money the bank paid out, minus what it received
+        elif not who.startswith("p"):
+            fams = tuple([replace(f, cash=f.cash + delta) if f.sym == who else f for f in fams])
+        elif (at := _seat(who[1:], players)) >= 0:
+            changed = list(players)
+            changed[at] = replace(players[at], cash=players[at].cash + delta)
+            players = tuple(changed)
+    return replace(state, bank_flow=state.bank_flow + flow, players=players, families=fams)
+
+
+def _shares_moved(state: State, e: SharesMoved) -> State:
+    ids, to = e.shares, e.to
+    shares = tuple([replace(s, owner=to) if s.id in ids else s for s in state.shares])
+    if state.options.rules < 2:  # rules 1 keeps no order (nor a changed digest)
+        return replace(state, shares=shares)
+    acquired = (*[i for i in state.acquired if i not in ids], *ids)
+    return replace(state, shares=shares, acquired=acquired)
+
+
+def _parred(state: State, e: Parred) -> State:
+    row, col, n = e.row, e.col, state.arrivals + 1
+    state = replace(state, arrivals=n, par_order=(*state.par_order, e.family))
+    return _family(state, e.family, lambda f: replace(f, parred=True, row=row, col=col, arrival=n))
+
+
+def _price_moved(state: State, e: PriceMoved) -> State:
+    row, col, n = e.row, e.col, state.arrivals + 1
+    state = replace(state, arrivals=n)
+    return _family(state, e.family, lambda f: replace(f, row=row, col=col, arrival=n))
+
+
+def _power_moved(state: State, e: PowerMoved) -> State:
+    pid, to = e.power, e.to
+    return replace(
+        state,
+        powers=tuple([replace(p, owner=to) if p.id == pid else p for p in state.powers]),
+        tickets=tuple([replace(t, owner=to) if t.id == pid else t for t in state.tickets]),
+    )
+
+
+def _power_updated(state: State, e: PowerUpdated) -> State:
+    pid, uses, data = e.power, e.uses, e.data
+    powers = tuple([replace(p, uses=uses, data=data) if p.id == pid else p for p in state.powers])
+    return replace(state, powers=powers)
+
+
+def _tile_placed(state: State, e: TilePlaced) -> State:
+    board = state.board
+    return state if board is None else replace(state, board=_placed(board, e))
+
+
+def _hole_opened(state: State, e: HoleOpened) -> State:
+    return _board(state, lambda board: replace(board, hole=e.areas))
+
+
+def _slot_reserved(state: State, e: SlotReserved) -> State:
+    kept = Reservation(e.hex, e.city, e.slot, e.family)
+    return _board(state, lambda b: replace(b, reservations=(*b.reservations, kept)))
+
+
+def _tile_laid(state: State, e: TileLaid) -> State:
+    if state.board is None:
+        return state
+    return _tile_placed(state, upgrade_lay(state.board, e))
+
+
+def _token_placed(state: State, e: TokenPlaced) -> State:
+    if state.board is None:
+        return state
+    return _put(state, upgrade_token(state.board, e))
+
+
+def _board_set(state: State, e: BoardSet) -> State:
+    return replace(state, board=board_of(e.board))
+
+
+def _train_moved(state: State, e: TrainMoved) -> State:
+    trains, tid, to = state.trains, e.train, e.to
+    ids = [t.id for t in trains]  # searched by C loops: a sixth of a game's events
+    if tid not in ids:  # a train the game has not made
+        return state
+    at = ids.index(tid)
+    t = trains[at]  # the first of that id, which says what each of that id becomes
+    gone = to in ("depot", "discard")
+    variant, operated, obsolete = e.variant or t.variant, not gone and t.operated, t.obsolete
+    if ids.count(tid) > 1:  # no game makes two trains of an id: each would move, as ever
+        return _train(
+            state, tid, owner=to, variant=variant, operated=operated, obsolete=obsolete and not gone
+        )
+    moved = list(trains)
+    moved[at] = replace(
+        t, owner=to, variant=variant, operated=operated, obsolete=obsolete and not gone
+    )
+    return replace(state, trains=tuple(moved))
+
+
+def _train_created(state: State, e: TrainCreated) -> State:
+    tid = e.train
+    name = tid.rsplit("-", 1)[0]
+    return replace(state, trains=(*state.trains, TrainCard(tid, name, "depot", name)))
+
+
+def _train_flagged(state: State, e: TrainFlagged) -> State:
+    return _train(state, e.train, obsolete=e.obsolete, operated=e.operated, disabled=e.disabled)
+
+
+def _phase_changed(state: State, e: PhaseChanged) -> State:
+    return replace(state, phase=e.phase)
+
+
+def _run_recorded(state: State, e: RunRecorded) -> State:
+    revenue, subsidy = e.revenue, e.subsidy
+    # rules 5 keeps the routes for the dividend (patch_subsidy); older games' states, and so
+    # their digests, stay as they were
+    claims = e.routes if state.options.rules >= 5 else ()
+    state = replace(state, last_run=(e.family, revenue, subsidy), last_routes=claims)
+    if state.options.rules < FLOW_FACTS:  # a FlowChanged event follows it
+        return state
+    ran = replace(state.flow, ran=True, revenue=revenue, subsidy=subsidy)
+    return replace(state, flow=ran)
+
+
+def _penalised(state: State, e: Penalised) -> State:
+    amount = e.amount
+    return _player(state, e.seat, lambda p: replace(p, penalty=p.penalty + amount))
+
+
+def _family_marked(state: State, e: FamilyMarked) -> State:
+    mark = e.mark
+    if mark.startswith("-"):
+        gone = mark[1:]
+        return _family(
+            state,
+            e.family,
+            lambda f: replace(f, marks=tuple(m for m in f.marks if m.split(":")[0] != gone)),
+        )
+    return _family(state, e.family, lambda f: replace(f, marks=(*f.marks, mark)))
+
+
+def _flow_changed(state: State, e: FlowChanged) -> State:
+    return replace(state, flow=flow_of(e.flow))
+
+
+def _priority_changed(state: State, e: PriorityChanged) -> State:
+    return replace(state, priority=e.order)
+
+
+def _game_ended(state: State, e: GameEnded) -> State:
+    if state.options.rules < FLOW_FACTS:  # a FlowChanged event follows it
+        return replace(state, ended=e.reason)
+    return replace(state, ended=e.reason, flow=replace(state.flow, round="over"))
+
+
+# Each event's change, found by its type: every event class is a leaf of messages._Event, so
+# its exact type names it (a `match` tried ~30 class patterns in turn for the flow facts).
+_CHANGES: dict[type, Callable[[State, Any], State]] = {
+    Started: _started,
+    Paid: _paid,
+    SharesMoved: _shares_moved,
+    Parred: _parred,
+    PriceMoved: _price_moved,
+    PowerMoved: _power_moved,
+    PowerUpdated: _power_updated,
+    TilePlaced: _tile_placed,
+    TokenPut: _put,
+    HoleOpened: _hole_opened,
+    SlotReserved: _slot_reserved,
+    TileLaid: _tile_laid,
+    TokenPlaced: _token_placed,
+    BoardSet: _board_set,
+    TrainMoved: _train_moved,
+    TrainCreated: _train_created,
+    TrainFlagged: _train_flagged,
+    PhaseChanged: _phase_changed,
+    RunRecorded: _run_recorded,
+    Penalised: _penalised,
+    FamilyMarked: _family_marked,
+    FlowChanged: _flow_changed,
+    PriorityChanged: _priority_changed,
+    GameEnded: _game_ended,
+    **{fact: _on_flow(change) for fact, change in _FLOW_FACTS.items()},
+}
 
 
 def evolve(state: State, event: Event) -> State:
-    match event:
-        case Started():
-            return _started(state, event)
-        case Paid(payer=payer, payee=payee, amount=amount):
-            flow = (amount if payer == "bank" else 0) - (amount if payee == "bank" else 0)
-            state = replace(state, bank_flow=state.bank_flow + flow)
-            return _cash(_cash(state, payer, -amount), payee, amount)
-        case SharesMoved(shares=ids, to=to):
-            shares = tuple(replace(s, owner=to) if s.id in ids else s for s in state.shares)
-            if state.options.rules < 2:  # rules 1 keeps no order (nor a changed digest)
-                return replace(state, shares=shares)
-            acquired = (*(i for i in state.acquired if i not in ids), *ids)
-            return replace(state, shares=shares, acquired=acquired)
-        case Parred(family=sym, row=row, col=col):
-            n = state.arrivals + 1
-            state = replace(state, arrivals=n, par_order=(*state.par_order, sym))
-            return _family(
-                state, sym, lambda f: replace(f, parred=True, row=row, col=col, arrival=n)
-            )
-        case PriceMoved(family=sym, row=row, col=col):
-            n = state.arrivals + 1
-            state = replace(state, arrivals=n)
-            return _family(state, sym, lambda f: replace(f, row=row, col=col, arrival=n))
-        case PowerMoved(power=pid, to=to):
-            return replace(
-                state,
-                powers=tuple(replace(p, owner=to) if p.id == pid else p for p in state.powers),
-                tickets=tuple(replace(t, owner=to) if t.id == pid else t for t in state.tickets),
-            )
-        case PowerUpdated(power=pid, uses=uses, data=data):
-            return replace(
-                state,
-                powers=tuple(
-                    replace(p, uses=uses, data=data) if p.id == pid else p for p in state.powers
-                ),
-            )
-        case TilePlaced():
-            return _board(state, lambda board: _placed(board, event))
-        case TokenPut():
-            return _put(state, event)
-        case HoleOpened(areas=areas):
-            return _board(state, lambda board: replace(board, hole=areas))
-        case SlotReserved(hex=hex_, city=city, slot=slot, family=sym):
-            kept = Reservation(hex_, city, slot, sym)
-            return _board(state, lambda b: replace(b, reservations=(*b.reservations, kept)))
-        case TileLaid() if state.board is not None:
-            return evolve(state, upgrade_lay(state.board, event))
-        case TokenPlaced() if state.board is not None:
-            return evolve(state, upgrade_token(state.board, event))
-        case BoardSet(board=board):
-            return replace(state, board=board_of(board))
-        case TrainMoved(train=tid, to=to, variant=variant):
-            t = next((t for t in state.trains if t.id == tid), None)
-            if t is None:  # a train the game has not made
-                return state
-            return _train(
-                state,
-                tid,
-                owner=to,
-                variant=variant or t.variant,
-                operated=False if to in ("depot", "discard") else t.operated,
-                obsolete=t.obsolete and to not in ("depot", "discard"),
-            )
-        case TrainCreated(train=tid):
-            name = tid.rsplit("-", 1)[0]
-            return replace(state, trains=(*state.trains, TrainCard(tid, name, "depot", name)))
-        case TrainFlagged(train=tid, obsolete=obsolete, operated=operated, disabled=disabled):
-            return _train(state, tid, obsolete=obsolete, operated=operated, disabled=disabled)
-        case PhaseChanged(phase=phase):
-            return replace(state, phase=phase)
-        case RunRecorded(family=sym, revenue=revenue, subsidy=subsidy, routes=routes):
-            # rules 5 keeps the routes for the dividend (patch_subsidy); older games' states,
-            # and so their digests, stay as they were
-            claims = routes if state.options.rules >= 5 else ()
-            state = replace(state, last_run=(sym, revenue, subsidy), last_routes=claims)
-            if state.options.rules < FLOW_FACTS:  # a FlowChanged event follows it
-                return state
-            ran = replace(state.flow, ran=True, revenue=revenue, subsidy=subsidy)
-            return replace(state, flow=ran)
-        case Penalised(seat=seat, amount=amount):
-            return _player(state, seat, lambda p: replace(p, penalty=p.penalty + amount))
-        case FamilyMarked(family=sym, mark=mark):
-            if mark.startswith("-"):
-                gone = mark[1:]
-                return _family(
-                    state,
-                    sym,
-                    lambda f: replace(
-                        f, marks=tuple(m for m in f.marks if m.split(":")[0] != gone)
-                    ),
-                )
-            return _family(state, sym, lambda f: replace(f, marks=(*f.marks, mark)))
-        case FlowChanged(flow=flow):
-            return replace(state, flow=flow_of(flow))
-        case PriorityChanged(order=order):
-            return replace(state, priority=order)
-        case GameEnded(reason=reason):
-            if state.options.rules < FLOW_FACTS:  # a FlowChanged event follows it
-                return replace(state, ended=reason)
-            return replace(state, ended=reason, flow=replace(state.flow, round="over"))
-        case (
-            RoundBegun()
-            | DraftTurnEnded()
-            | StockTurnEnded()
-            | FamilyTurnBegun()
-            | FamilyTurnEnded()
-            | StepBegun()
-            | HomeLaysBegun()
-            | BonusLaysLeft()
-            | HomeLaysDone()
-            | StockBought()
-            | StockSold()
-            | OrderChanged()
-            | MidasClaimed()
-            | GreekClaimed()
-            | TrackLaid()
-            | FamilyTokened()
-            | PresidentHelped()
-            | TrainBonusUsed()
-            | SubsidyRaised()
-            | PatchOffered()
-            | PatchDecided()
-            | TrainSpared()
-            | LimitUnchecked()
-        ):
-            return replace(state, flow=_flow(state.flow, event))
-    return state
+    change = _CHANGES.get(type(event))
+    return state if change is None else change(state, event)
 
 
 def fold(state: State, events: Iterable[Event]) -> State:

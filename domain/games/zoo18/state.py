@@ -106,9 +106,16 @@ class Flow(msgspec.Struct, frozen=True):
     limit_unchecked: str = ""
 
 
+# Flow and FlowRecord declare the same fields in the same order today, so a stored Flow is
+# read field for field: by keyword it cost more than all the rest of a FlowChanged's fold
+_SAME_FIELDS = Flow.__struct_fields__ == FlowRecord.__struct_fields__
+
+
 def flow_of(record: FlowRecord) -> Flow:
     """The state's Flow of a stored one (the same fields today: a field renamed or split in
     Flow is mapped here, never in the stored form)."""
+    if _SAME_FIELDS:
+        return Flow(*msgspec.structs.astuple(record))
     return Flow(**msgspec.structs.asdict(record))
 
 
