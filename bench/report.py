@@ -59,7 +59,8 @@ def verdict(target: Target) -> str:
     factor = target.value / target.limit
     if target.met:
         return f"{said} ({fmt(factor)})"
-    off = f"{(factor - 1) * 100:.0f}% over" if target.at_most else f"{(1 - factor) * 100:.0f}% short"
+    over, short = (factor - 1) * 100, (1 - factor) * 100
+    off = f"{over:.0f}% over" if target.at_most else f"{short:.0f}% short"
     return f"{said} ({fmt(factor)}, {off})"
 
 

@@ -88,15 +88,15 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
     legend: list[str] = []
     names = [short(row[0]) for row in cells]
     if len(set(names)) == len(names) and names != [row[0] for row in cells]:
-        for row, name in zip(cells, names, strict=True):
-            if name != row[0]:
-                rest = row[0][len(name) :].removeprefix(": ")
+        for cell, name in zip(cells, names, strict=True):
+            if name != cell[0]:
+                rest = cell[0][len(name) :].removeprefix(": ")
                 said = f"**{name}**{' ' if rest.startswith('(') else ': '}{rest}"
                 legend += wrap(said, "- ", "  ")
-                row[0] = name
+                cell[0] = name
     out = []
     for group in columns(header, cells):
         if out:
             out.append("")
         out += markdown([header[i] for i in group], [[row[i] for i in group] for row in cells])
-    return out + ([""] + legend if legend else [])
+    return out + (["", *legend] if legend else [])
