@@ -90,7 +90,7 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
     if len(set(names)) == len(names) and names != [row[0] for row in cells]:
         for cell, name in zip(cells, names, strict=True):
             if name != cell[0]:
-                rest = cell[0][len(name) :].removeprefix(": ")
+                rest = cell[0][len(name) :].removeprefix(": ").strip()
                 said = f"**{name}**{' ' if rest.startswith('(') else ': '}{rest}"
                 legend += wrap(said, "- ", "  ")
                 cell[0] = name

@@ -222,11 +222,14 @@ def test_every_line_of_every_report_is_under_120_characters(
     one = next(o for o in wide["outcomes"] if o["number"] == 1)
     one["notes"].append("a note " * 40)  # prose far wider than a line
     one["figures"][0]["a column named at length"] = 1.5
+    long = "Hub." + "very_" * 30 + "long (server/live/pump.py)"
+    one["profile"] = [*one["profile"][:2], f" 50.0%  {long}", *one["profile"][2:]]
     for text in (rendered(wide, before), rendered(run, None), rendered(zoo, None)):
         assert too_wide(text) == []
         starts = [line.lstrip() for line in text.splitlines() if line.startswith("  ")]
         assert not [line for line in starts if re.match(r"([-+*]|\d+\.) ", line)]
     assert "| a column named at length |" in rendered(wide, before)
+    assert f" 50.0%  {long[:80]}" in rendered(wide, before)  # cut at the width, still there
 
 
 def test_a_table_too_wide_is_split_and_keeps_every_figure(run: dict[str, Any]) -> None:
@@ -241,6 +244,8 @@ def test_a_table_too_wide_is_split_and_keeps_every_figure(run: dict[str, Any]) -
                 assert f"| {column} |" in one and report.fmt(value) in one
     assert "| lean server |" in one  # shortened, its full name in the legend under the tables
     assert "- **lean server**: the bare relay + Plateau's game work (floor with the game)" in one
+    three = text.split("### 3. ")[1].split("### 4. ")[0]
+    assert "\n- **raw websockets.broadcast()** (same bytes)\n" in three
 
 
 def test_the_floors_have_a_table_of_their_own(run: dict[str, Any]) -> None:
