@@ -1,5 +1,7 @@
-"""docs/benchmarks.md from one run's data: the verdict, the targets, a conclusion per missed
-target, what is measured, every scenario's figures and how to run.
+"""docs/benchmarks.md from one run's data: the verdict, the targets and their floors, the games
+people play beside the counter, a conclusion per missed target, what is measured, every
+scenario's figures (with the modules each profile found) and how to run. No line is 120
+characters or more (`bench/tables.py` wraps the prose and reshapes the tables).
 
 Every result in it comes from the run (`docs/benchmarks.json`) and the run before it
 (`docs/benchmarks-previous.json`); the fixed words are in `bench/glossary.py`.
