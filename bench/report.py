@@ -1,5 +1,7 @@
-"""docs/benchmarks.md from one run's data: the verdict, the targets, a conclusion per missed
-target, what is measured, every scenario's figures and how to run.
+"""docs/benchmarks.md from one run's data: the verdict, the targets and their floors, the games
+people play beside the counter, a conclusion per missed target, what is measured, every
+scenario's figures (with the modules each profile found) and how to run. No line is 120
+characters or more (`bench/tables.py` wraps the prose and reshapes the tables).
 
 Every result in it comes from the run (`docs/benchmarks.json`) and the run before it
 (`docs/benchmarks-previous.json`); the fixed words are in `bench/glossary.py`.
@@ -10,28 +12,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from bench import conclusions, glossary
+from bench import beside, conclusions, glossary
 from bench.numbers import fmt
 from bench.scenarios import Outcome, Target
+from bench.tables import WIDTH, table, wrap
 
 PROFILE_LINES = 6  # the hottest functions of each profile list; the rest is in the JSON
 
 __all__ = ["fmt", "load", "main", "render"]
-
-
-def table(rows: list[dict[str, Any]]) -> list[str]:
-    columns: list[str] = []
-    for row in rows:
-        columns += [c for c in row if c not in columns]
-    out = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
-    for row in rows:
-        out.append("| " + " | ".join(fmt(row.get(c, "")) for c in columns) + " |")
-    return out
 
 
 def previous_values(data: dict[str, Any] | None) -> tuple[str, dict[tuple[int, str], float]]:
@@ -51,41 +45,62 @@ def interpreter_words(facts: dict[str, Any] | None) -> list[str]:
     if not facts or not facts.get("measured"):
         return []
     timings = "; ".join(f"{m['python']} {m['workload_s']} s" for m in facts["measured"])
-    return [
+    words = (
         f"The Python servers (Plateau, the bare relay, the lean server, the echo) and the "
         f"in-process scenarios ran on {facts['chosen']}, the fastest CPython 3.11+ on the "
-        f"machine at a small pure-Python workload ({timings}) (`bench/interpreter.py`).",
-        "",
-    ]
+        f"machine at a small pure-Python workload ({timings}) (`bench/interpreter.py`)."
+    )
+    return [*wrap(words), ""]
 
 
 def verdict(target: Target) -> str:
-    words = target.margin() or ("met" if target.met else "missed")
+    """Met or missed, and the measure as a share of the limit: '**missed** (0.83, 17% short)'."""
+    said = "**met**" if target.met else "**missed**"
+    if target.limit == 0:
+        return said
+    factor = target.value / target.limit
     if target.met:
-        return words.replace("met", "**met**", 1)
-    return words.replace("missed", "**missed**", 1)
+        return f"{said} ({fmt(factor)})"
+    over, short = (factor - 1) * 100, (1 - factor) * 100
+    off = f"{over:.0f}% over" if target.at_most else f"{short:.0f}% short"
+    return f"{said} ({fmt(factor)}, {off})"
 
 
 def targets_table(outcomes: list[Outcome], previous: dict[str, Any] | None) -> list[str]:
-    earlier, before = previous_values(previous)
+    """A row per target; its floors are in a table of their own (`floors_table`)."""
+    _, before = previous_values(previous)
     lines = [
-        "| # | scenario | target | measured | limit | verdict | floors in the same run |"
-        + (f" previous run ({earlier}) |" if before else ""),
-        "| --- | --- | --- | --- | --- | --- | --- |" + (" --- |" if before else ""),
+        "| # | scenario | target | measured | limit | verdict (measured / limit) |"
+        + (" run before |" if before else ""),
+        "| --- | --- | --- | --- | --- | --- |" + (" --- |" if before else ""),
     ]
     for outcome in sorted(outcomes, key=lambda o: o.number):
         for target in outcome.targets:
-            sign = "<=" if target.at_most else ">="
             row = (
                 f"| {outcome.number} | {outcome.key} | {target.name} | "
-                f"{fmt(float(target.value))}{target.unit} | {sign} {fmt(float(target.limit))}"
-                f"{target.unit} | {verdict(target)} | {target.floor_words()} |"
+                f"{fmt(float(target.value))}{target.unit} | {beside.limit(target)} | "
+                f"{verdict(target)} |"
             )
             if before:
                 old = before.get((outcome.number, target.name))
                 row += f" {fmt(old) + target.unit if old is not None else ''} |"
             lines.append(row)
     return lines
+
+
+def floors_table(outcomes: list[Outcome]) -> list[str]:
+    """Each target's floors in the same run, judged by the target's own limit."""
+    rows = [
+        f"| {outcome.number} | {target.name} | {name} | {fmt(float(value))}{target.unit} | "
+        f"{'meets' if target.meets(value) else 'misses'} |"
+        for outcome in sorted(outcomes, key=lambda o: o.number)
+        for target in outcome.targets
+        for name, value in target.floors.items()
+    ]
+    if not rows:
+        return []
+    header = ["", "Floors in the same run, by the target's limit:", ""]
+    return [*header, "| # | target | floor | measured | by the limit |", "|" + " --- |" * 5, *rows]
 
 
 def missed_section(outcomes: list[Outcome], previous: dict[str, Any] | None) -> list[str]:
@@ -96,28 +111,30 @@ def missed_section(outcomes: list[Outcome], previous: dict[str, Any] | None) -> 
     lines = ["", "## Missed targets", ""]
     for outcome, target in lost:
         old = before.get((outcome.number, target.name))
-        lines.append("- " + conclusions.conclusion(outcome, target, old, earlier))
+        lines += wrap(conclusions.conclusion(outcome, target, old, earlier), "- ", "  ")
     return lines
 
 
 def measured_section(outcomes: list[Outcome]) -> list[str]:
     lines = ["", "## What is measured", ""]
     if any("actions/s" in row for o in outcomes for row in o.figures):  # a closed loop ran
-        lines += [glossary.setup(), ""]
+        lines += [*wrap(glossary.setup()), ""]
     for outcome in sorted(outcomes, key=lambda o: o.number):
         what = glossary.SCENARIOS.get(outcome.key)
-        lines.append(f"{outcome.number}. **{outcome.title}**" + (f": {what}." if what else "."))
+        item = f"{outcome.number}. **{outcome.title}**" + (f": {what}." if what else ".")
+        lines += wrap(item, "", "   ")
     named = {name for o in outcomes for t in o.targets for name in t.floors}
     known = [(name, glossary.floor(name)) for name in glossary.FLOORS if name in named]
     if known:
         lines += ["", "Floors:", ""]
-        lines += [f"- **{name}**: {floor.what}." for name, floor in known]
-    lines += ["", glossary.FLOOR_RULE.format(noise=conclusions.percent(conclusions.NOISE))]
+        for name, floor in known:
+            lines += wrap(f"**{name}**: {floor.what}.", "- ", "  ")
+    lines += ["", *wrap(glossary.FLOOR_RULE.format(noise=conclusions.percent(conclusions.NOISE)))]
     return lines
 
 
 def profile_lines(profile: list[str]) -> list[str]:
-    """Each list of a py-spy summary cut to its hottest functions."""
+    """Each list of a py-spy summary cut to its hottest functions, each line to the width."""
     kept: list[str] = []
     shown = 0
     for line in profile:
@@ -127,19 +144,35 @@ def profile_lines(profile: list[str]) -> list[str]:
         elif shown < PROFILE_LINES:
             kept.append(line)
             shown += 1
-    return kept
+    return [line if len(line) < WIDTH else line[: WIDTH - 2] + "…" for line in kept]
+
+
+PROJECT_FILE = re.compile(r"\(((?:server|projections|domain|bench)/[\w/]+\.py)\)")
+
+
+def profiled_modules(profile: list[str]) -> list[str]:
+    """The project's modules a profile's summary names, in the order it first names them."""
+    found: list[str] = []
+    for line in profile:
+        found += [name for name in PROJECT_FILE.findall(line) if name not in found]
+    return found
 
 
 def scenario_section(outcome: Outcome) -> list[str]:
     lines = ["", f"### {outcome.number}. {outcome.title}", "", *table(outcome.figures), ""]
-    lines += [f"- {note}" for note in outcome.notes]
+    for note in outcome.notes:
+        lines += wrap(note, "- ", "  ")
     per_round = rounds_of(outcome)
     if per_round:
-        lines.append("- per round: " + per_round)
+        lines += wrap("per round: " + per_round, "- ", "  ")
     if outcome.profile:
         lines += ["", "Where the server's CPU went (py-spy, 200 Hz, one extra run):", "", "```"]
         lines += profile_lines(outcome.profile)
         lines += ["```"]
+        modules = profiled_modules(outcome.profile)
+        if modules:
+            named = ", ".join(f"`{module}`" for module in modules)
+            lines += ["", *wrap(f"The project's modules in this profile: {named}.")]
     return lines
 
 
@@ -158,15 +191,18 @@ def render(
     previous: dict[str, Any] | None = None,
 ) -> str:
     ordered = sorted(outcomes, key=lambda o: o.number)
-    lines = [
-        "# Benchmarks",
-        "",
-        conclusions.summary(ordered, meta, previous_values(previous)[1]),
-        "",
+    produced = (
         f"Produced by `{meta['command']}` ({rounds(meta['rounds'])} per scenario, "
         f"{took(meta['elapsed_s'])}; load average {meta['load_start']} at the start, "
         f"{meta['load_end']} at the end, on {meta['cpus']} cores shared with other work). "
-        f"Versions: {meta['versions']}.",
+        f"Versions: {meta['versions']}."
+    )
+    lines = [
+        "# Benchmarks",
+        "",
+        *wrap(conclusions.summary(ordered, meta, previous_values(previous)[1])),
+        "",
+        *wrap(produced),
         "",
         *interpreter_words(meta.get("interpreter")),
         "## Targets",
@@ -174,11 +210,16 @@ def render(
         *targets_table(ordered, previous),
     ]
     if previous:
+        earlier = previous_values(previous)[0]
         lines += [
             "",
-            "The last column is the run before (`docs/benchmarks-previous.json`, the code as it "
-            "was then): how far a figure moves between runs on this machine.",
+            *wrap(
+                f"The last column is the run before ({earlier}, `docs/benchmarks-previous.json`, "
+                "the code as it was then): how far a figure moves between runs on this machine."
+            ),
         ]
+    lines += floors_table(ordered)
+    lines += beside.section(ordered, glossary.BESIDE)
     lines += missed_section(ordered, previous)
     lines += measured_section(ordered)
     if plot:
