@@ -3,7 +3,8 @@
 `POST /api/games/{id}/fork/bots` `{"level": "greedy"}` by the forker's seat (its token, or the
 session of the account holding it: `server.web.acting_seat`): before the fork starts, every
 seat nobody has claimed is taken by a server bot of that level, as the bot seats of a table's
-creation are (`SeatClaimed` with no token, then `BotSeated`). Only the forker may: a fork has no host token, and a stranger who took a seat must not fill the rest.
+creation are (`SeatClaimed` with no token, then `BotSeated`). Only the forker may: a fork has
+no host token, and a stranger who took a seat must not fill the rest.
 """
 
 from __future__ import annotations
