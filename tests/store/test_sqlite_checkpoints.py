@@ -62,9 +62,14 @@ async def test_a_full_wal_starts_over_and_loses_nothing(tmp_path: Path) -> None:
     store = SqliteStore(str(path), wal_limit=40)
     seen = statements(store)
     await append_ticks(store, 120)  # 1,200 appends: some 4,200 frames if the WAL never restarted
+    # the file keeps its largest size: how far the WAL ever grew. How soon the thread sees it
+    # full depends on the machine's load (1,215 frames seen on a loaded machine), so what is
+    # checked is that it started over, again and again, far short of never
     wal = Path(f"{path}-wal").stat().st_size // (4096 + 24)
-    assert wal < 1000, f"the WAL grew to {wal} frames"
-    assert "PRAGMA wal_checkpoint(RESTART)" in seen
+    restarts = seen.count("PRAGMA wal_checkpoint(RESTART)")
+    print(f"WAL at most {wal} frames, restarted {restarts} times")
+    assert restarts >= 3, f"the WAL started over {restarts} times"
+    assert wal < 2500, f"the WAL grew to {wal} frames"
     await store.close()
     again = SqliteStore(str(path))
     for s in range(10):
