@@ -22,6 +22,7 @@ from domain.undo import UndoAsked
 # what a notice is about; `turn` and `undo` go to seats only, the rest also to the table
 FULL, STARTED, TURN, UNDO, OVER = "full", "started", "turn", "undo", "over"
 KINDS = (FULL, STARTED, TURN, UNDO, OVER)
+TEST = "test"  # sent on demand by a channel's owner, never derived
 TABLE = "table"  # the seat part of the id of a notice to the table
 
 

@@ -23,11 +23,13 @@ from server.sockets import ws
 from server.store.adapters import open_store
 from server.store.agenda import agenda_for
 from server.store.deployment_secret import DeploymentSecret
+from server.store.outbox import outbox_for
 from server.store.redis import RedisStore
 from server.table.bot_seats import BotSeats
 from server.table.chat_limit import ChatLimits, chat_pace
+from server.table.notifier import Notifier
 from server.table.service import GameService
-from server.web import http, undo_http
+from server.web import channels_http, http, undo_http
 from server.web.http_limits import HttpLimits
 from server.web.same_origin import SameOrigin
 from server.web.state import AppState
@@ -75,16 +77,22 @@ def create_app(settings: Settings | None = None) -> Starlette:
         service.appended, service.appending = bots.poke, bots.ahead
         secret = DeploymentSecret(settings.secret, store)
         limits = HttpLimits(settings, service)
+        public_url = settings.public_url or f"http://{settings.host}:{settings.port}"
+        notifier = Notifier(
+            service, outbox_for(store), agenda, secret, public_url, settings.webhook_allow_private
+        )
         app.state.plateau = AppState(
-            settings, store, service, hub, metrics, listing, agenda, bots, secret, limits
+            settings, store, service, hub, metrics, listing, agenda, bots, secret, limits, notifier
         )
         hub.start()
         bots.start()
+        notifier.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:
             yield
         finally:  # SIGTERM: the bots, then the pump and presence, then the store's last commit
             await stopped("bots", bots.stop())
+            await stopped("notifier", notifier.stop())
             await stopped("hub", hub.stop())
             await stopped("store", store.close())
             log.info("stopped")
@@ -106,6 +114,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/export/18xx", http.export_18xx),
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
         *undo_http.ROUTES,
+        *channels_http.ROUTES,
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]

@@ -73,6 +73,10 @@ class Settings:
     max_open_tables_per_address: int = 20
     max_held_seats_per_address: int = 40
     held_for_s: float = 3600.0
+    # notices (`server.table.notifier`): the address players open the game at (links in
+    # notices), and whether webhooks may reach private, loopback and link-local addresses
+    public_url: str = ""
+    webhook_allow_private: bool = False
 
     @classmethod
     def from_env(
@@ -112,6 +116,10 @@ class Settings:
             max_open_tables_per_address=int(env.get("PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS", "20")),
             max_held_seats_per_address=int(env.get("PLATEAU_MAX_HELD_SEATS_PER_ADDRESS", "40")),
             held_for_s=float(env.get("PLATEAU_HELD_FOR_S", "3600")),
+            public_url=env.get("PLATEAU_PUBLIC_URL", ""),
+            webhook_allow_private=_flag(
+                "PLATEAU_WEBHOOK_ALLOW_PRIVATE", env.get("PLATEAU_WEBHOOK_ALLOW_PRIVATE", "0")
+            ),
         )
         return replace(
             settings,

@@ -1,6 +1,6 @@
 """What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
-the agenda, the bot seats' player, the deployment's secret and the HTTP limits per
-address."""
+the agenda, the bot seats' player, the deployment's secret, the HTTP limits per address
+and the notifier."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from server.store import EventStore
 from server.store.agenda import Agenda
 from server.store.deployment_secret import DeploymentSecret
 from server.table.bot_seats import BotSeats
+from server.table.notifier import Notifier
 from server.table.service import GameService
 from server.web.http_limits import HttpLimits
 
@@ -31,4 +32,5 @@ class AppState:
     bots: BotSeats
     secret: DeploymentSecret
     limits: HttpLimits
+    notifier: Notifier
     per_address: Counter[str] = field(default_factory=Counter)

@@ -1,0 +1,99 @@
+"""Where a game's notices go: a channel, a seat's (its holder's) or the table's (its
+creator's, a group's), and how it is kept.
+
+A channel's address (a webhook's URL, which for Discord or Slack is a credential) is its
+owner's secret: it is stored sealed (AES-GCM under a key derived from the deployment's secret,
+`server.store.deployment_secret`), so a copy of the store alone does not hand the addresses
+out; it is never logged, and a listing shows only the host it points at.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from urllib.parse import urlsplit
+
+import msgspec
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+WEBHOOK = "webhook"
+FORMATS = ("json", "discord", "slack")  # a webhook's body: the notice, or a chat message
+NONCE_BYTES = 12
+MAX_URL = 2048
+PAUSE_AFTER = 5  # failures in a row that pause a channel until its owner tests it again
+
+
+class Channel(msgspec.Struct, frozen=True, omit_defaults=True):
+    url: str
+    format: str = "json"
+    seat: int | None = None  # None: the table's
+    kind: str = WEBHOOK
+
+
+class Health(msgspec.Struct, frozen=True, omit_defaults=True):
+    failures: int = 0  # in a row
+    paused: bool = False
+    error: str = ""  # the last failure's kind (a status or an exception's name), no address
+
+
+HEALTH = msgspec.msgpack.Decoder(Health)
+_CHANNEL = msgspec.msgpack.Decoder(Channel)
+
+
+class BadChannel(ValueError):
+    """A channel that cannot be kept: the reason says why, without its address."""
+
+
+def checked(url: str, fmt: str, seat: int | None) -> Channel:
+    if fmt not in FORMATS:
+        raise BadChannel(f"format must be one of {', '.join(FORMATS)}")
+    if len(url) > MAX_URL:
+        raise BadChannel(f"the URL is longer than {MAX_URL} characters")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadChannel("the URL must be http:// or https:// with a host")
+    if parts.username or parts.password:
+        raise BadChannel("the URL must not carry a user or password")
+    return Channel(url=url, format=fmt, seat=seat)
+
+
+def channel_id() -> str:
+    return secrets.token_hex(8)
+
+
+def _key(secret: bytes) -> bytes:
+    return hmac.new(secret, b"plateau notify channels v1", hashlib.sha256).digest()
+
+
+def seal(secret: bytes, game_id: str, channel: Channel) -> bytes:
+    """The channel encrypted and bound to its game (a sealed channel moved to another game's
+    keys does not open)."""
+    nonce = os.urandom(NONCE_BYTES)
+    plain = msgspec.msgpack.encode(channel)
+    return nonce + AESGCM(_key(secret)).encrypt(nonce, plain, game_id.encode())
+
+
+def unseal(secret: bytes, game_id: str, sealed: bytes) -> Channel:
+    """The channel; BadChannel if it does not open (another secret, another game's)."""
+    nonce, body = sealed[:NONCE_BYTES], sealed[NONCE_BYTES:]
+    try:
+        return _CHANNEL.decode(AESGCM(_key(secret)).decrypt(nonce, body, game_id.encode()))
+    except InvalidTag:
+        raise BadChannel("the channel does not open with this deployment's secret") from None
+
+
+def shown(channel_id_: str, channel: Channel, health: Health) -> dict[str, object]:
+    """A channel as its owner is shown it: the host only, never the whole address."""
+    return {
+        "id": channel_id_,
+        "kind": channel.kind,
+        "format": channel.format,
+        "seat": channel.seat,
+        "host": urlsplit(channel.url).hostname,
+        "paused": health.paused,
+        "failures": health.failures,
+        "error": health.error,
+    }

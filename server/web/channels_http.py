@@ -1,0 +1,97 @@
+"""HTTP routes of a game's notice channels (`server.table.notifier`), each with a token as
+Bearer: a seat's token for that seat's channels, the table's host token (its creator's) for
+the table's. `GET /api/games/{id}/channels` lists them (the host each points at, never the
+address), `POST` adds one (`{"url": ..., "format": "json" | "discord" | "slack"}`),
+`DELETE .../channels/{channel}` removes one, `POST .../channels/{channel}/test` sends a test
+notice and answers the channel's health (a paused channel that answers is resumed)."""
+
+from __future__ import annotations
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from domain.kernel import Reason, Rejected
+from server.table.channels import BadChannel, checked
+from server.table.tokens import holds
+from server.table.webhooks import Unsendable, resolved
+from server.web.http import bearer, body, refusals, state_of
+from server.web.state import AppState
+
+
+class Asked(msgspec.Struct, forbid_unknown_fields=True):
+    url: str
+    format: str = "json"
+
+
+async def owner(state: AppState, request: Request) -> int | None:
+    """The seat whose token the request bears, or None for the table's host token."""
+    token = bearer(request)
+    if token is None:
+        raise Rejected(Reason.UNAUTHORIZED, "a seat's token or the host token as Bearer")
+    game_id = request.path_params["game_id"]
+    try:
+        return await state.service.seat_for(game_id, token)
+    except Rejected as refusal:
+        live = await state.service.load(game_id)
+        if refusal.reason == Reason.UNAUTHORIZED and holds(token, live.table.host_hash):
+            return None
+        raise
+
+
+@refusals
+async def list_channels(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    seat = await owner(state, request)
+    return JSONResponse({"channels": await state.notifier.listed(game_id, seat)})
+
+
+@refusals
+async def add_channel(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    seat = await owner(state, request)
+    try:
+        asked = msgspec.json.decode(await body(request), type=Asked)
+        channel = checked(asked.url, asked.format, seat)
+        await resolved(channel.url, state.settings.webhook_allow_private)
+    except (msgspec.DecodeError, msgspec.ValidationError, BadChannel) as bad:
+        raise Rejected(Reason.BAD_REQUEST, str(bad)) from None
+    except Unsendable as refused:
+        raise Rejected(Reason.BAD_REQUEST, f"the URL cannot be reached: {refused.reason}") from None
+    channel_id = await state.notifier.add(game_id, channel)
+    return JSONResponse({"id": channel_id}, status_code=201)
+
+
+@refusals
+async def remove_channel(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    seat = await owner(state, request)
+    if not await state.notifier.remove(game_id, request.path_params["channel"], seat):
+        raise Rejected(Reason.NOT_FOUND, "no such channel")
+    return Response(status_code=204)
+
+
+@refusals
+async def test_channel(request: Request) -> Response:
+    state, game_id = state_of(request), request.path_params["game_id"]
+    seat = await owner(state, request)
+    health = await state.notifier.test(game_id, request.path_params["channel"], seat)
+    if health is None:
+        raise Rejected(Reason.NOT_FOUND, "no such channel")
+    return JSONResponse(
+        {
+            "sent": health.failures == 0,
+            "failures": health.failures,
+            "paused": health.paused,
+            "error": health.error,
+        }
+    )
+
+
+ROUTES = [
+    Route("/api/games/{game_id}/channels", list_channels, methods=["GET"]),
+    Route("/api/games/{game_id}/channels", add_channel, methods=["POST"]),
+    Route("/api/games/{game_id}/channels/{channel}", remove_channel, methods=["DELETE"]),
+    Route("/api/games/{game_id}/channels/{channel}/test", test_channel, methods=["POST"]),
+]

@@ -1,0 +1,204 @@
+"""Notices end to end: a server on each store, a real local HTTP receiver, channels
+registered over HTTP, games played; every notice derived for a channel arrives, with its id as
+`Idempotency-Key`, once to a receiver that deduplicates."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from projections.live import LiveGame
+from projections.notices import NoticeFold
+from tests.server.conftest import Running, running
+from tests.service_play import random_moves
+from tests.webhook_receiver import Receiver, receiving
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def notifying(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
+    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    async with running(url, webhook_allow_private=True, public_url="https://plateau.test") as run:
+        run.state.notifier.sweep_s = 0.05
+        run.state.notifier.backoff_ms = 50
+        yield run
+
+
+@pytest.fixture
+async def receiver() -> AsyncIterator[Receiver]:
+    async with receiving() as started:
+        yield started
+
+
+async def channel(run: Running, game_id: str, token: str, url: str, fmt: str = "json") -> str:
+    async with httpx.AsyncClient() as http:
+        answer = await http.post(
+            f"{run.url}/api/games/{game_id}/channels",
+            json={"url": url, "format": fmt},
+            headers={"authorization": f"Bearer {token}"},
+        )
+    assert answer.status_code == 201, answer.text
+    made: str = answer.json()["id"]
+    return made
+
+
+async def derived(run: Running, game_id: str, after: int) -> list[Any]:
+    """The notices of the stored stream past `after`, folded here from the records."""
+    records = await run.state.store.read(game_id)
+    live = LiveGame.replay(game_id, records)
+    fold = NoticeFold(game_id, live.game, live.table_at(after))
+    return [n for v in range(after + 1, live.version + 1) for n in fold.step(live.events[v - 1], v)]
+
+
+async def test_every_notice_reaches_its_channels_once(
+    notifying: Running, receiver: Receiver
+) -> None:
+    run = notifying
+    game_id = await run.lobby.create("rock_paper_scissors", 2)
+    host = run.lobby.hosts[game_id]
+    tokens = [(await run.lobby.join(game_id, f"p{n}"))[1] for n in range(2)]
+    await channel(run, game_id, tokens[0], receiver.at("/seat0"))
+    await channel(run, game_id, host, receiver.at("/table"), "discord")
+    watched_from = await run.stored(game_id)
+    await run.lobby.start(game_id, host)
+    await random_moves(run.state.service, game_id, 2, 200)
+    notices = await derived(run, game_id, watched_from)
+    to_seat = {n.id: n for n in notices if n.seat == 0}
+    to_table = {n.id: n for n in notices if n.seat is None}
+    assert {n.kind for n in to_seat.values()} == {"started", "turn", "over"}
+    await receiver.until(
+        lambda: (
+            set(receiver.ids("/seat0")) == set(to_seat)
+            and set(receiver.ids("/table")) == set(to_table)
+        )
+    )
+    await asyncio.sleep(0.3)  # a few more sweeps: nothing is sent twice
+    assert max(receiver.ids().values()) == 1
+    assert not any(n.seat == 1 for n in notices if n.id in receiver.ids())
+    for key, sent in receiver.bodies("/seat0").items():
+        assert sent["notice"] == msgspec.json.decode(msgspec.json.encode(to_seat[key]))
+        assert sent["link"] == f"https://plateau.test/#/game/{game_id}"
+    for key, sent in receiver.bodies("/table").items():
+        assert set(sent) == {"content", "allowed_mentions"}  # Discord's format
+        assert "Rock paper scissors" in sent["content"] and game_id in sent["content"]
+        assert to_table[key].kind in {"started", "turn", "over"}
+
+
+async def test_a_failing_receiver_is_retried_then_paused_then_resumed_by_a_test(
+    notifying: Running, receiver: Receiver
+) -> None:
+    run = notifying
+    game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
+    cid = await channel(run, game_id, tokens[1], receiver.at("/s1"))
+    receiver.failing = 2  # two 500s, then answers: retried with backoff until it lands
+    await run.lobby.start(game_id, tokens[0])
+    await receiver.until(lambda: any(k.endswith(":1:started") for k in receiver.ids()))
+    assert receiver.failing == 0  # it failed twice first
+    listed = await channels_of(run, game_id, tokens[1])
+    assert listed == [
+        {
+            "id": cid,
+            "kind": "webhook",
+            "format": "json",
+            "seat": 1,
+            "host": "127.0.0.1",
+            "paused": False,
+            "failures": 0,
+            "error": "",
+        }
+    ]
+    receiver.always_failing = True
+    await random_moves(run.state.service, game_id, 2, 200)  # turns and the end, all failing
+
+    async def paused() -> bool:
+        return bool((await channels_of(run, game_id, tokens[1]))[0]["paused"])
+
+    for _ in range(600):
+        if await paused():
+            break
+        await asyncio.sleep(0.05)
+    shown = (await channels_of(run, game_id, tokens[1]))[0]
+    assert shown["paused"] and shown["failures"] == 5 and shown["error"] == "status_500"
+    receiver.always_failing = False
+    async with httpx.AsyncClient() as http:
+        tested = await http.post(
+            f"{run.url}/api/games/{game_id}/channels/{cid}/test",
+            json={},
+            headers={"authorization": f"Bearer {tokens[1]}"},
+        )
+    assert tested.json() == {"failures": 0, "paused": False, "error": "", "sent": True}
+    assert not await paused()
+
+
+async def channels_of(run: Running, game_id: str, token: str) -> list[dict[str, Any]]:
+    async with httpx.AsyncClient() as http:
+        answer = await http.get(
+            f"{run.url}/api/games/{game_id}/channels",
+            headers={"authorization": f"Bearer {token}"},
+        )
+    assert answer.status_code == 200, answer.text
+    listed: list[dict[str, Any]] = answer.json()["channels"]
+    return listed
+
+
+async def test_a_hanging_receiver_never_holds_a_command_back(
+    notifying: Running, receiver: Receiver
+) -> None:
+    run = notifying
+    game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
+    await channel(run, game_id, tokens[0], receiver.at("/s0"))
+    receiver.held = asyncio.Event()
+    await run.lobby.start(game_id, tokens[0])
+    await receiver.until(lambda: receiver.holding > 0)  # a notice is being sent, and hangs
+    before = await run.stored(game_id)
+    await random_moves(run.state.service, game_id, 2, 200)  # the whole game, meanwhile
+    assert (await run.state.service.load(game_id, fresh=True)).over
+    assert await run.stored(game_id) > before and receiver.holding > 0
+    receiver.held.set()
+    await receiver.until(lambda: any(k.endswith(":0:over") for k in receiver.ids()))
+
+
+async def test_channels_belong_to_their_owner(notifying: Running, receiver: Receiver) -> None:
+    run = notifying
+    game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
+    cid = await channel(run, game_id, tokens[0], receiver.at("/s0"))
+    assert await channels_of(run, game_id, tokens[1]) == []  # seat 1 sees none of seat 0's
+    assert await channels_of(run, game_id, run.lobby.hosts[game_id]) == []
+    async with httpx.AsyncClient() as http:
+        url = f"{run.url}/api/games/{game_id}/channels"
+        nobody = await http.post(url, json={"url": receiver.at("/x")})
+        assert nobody.status_code == 401
+        wrong = await http.post(
+            url, json={"url": receiver.at("/x")}, headers={"authorization": "Bearer nope"}
+        )
+        assert wrong.status_code == 401
+        for bad in ({"url": "ftp://example.com/x"}, {"url": receiver.at("/x"), "format": "irc"}):
+            answer = await http.post(
+                url, json=bad, headers={"authorization": f"Bearer {tokens[0]}"}
+            )
+            assert answer.status_code == 400, bad
+        other = await http.request(
+            "DELETE", f"{url}/{cid}", json={}, headers={"authorization": f"Bearer {tokens[1]}"}
+        )
+        assert other.status_code == 404  # not seat 1's to remove
+        mine = await http.request(
+            "DELETE", f"{url}/{cid}", json={}, headers={"authorization": f"Bearer {tokens[0]}"}
+        )
+        assert mine.status_code == 204
+    assert await channels_of(run, game_id, tokens[0]) == []
+
+
+async def test_a_webhook_url_is_stored_sealed(notifying: Running, receiver: Receiver) -> None:
+    run = notifying
+    game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
+    secret_path = "/T0KEN-in-the-path-of-a-discord-hook"
+    await channel(run, game_id, tokens[0], receiver.at(secret_path))
+    kept = await run.state.notifier.outbox.channels(game_id)
+    assert len(kept) == 1
+    assert all(b"T0KEN" not in sealed and b"127.0.0.1" not in sealed for sealed in kept.values())
+    listed = await channels_of(run, game_id, tokens[0])
+    assert "T0KEN" not in repr(listed)

@@ -1,0 +1,88 @@
+"""A real local HTTP server that receives webhooks: it keeps every request (its path, its
+`Idempotency-Key`, its JSON body), answers as a test tells it to (fail the next N, hang until
+released), and counts the ids a deduplicating receiver would accept."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from tools.redis_server import free_port
+
+
+@dataclass
+class Received:
+    path: str
+    key: str
+    body: Any
+
+
+@dataclass
+class Receiver:
+    url: str
+    received: list[Received] = field(default_factory=list)
+    failing: int = 0  # answer 500 to this many requests more
+    always_failing: bool = False
+    held: asyncio.Event | None = None  # while set to an unset event, requests hang
+    holding: int = 0  # requests hanging now
+
+    def at(self, path: str) -> str:
+        return f"{self.url}{path}"
+
+    def ids(self, path: str | None = None) -> Counter[str]:
+        return Counter(r.key for r in self.received if path is None or r.path == path)
+
+    def bodies(self, path: str) -> dict[str, Any]:
+        return {r.key: r.body for r in self.received if r.path == path}
+
+    async def until(self, done: Callable[[], bool], timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not received in time; got {sorted(self.ids())}")
+            await asyncio.sleep(0.05)
+
+    async def _hook(self, request: Request) -> Response:
+        if self.held is not None:
+            self.holding += 1
+            await self.held.wait()
+            self.holding -= 1
+        if self.always_failing or self.failing > 0:
+            self.failing = max(0, self.failing - 1)
+            return Response(status_code=500)
+        body = msgspec.json.decode(await request.body())
+        key = request.headers.get("idempotency-key", "")
+        self.received.append(Received(request.url.path, key, body))
+        return Response(status_code=204)
+
+
+@contextlib.asynccontextmanager
+async def receiving() -> AsyncIterator[Receiver]:
+    port = free_port()
+    receiver = Receiver(f"http://127.0.0.1:{port}")
+    app = Starlette(routes=[Route("/{path:path}", receiver._hook, methods=["POST"])])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    try:
+        yield receiver
+    finally:
+        if receiver.held is not None:
+            receiver.held.set()
+        server.should_exit = True
+        await task
