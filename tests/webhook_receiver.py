@@ -37,6 +37,8 @@ class Receiver:
     always_failing: bool = False
     held: asyncio.Event | None = None  # while set to an unset event, requests hang
     holding: int = 0  # requests hanging now
+    delay_s: float = 0.0  # each answer waits this long (a slow receiver: a backlog forms)
+    in_flight: int = 0  # requests being answered now
 
     def at(self, path: str) -> str:
         return f"{self.url}{path}"
@@ -55,6 +57,10 @@ class Receiver:
             await asyncio.sleep(0.05)
 
     async def _hook(self, request: Request) -> Response:
+        # read first: a notice whose sender dies while it waits is received all the same, as
+        # a receiver that acts before it answers would (the sender then sends it again)
+        body = msgspec.json.decode(await request.body())
+        key = request.headers.get("idempotency-key", "")
         if self.held is not None:
             self.holding += 1
             await self.held.wait()
@@ -62,9 +68,13 @@ class Receiver:
         if self.always_failing or self.failing > 0:
             self.failing = max(0, self.failing - 1)
             return Response(status_code=500)
-        body = msgspec.json.decode(await request.body())
-        key = request.headers.get("idempotency-key", "")
         self.received.append(Received(request.url.path, key, body))
+        if self.delay_s:
+            self.in_flight += 1
+            try:
+                await asyncio.sleep(self.delay_s)
+            finally:
+                self.in_flight -= 1
         return Response(status_code=204)
 
 

@@ -49,7 +49,7 @@ from server.table.channels import (
 from server.table.service import GameService
 from server.table.webhooks import Unsendable, send
 
-LEASE_MS = 60_000
+LEASE_MS = 10_000  # a process killed holding games leaves them to others after this
 BATCH = 16  # notices sent per game per turn; games attended at once
 MAX_ATTEMPTS = 10  # then the notice is dropped (logged)
 MAX_BACKOFF_MS = 3_600_000
@@ -214,8 +214,10 @@ class Notifier:
             return 0
         channels = await self._channels(game_id)
         health = {k: HEALTH.decode(v) for k, v in (await self.outbox.health(game_id)).items()}
-        done = 0
+        done, until = 0, self.now_ms() + LEASE_MS // 2
         for notice_id, kept in waiting:
+            if self.now_ms() > until:
+                break  # slow receivers: the rest waits for the next turn, under a new lease
             notice = NOTICE.decode(kept.body)
             reached, later = list(kept.reached), False
             for cid, channel in channels.items():
