@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         notifier = Notifier(
             service, outbox_for(store), agenda, secret, public_url, settings.webhook_allow_private
         )
+        notifier.online = hub.online
         app.state.plateau = AppState(
             settings, store, service, hub, metrics, listing, agenda, bots, secret, limits, notifier
         )

@@ -31,6 +31,7 @@ class Channel(msgspec.Struct, frozen=True, omit_defaults=True):
     format: str = "json"
     seat: int | None = None  # None: the table's
     kind: str = WEBHOOK
+    always: bool = False  # a seat's: sent even while the seat is open in a browser
 
 
 class Health(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -47,7 +48,7 @@ class BadChannel(ValueError):
     """A channel that cannot be kept: the reason says why, without its address."""
 
 
-def checked(url: str, fmt: str, seat: int | None) -> Channel:
+def checked(url: str, fmt: str, seat: int | None, always: bool = False) -> Channel:
     if fmt not in FORMATS:
         raise BadChannel(f"format must be one of {', '.join(FORMATS)}")
     if len(url) > MAX_URL:
@@ -57,7 +58,7 @@ def checked(url: str, fmt: str, seat: int | None) -> Channel:
         raise BadChannel("the URL must be http:// or https:// with a host")
     if parts.username or parts.password:
         raise BadChannel("the URL must not carry a user or password")
-    return Channel(url=url, format=fmt, seat=seat)
+    return Channel(url=url, format=fmt, seat=seat, always=always)
 
 
 def channel_id() -> str:
@@ -92,6 +93,7 @@ def shown(channel_id_: str, channel: Channel, health: Health) -> dict[str, objec
         "kind": channel.kind,
         "format": channel.format,
         "seat": channel.seat,
+        "always": channel.always,
         "host": urlsplit(channel.url).hostname,
         "paused": health.paused,
         "failures": health.failures,

@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import httpx
 import msgspec
@@ -59,6 +59,10 @@ NOTICE = msgspec.json.Decoder(Notice)
 
 def wall_ms() -> int:
     return int(time.time() * 1000)
+
+
+async def nobody(game_id: str) -> list[int]:
+    return []
 
 
 class Pace:
@@ -103,6 +107,9 @@ class Notifier:
         self.owner = uuid.uuid4().hex
         self.client = httpx.AsyncClient(follow_redirects=False, trust_env=False)
         self._paces: dict[str, Pace] = {}
+        # the seats open in a browser now, in any process (the hub's presence): a seat's
+        # notice is not sent to them, unless its channel says `always`
+        self.online: Callable[[str], Awaitable[list[int]]] = nobody
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
 
@@ -214,6 +221,7 @@ class Notifier:
             return 0
         channels = await self._channels(game_id)
         health = {k: HEALTH.decode(v) for k, v in (await self.outbox.health(game_id)).items()}
+        online = set(await self.online(game_id))
         done, until = 0, self.now_ms() + LEASE_MS // 2
         for notice_id, kept in waiting:
             if self.now_ms() > until:
@@ -222,6 +230,9 @@ class Notifier:
             reached, later = list(kept.reached), False
             for cid, channel in channels.items():
                 if channel.seat != notice.seat or cid in reached:
+                    continue
+                if channel.seat in online and not channel.always:
+                    reached.append(cid)  # its reader has the game open: not sent
                     continue
                 state = health.get(cid, Health())
                 if state.paused:

@@ -1,7 +1,8 @@
 """HTTP routes of a game's notice channels (`server.table.notifier`), each with a token as
 Bearer: a seat's token for that seat's channels, the table's host token (its creator's) for
 the table's. `GET /api/games/{id}/channels` lists them (the host each points at, never the
-address), `POST` adds one (`{"url": ..., "format": "json" | "discord" | "slack"}`),
+address), `POST` adds one (`{"url": ..., "format": "json" | "discord" | "slack", "always":
+false}`; `always`: even while the seat is open in a browser),
 `DELETE .../channels/{channel}` removes one, `POST .../channels/{channel}/test` sends a test
 notice and answers the channel's health (a paused channel that answers is resumed)."""
 
@@ -23,6 +24,7 @@ from server.web.state import AppState
 class Asked(msgspec.Struct, forbid_unknown_fields=True):
     url: str
     format: str = "json"
+    always: bool = False
 
 
 async def owner(state: AppState, request: Request) -> int | None:
@@ -53,7 +55,7 @@ async def add_channel(request: Request) -> Response:
     seat = await owner(state, request)
     try:
         asked = msgspec.json.decode(await body(request), type=Asked)
-        channel = checked(asked.url, asked.format, seat)
+        channel = checked(asked.url, asked.format, seat, asked.always)
         await resolved(channel.url, state.settings.webhook_allow_private)
     except (msgspec.DecodeError, msgspec.ValidationError, BadChannel) as bad:
         raise Rejected(Reason.BAD_REQUEST, str(bad)) from None

@@ -15,6 +15,7 @@ import pytest
 from projections.live import LiveGame
 from projections.notices import NoticeFold
 from tests.server.conftest import Running, running
+from tests.server.test_undo import find, play, seated
 from tests.service_play import random_moves
 from tests.webhook_receiver import Receiver, receiving
 
@@ -34,11 +35,13 @@ async def receiver() -> AsyncIterator[Receiver]:
         yield started
 
 
-async def channel(run: Running, game_id: str, token: str, url: str, fmt: str = "json") -> str:
+async def channel(
+    run: Running, game_id: str, token: str, url: str, fmt: str = "json", always: bool = False
+) -> str:
     async with httpx.AsyncClient() as http:
         answer = await http.post(
             f"{run.url}/api/games/{game_id}/channels",
-            json={"url": url, "format": fmt},
+            json={"url": url, "format": fmt, "always": always},
             headers={"authorization": f"Bearer {token}"},
         )
     assert answer.status_code == 201, answer.text
@@ -105,6 +108,7 @@ async def test_a_failing_receiver_is_retried_then_paused_then_resumed_by_a_test(
             "kind": "webhook",
             "format": "json",
             "seat": 1,
+            "always": False,
             "host": "127.0.0.1",
             "paused": False,
             "failures": 0,
@@ -202,3 +206,51 @@ async def test_a_webhook_url_is_stored_sealed(notifying: Running, receiver: Rece
     assert all(b"T0KEN" not in sealed and b"127.0.0.1" not in sealed for sealed in kept.values())
     listed = await channels_of(run, game_id, tokens[0])
     assert "T0KEN" not in repr(listed)
+
+
+async def test_a_seat_open_in_a_browser_is_not_notified_unless_always(
+    notifying: Running, receiver: Receiver
+) -> None:
+    run = notifying
+    game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
+    await channel(run, game_id, tokens[0], receiver.at("/quiet"))
+    await channel(run, game_id, tokens[0], receiver.at("/always"), always=True)
+    await channel(run, game_id, tokens[1], receiver.at("/away"))
+    watching = await run.client(game_id, tokens[0])  # seat 0 has the game open
+    try:
+        await run.lobby.start(game_id, tokens[0])
+        await random_moves(run.state.service, game_id, 2, 200)
+        over = lambda seat: any(k.endswith(f":{seat}:over") for k in receiver.ids())  # noqa: E731
+        await receiver.until(lambda: over(0) and over(1))
+        await asyncio.sleep(0.3)
+    finally:
+        await watching.close()
+    assert receiver.ids("/quiet") == {}
+    always = receiver.ids("/always")
+    assert {k.split(":")[-1] for k in always} == {"started", "turn", "over"}
+    assert all(k.split(":")[2] == "0" for k in always)
+    assert {k.split(":")[-1] for k in receiver.ids("/away")} == {"started", "turn", "over"}
+
+
+async def test_the_seats_asked_to_undo_hear_it(notifying: Running, receiver: Receiver) -> None:
+    run = notifying
+    game_id, tokens = await seated(run, "vertigo", 3)
+    for seat in range(3):
+        await channel(run, game_id, tokens[seat], receiver.at(f"/s{seat}"), "slack")
+    seat, command = await find(run, game_id, None)  # a command its seat may ask to undo
+    await play(run, game_id, seat, command)
+    async with httpx.AsyncClient() as http:
+        asked = await http.post(
+            f"{run.url}/api/games/{game_id}/undo",
+            json={},
+            headers={"authorization": f"Bearer {tokens[seat]}"},
+        )
+    assert asked.status_code == 201, asked.text
+    others = [n for n in range(3) if n != seat]
+    undo = {n: f"{game_id}:{asked.json()['version']}:{n}:undo" for n in others}
+    await receiver.until(lambda: set(undo.values()) <= set(receiver.ids()))
+    for n in others:
+        said = receiver.bodies(f"/s{n}")[undo[n]]
+        assert set(said) == {"text"}  # Slack's format
+        assert f"p{seat} (seat {seat + 1}) asks to undo; p{n} (seat {n + 1})" in said["text"]
+    assert not any(k.endswith(":undo") for k in receiver.ids(f"/s{seat}"))  # not the asker
