@@ -1,6 +1,6 @@
 """The notices a game's events make due: the table is full, it has started, a seat's turn has
 come, an undo is asked of a seat, the game is over. Derived from the stored events alone, so
-any process that folds a game finds the same notices with the same ids.
+any process that derives the same versions finds the same notices with the same ids.
 
 A notice goes to one seat (its holder's channels) or to the table (`seat` None: the channels
 of the table's creator, a group's). It carries only what its reader is shown anyway: the
@@ -11,6 +11,7 @@ commands, which its frames list. Never an event, never a view of the game's stat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -45,62 +46,95 @@ def notice_id(game_id: str, version: int, seat: int | None, kind: str) -> str:
     return f"{game_id}:{version}:{TABLE if seat is None else seat}:{kind}"
 
 
-class NoticeFold:
-    """A game's table folded event by event from some version on, saying at each step which
-    notices the event made due."""
+def notices_between(
+    game_id: str, game: Game[Any, Any, Any], start: Table, events: Sequence[Any], first: int
+) -> list[Notice]:
+    """The notices `events` (versions `first` on) make due, folded from `start`, the table at
+    the version before them: each full, start, undo asked and end, and each turn that is still
+    running after the last of them. A turn that began and ended among them is over: nobody is
+    told of it (a closed loop of bots, or moves appended while no process derived them). A
+    turn running since before `first` was told when its start was derived."""
+    tables = [start]
+    for event in events:
+        tables.append(apply(game, tables[-1], event))
+    due: list[tuple[int, int | None, str]] = []  # (index in tables, seat, kind)
+    for index in range(1, len(tables)):
+        due += _lifecycle(game, tables[index - 1], tables[index], index)
+    due += _turns(game, tables)
+    return [_notice(game_id, game, tables[i], first + i - 1, seat, kind) for i, seat, kind in due]
 
-    def __init__(self, game_id: str, game: Game[Any, Any, Any], table: Table) -> None:
-        self.game_id = game_id
-        self.game = game
-        self.table = table
-        self.awaited = awaited_seats(game, table)
 
-    def step(self, event: Any, version: int) -> list[Notice]:
-        before, game = self.table, self.game
-        after = self.table = apply(game, before, event)
-        awaited_before, awaited = self.awaited, awaited_seats(game, after)
-        self.awaited = awaited
-        humans = [s for s in range(after.seats) if not _bot(after, s) and _seated(after, s)]
-        due: list[tuple[int | None, str]] = []
-        if not after.started and after.claimed == after.seats > before.claimed:
-            due += [(s, FULL) for s in [None, *humans]]
-        if after.started and not before.started:
-            due += [(s, STARTED) for s in [None, *humans]]
-        over = after.started and game.is_over(after.state)
-        if over and not (before.started and game.is_over(before.state)):
-            due += [(s, OVER) for s in [None, *humans]]
-        came = [s for s in awaited if s not in awaited_before]
-        if came:
-            due.append((None, TURN))
-            due += [(s, TURN) for s in came if s in humans]
-        asked = after.undo_asked
-        if asked is not None and not _same_request(before.undo_asked, asked):
-            due += [(s, UNDO) for s in humans if s != asked.seat]
-        return [self._notice(after, version, seat, kind, over) for seat, kind in due]
+def _lifecycle(
+    game: Game[Any, Any, Any], before: Table, after: Table, index: int
+) -> list[tuple[int, int | None, str]]:
+    humans = _humans(after)
+    due: list[tuple[int, int | None, str]] = []
+    if not after.started and after.claimed == after.seats > before.claimed:
+        due += [(index, s, FULL) for s in [None, *humans]]
+    if after.started and not before.started:
+        due += [(index, s, STARTED) for s in [None, *humans]]
+    if _over(game, after) and not _over(game, before):
+        due += [(index, s, OVER) for s in [None, *humans]]
+    asked = after.undo_asked
+    if asked is not None and not _same_request(before.undo_asked, asked):
+        due += [(index, s, UNDO) for s in humans if s != asked.seat]
+    return due
 
-    def _notice(
-        self, table: Table, version: int, seat: int | None, kind: str, over: bool
-    ) -> Notice:
-        game = self.game
-        commands: list[str] = []
-        if kind == TURN and seat is not None:
-            commands = sorted(
-                {str(type(c).__struct_config__.tag) for c in game.legal(table.state, seat)}
-            )
-        return Notice(
-            id=notice_id(self.game_id, version, seat, kind),
-            kind=kind,
-            game_id=self.game_id,
-            version=version,
-            game=table.game,
-            title=game.title,
-            names=list(table.names),
-            awaited=list(self.awaited),
-            seat=seat,
-            commands=commands,
-            asked_by=table.undo_asked.seat if kind == UNDO and table.undo_asked else None,
-            result=msgspec.to_builtins(game.result(table.state)) if over and kind == OVER else None,
-        )
+
+def _turns(game: Game[Any, Any, Any], tables: list[Table]) -> list[tuple[int, int | None, str]]:
+    """Each seat awaited after the last event whose turn began among the events: at the index
+    of the table where it began; and the table's, at the latest such index."""
+    last = tables[-1]
+    began: dict[int, int] = {}
+    for seat in awaited_seats(game, last):
+        index = len(tables) - 1
+        while index > 0 and _awaits(game, tables[index - 1], seat):
+            index -= 1
+        if index > 0:
+            began[seat] = index
+    if not began:
+        return []
+    humans = set(_humans(last))
+    due: list[tuple[int, int | None, str]] = [(max(began.values()), None, TURN)]
+    return due + [(index, seat, TURN) for seat, index in sorted(began.items()) if seat in humans]
+
+
+def _notice(
+    game_id: str, game: Game[Any, Any, Any], table: Table, version: int, seat: int | None, kind: str
+) -> Notice:
+    commands: list[str] = []
+    if kind == TURN and seat is not None:
+        legal = game.legal(table.state, seat)
+        commands = sorted({str(type(c).__struct_config__.tag) for c in legal})
+    over = kind == OVER
+    return Notice(
+        id=notice_id(game_id, version, seat, kind),
+        kind=kind,
+        game_id=game_id,
+        version=version,
+        game=table.game,
+        title=game.title,
+        names=list(table.names),
+        awaited=awaited_seats(game, table),
+        seat=seat,
+        commands=commands,
+        asked_by=table.undo_asked.seat if kind == UNDO and table.undo_asked else None,
+        result=msgspec.to_builtins(game.result(table.state)) if over else None,
+    )
+
+
+def _awaits(game: Game[Any, Any, Any], table: Table, seat: int) -> bool:
+    """Whether the game awaits `seat` at `table` (as `domain.table.awaited_seats` says)."""
+    return table.started and not game.is_over(table.state) and bool(game.legal(table.state, seat))
+
+
+def _over(game: Game[Any, Any, Any], table: Table) -> bool:
+    return table.started and game.is_over(table.state)
+
+
+def _humans(table: Table) -> list[int]:
+    """The seats a person holds (claimed, not played by a server bot)."""
+    return [s for s in range(table.seats) if not _bot(table, s) and _seated(table, s)]
 
 
 def _same_request(before: UndoAsked | None, after: UndoAsked) -> bool:

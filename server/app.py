@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             service, outbox_for(store), agenda, secret, public_url, settings.webhook_allow_private
         )
         notifier.online = hub.online
+        notifier.grace_ms = int(settings.notice_grace_s * 1000)
         app.state.plateau = AppState(
             settings, store, service, hub, metrics, listing, agenda, bots, secret, limits, notifier
         )

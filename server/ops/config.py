@@ -77,6 +77,7 @@ class Settings:
     # notices), and whether webhooks may reach private, loopback and link-local addresses
     public_url: str = ""
     webhook_allow_private: bool = False
+    notice_grace_s: float = 10.0  # a turn is told once it has run this long
 
     @classmethod
     def from_env(
@@ -117,6 +118,7 @@ class Settings:
             max_held_seats_per_address=int(env.get("PLATEAU_MAX_HELD_SEATS_PER_ADDRESS", "40")),
             held_for_s=float(env.get("PLATEAU_HELD_FOR_S", "3600")),
             public_url=env.get("PLATEAU_PUBLIC_URL", ""),
+            notice_grace_s=float(env.get("PLATEAU_NOTICE_GRACE_S", "10")),
             webhook_allow_private=_flag(
                 "PLATEAU_WEBHOOK_ALLOW_PRIVATE", env.get("PLATEAU_WEBHOOK_ALLOW_PRIVATE", "0")
             ),

@@ -13,7 +13,7 @@ Nothing here is on a command's path: an append is seen by the sweep, which compa
 heads of watched games with their cursors every `sweep_s` (a process that appended and died
 leaves nothing behind that the sweep does not find). A failing try is retried with backoff;
 a channel that fails `PAUSE_AFTER` times in a row is paused until its owner tests it again;
-each channel sends at most a burst, then one notice per `RATE_EVERY_MS`.
+each channel sends at most a burst, then one notice per `RATE_EVERY_MS` (per process).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ import httpx
 import msgspec
 
 from domain.kernel import Rejected
-from projections.notices import TEST, Notice, NoticeFold
+from domain.table import awaited_seats
+from projections.notices import TEST, TURN, Notice, notices_between
 from server.ops.logs import log
 from server.store import StoreUnavailable
 from server.store.agenda import Agenda
@@ -53,7 +54,10 @@ LEASE_MS = 10_000  # a process killed holding games leaves them to others after 
 BATCH = 16  # notices sent per game per turn; games attended at once
 MAX_ATTEMPTS = 10  # then the notice is dropped (logged)
 MAX_BACKOFF_MS = 3_600_000
-BURST, RATE_EVERY_MS = 10, 3_000  # per channel
+# per channel: a burst, then one notice per so many ms (Discord takes 30 a minute per webhook;
+# a game played over days sends a channel a few a day)
+BURST, RATE_EVERY_MS = 5, 12_000
+GRACE_MS = 10_000
 NOTICE = msgspec.json.Decoder(Notice)
 
 
@@ -65,21 +69,36 @@ async def nobody(game_id: str) -> list[int]:
     return []
 
 
+def stale(notice: Notice, awaited: set[int]) -> bool:
+    """A turn's notice whose turn is over by the time it would be sent: a seat's whose seat
+    is no longer awaited, the table's whose seats all are not."""
+    if notice.kind != TURN:
+        return False
+    if notice.seat is not None:
+        return notice.seat not in awaited
+    return not awaited & set(notice.awaited)
+
+
 class Pace:
-    """A channel's token bucket, in this process."""
+    """A channel's token bucket, in this process: a burst, then one per `every_ms`."""
 
-    __slots__ = ("at", "tokens")
+    __slots__ = ("at", "burst", "every_ms", "tokens")
 
-    def __init__(self, now: int) -> None:
-        self.tokens, self.at = float(BURST), now
+    def __init__(self, now: int, burst: int = BURST, every_ms: int = RATE_EVERY_MS) -> None:
+        self.burst, self.every_ms = burst, every_ms
+        self.tokens, self.at = float(burst), now
 
     def take(self, now: int) -> bool:
-        self.tokens = min(BURST, self.tokens + (now - self.at) / RATE_EVERY_MS)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) / self.every_ms)
         self.at = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def ready_at(self) -> int:
+        """When the next token is there."""
+        return self.at + int((1 - self.tokens) * self.every_ms) + 1
 
 
 class Notifier:
@@ -107,6 +126,9 @@ class Notifier:
         self.owner = uuid.uuid4().hex
         self.client = httpx.AsyncClient(follow_redirects=False, trust_env=False)
         self._paces: dict[str, Pace] = {}
+        self.pace = (BURST, RATE_EVERY_MS)  # per channel (tests play faster than people)
+        # a turn is told once it has run this long (a seat that plays at once is not told)
+        self.grace_ms = GRACE_MS
         # the seats open in a browser now, in any process (the hub's presence): a seat's
         # notice is not sent to them, unless its channel says `always`
         self.online: Callable[[str], Awaitable[list[int]]] = nobody
@@ -161,8 +183,8 @@ class Notifier:
             return 0
         try:
             await self.derive(game_id)
-            sent = await self.deliver(game_id)
-            await self._next(game_id)
+            sent, paced_until = await self.deliver(game_id)
+            await self._next(game_id, paced_until)
             return sent
         except StoreUnavailable:
             raise
@@ -173,12 +195,13 @@ class Notifier:
         finally:
             await self.agenda.release(lease, self.owner)
 
-    async def _next(self, game_id: str) -> None:
-        """The game is next due when its next notice is; else off the agenda, unless its
-        stream moved meanwhile (then the sweep would see it late)."""
+    async def _next(self, game_id: str, not_before: int = 0) -> None:
+        """The game is next due when its next notice is (not before its channels may send
+        again); else off the agenda, unless its stream moved meanwhile (then the sweep would
+        see it late)."""
         at = await self.outbox.next_at(game_id)
         if at is not None:
-            await self.outbox.schedule(game_id, at)
+            await self.outbox.schedule(game_id, max(at, not_before))
             return
         await self.outbox.unschedule(game_id)
         cursor = (await self.outbox.cursors([game_id])).get(game_id)
@@ -202,11 +225,16 @@ class Notifier:
         head = live.version
         if head <= cursor:
             return 0
-        fold = NoticeFold(game_id, live.game, live.table_at(cursor))
-        notices = [n for v in range(cursor + 1, head + 1) for n in fold.step(live.events[v - 1], v)]
+        start, events = live.table_at(cursor), live.events[cursor:head]
+        notices = notices_between(game_id, live.game, start, events, cursor + 1)
         targets = {c.seat for c in (await self._channels(game_id)).values()}
-        kept = [(n.id, msgspec.json.encode(n)) for n in notices if n.seat in targets]
-        if not await self.outbox.record(game_id, cursor, head, kept, self.now_ms()):
+        now = self.now_ms()
+        kept = [
+            (n.id, msgspec.json.encode(n), now + (self.grace_ms if n.kind == TURN else 0))
+            for n in notices
+            if n.seat in targets
+        ]
+        if not await self.outbox.record(game_id, cursor, head, kept):
             return 0  # another process recorded them
         if live.over:
             await self.outbox.unwatch(game_id)  # the last notices are recorded
@@ -214,20 +242,32 @@ class Notifier:
 
     # -- sending --------------------------------------------------------------------------
 
-    async def deliver(self, game_id: str) -> int:
-        """Send the game's notices due now; how many reached every channel they go to."""
+    async def deliver(self, game_id: str) -> tuple[int, int]:
+        """Send the game's notices due now; how many reached every channel they go to, and
+        until when a channel's pace holds back the rest (0: none does). A notice held back
+        only by a pace waits as it is, written nothing: a closed loop's notices would
+        otherwise be rewritten at every turn of the notifier."""
         waiting = await self.outbox.waiting(game_id, self.now_ms(), BATCH)
         if not waiting:
-            return 0
+            return 0, 0
+        try:
+            live = await self.service.load(game_id)
+        except Rejected:  # the game is gone: nothing of it is due any more
+            live = None
         channels = await self._channels(game_id)
         health = {k: HEALTH.decode(v) for k, v in (await self.outbox.health(game_id)).items()}
         online = set(await self.online(game_id))
-        done, until = 0, self.now_ms() + LEASE_MS // 2
+        awaited = set(awaited_seats(live.game, live.table)) if live is not None else set()
+        done, paced_until, until = 0, 0, self.now_ms() + LEASE_MS // 2
         for notice_id, kept in waiting:
             if self.now_ms() > until:
                 break  # slow receivers: the rest waits for the next turn, under a new lease
             notice = NOTICE.decode(kept.body)
-            reached, later = list(kept.reached), False
+            if live is None or stale(notice, awaited):
+                await self.outbox.done(game_id, notice_id)
+                self.service.metrics.count("notices_stale")
+                continue
+            reached, failed, paced = list(kept.reached), False, False
             for cid, channel in channels.items():
                 if channel.seat != notice.seat or cid in reached:
                     continue
@@ -237,23 +277,28 @@ class Notifier:
                 state = health.get(cid, Health())
                 if state.paused:
                     continue
-                if not self._pace(cid).take(self.now_ms()):
-                    later = True
+                pace = self._pace(cid)
+                if not pace.take(self.now_ms()):
+                    paced, paced_until = True, max(paced_until, pace.ready_at())
                     continue
                 state = health[cid] = await self._try(game_id, cid, channel, notice, state)
                 if state.failures == 0:
                     reached.append(cid)
                 elif not state.paused:
-                    later = True
-            if later and kept.attempts + 1 < MAX_ATTEMPTS:
+                    failed = True
+            if failed and kept.attempts + 1 < MAX_ATTEMPTS:
                 tried = Waiting(kept.body, kept.attempts + 1, tuple(reached))
                 await self.outbox.retry(game_id, notice_id, tried, self._backoff(tried.attempts))
-                continue
-            if later:
-                log.warning("notice_dropped", game_id=game_id, notice=notice_id)
-            await self.outbox.done(game_id, notice_id)
-            done += 1
-        return done
+            elif paced:
+                if len(reached) > len(kept.reached):
+                    tried = Waiting(kept.body, kept.attempts, tuple(reached))
+                    await self.outbox.retry(game_id, notice_id, tried, paced_until)
+            else:
+                if failed:
+                    log.warning("notice_dropped", game_id=game_id, notice=notice_id)
+                await self.outbox.done(game_id, notice_id)
+                done += 1
+        return done, paced_until
 
     async def _try(
         self, game_id: str, cid: str, channel: Channel, notice: Notice, state: Health
@@ -278,7 +323,7 @@ class Notifier:
         if pace is None:
             if len(self._paces) > 100_000:
                 self._paces.clear()
-            pace = self._paces[cid] = Pace(self.now_ms())
+            pace = self._paces[cid] = Pace(self.now_ms(), *self.pace)
         return pace
 
     def _backoff(self, attempts: int) -> int:

@@ -5,6 +5,8 @@ registered over HTTP, games played; every notice derived for a channel arrives, 
 from __future__ import annotations
 
 import asyncio
+import random
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,8 +14,10 @@ import httpx
 import msgspec
 import pytest
 
+from domain.bots import random_bot
+from projections.codec import encode
 from projections.live import LiveGame
-from projections.notices import NoticeFold
+from projections.notices import Notice, notices_between
 from tests.server.conftest import Running, running
 from tests.server.test_undo import find, play, seated
 from tests.service_play import random_moves
@@ -23,9 +27,11 @@ from tests.webhook_receiver import Receiver, receiving
 @pytest.fixture(params=["sqlite", "redis"])
 async def notifying(request: pytest.FixtureRequest) -> AsyncIterator[Running]:
     url = request.getfixturevalue("redis_url") if request.param == "redis" else None
-    async with running(url, webhook_allow_private=True, public_url="https://plateau.test") as run:
+    settings = {"webhook_allow_private": True, "public_url": "https://plateau.test"}
+    async with running(url, notice_grace_s=0, **settings) as run:
         run.state.notifier.sweep_s = 0.05
         run.state.notifier.backoff_ms = 50
+        run.state.notifier.pace = (1000, 10)
         yield run
 
 
@@ -49,12 +55,44 @@ async def channel(
     return made
 
 
-async def derived(run: Running, game_id: str, after: int) -> list[Any]:
-    """The notices of the stored stream past `after`, folded here from the records."""
+async def derived(run: Running, game_id: str, after: int) -> list[Notice]:
+    """The notices of the stored stream past `after`, derived here append by append, as a
+    notifier that keeps up with the game derives them."""
     records = await run.state.store.read(game_id)
     live = LiveGame.replay(game_id, records)
-    fold = NoticeFold(game_id, live.game, live.table_at(after))
-    return [n for v in range(after + 1, live.version + 1) for n in fold.step(live.events[v - 1], v)]
+    ends = [r.version for r in records if r.command_id and r.version > after]  # appends' ends
+    notices = []
+    for upto in ends:
+        start, events = live.table_at(after), live.events[after:upto]
+        notices += notices_between(game_id, live.game, start, events, after + 1)
+        after = upto
+    return notices
+
+
+async def settled(run: Running, game_id: str) -> None:
+    """Until the notifier has derived the whole stream and sent every notice."""
+    outbox = run.state.notifier.outbox
+    for _ in range(1500):
+        head = (await run.state.store.heads([game_id]))[game_id][0]
+        cursor = (await outbox.cursors([game_id])).get(game_id)
+        if (cursor is None or cursor >= head) and await outbox.next_at(game_id) is None:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the outbox did not settle")
+
+
+async def play_settled(run: Running, game_id: str, seats: int) -> None:
+    """Random moves to the end, one at a time, each once the notices before it are sent (as
+    people play over days: every turn is told while it runs)."""
+    rng = random.Random(3)
+    service = run.state.service
+    await settled(run, game_id)
+    while not (live := await service.load(game_id, fresh=True)).over:
+        game, state = live.game, live.table.state
+        seat = rng.choice([s for s in range(seats) if game.legal(state, s)])
+        command = random_bot(game, state, seat, game.legal(state, seat), rng)
+        await service.submit(game_id, seat, uuid.uuid4().hex, live.version, encode(command))
+        await settled(run, game_id)
 
 
 async def test_every_notice_reaches_its_channels_once(
@@ -68,7 +106,7 @@ async def test_every_notice_reaches_its_channels_once(
     await channel(run, game_id, host, receiver.at("/table"), "discord")
     watched_from = await run.stored(game_id)
     await run.lobby.start(game_id, host)
-    await random_moves(run.state.service, game_id, 2, 200)
+    await play_settled(run, game_id, 2)
     notices = await derived(run, game_id, watched_from)
     to_seat = {n.id: n for n in notices if n.seat == 0}
     to_table = {n.id: n for n in notices if n.seat is None}
@@ -219,7 +257,7 @@ async def test_a_seat_open_in_a_browser_is_not_notified_unless_always(
     watching = await run.client(game_id, tokens[0])  # seat 0 has the game open
     try:
         await run.lobby.start(game_id, tokens[0])
-        await random_moves(run.state.service, game_id, 2, 200)
+        await play_settled(run, game_id, 2)
         over = lambda seat: any(k.endswith(f":{seat}:over") for k in receiver.ids())  # noqa: E731
         await receiver.until(lambda: over(0) and over(1))
         await asyncio.sleep(0.3)
@@ -254,3 +292,26 @@ async def test_the_seats_asked_to_undo_hear_it(notifying: Running, receiver: Rec
         assert set(said) == {"text"}  # Slack's format
         assert f"p{seat} (seat {seat + 1}) asks to undo; p{n} (seat {n + 1})" in said["text"]
     assert not any(k.endswith(":undo") for k in receiver.ids(f"/s{seat}"))  # not the asker
+
+
+async def test_a_turn_is_told_only_once_it_has_run_its_grace(
+    notifying: Running, receiver: Receiver
+) -> None:
+    run = notifying
+    notifier = run.state.notifier
+    now = [notifier.now_ms()]
+    notifier.now_ms = lambda: now[0]  # the notifier's clock, moved by hand
+    notifier.grace_ms = 60_000
+    game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
+    for seat in range(2):
+        await channel(run, game_id, tokens[seat], receiver.at(f"/s{seat}"))
+    await run.lobby.start(game_id, tokens[0])
+    await receiver.until(lambda: len(receiver.ids()) == 2)  # both told the game started
+    assert all(k.endswith(":started") for k in receiver.ids())
+    live = await run.state.service.load(game_id, fresh=True)
+    command = live.game.legal(live.table.state, 0)[0]
+    await run.state.service.submit(game_id, 0, "c1", live.version, encode(command))
+    now[0] += 60_001  # seat 0 played within the grace; seat 1 still has not
+    await settled(run, game_id)
+    assert [k.split(":")[-1] for k in receiver.ids("/s0")] == ["started"]
+    assert sorted(k.split(":")[-1] for k in receiver.ids("/s1")) == ["started", "turn"]

@@ -14,20 +14,21 @@ async def test_notices_are_recorded_with_the_cursor_once(store: EventStore, stre
     await outbox.watch(stream, 1)  # watched already: the cursor stays
     assert stream in await outbox.watched()
     assert await outbox.cursors([stream, "never-watched"]) == {stream: 3}
-    assert await outbox.record(stream, 3, 5, [("a", b"A"), ("b", b"B")], 100)
+    assert await outbox.record(stream, 3, 5, [("a", b"A", 100), ("b", b"B", 100), ("c", b"C", 200)])
     # a second process deriving the same versions finds the cursor moved: nothing kept twice
-    assert not await outbox.record(stream, 3, 5, [("a", b"A"), ("c", b"C")], 100)
+    assert not await outbox.record(stream, 3, 5, [("a", b"A", 100), ("d", b"D", 100)])
     assert await outbox.cursors([stream]) == {stream: 5}
     waiting = await outbox.waiting(stream, 100, 10)
     assert [(i, w.body) for i, w in waiting] == [("a", b"A"), ("b", b"B")]
     assert await outbox.waiting(stream, 99, 10) == []
+    assert [i for i, _ in await outbox.waiting(stream, 200, 10)] == ["a", "b", "c"]
     assert await outbox.next_at(stream) == 100
 
 
 async def test_a_retry_waits_its_time_and_done_ends_it(store: EventStore, stream: str) -> None:
     outbox = outbox_for(store)
     await outbox.watch(stream, 1)
-    await outbox.record(stream, 1, 2, [("a", b"A"), ("b", b"B")], 100)
+    await outbox.record(stream, 1, 2, [("a", b"A", 100), ("b", b"B", 100)])
     tried = Waiting(b"A", attempts=1, reached=("ch1",))
     await outbox.retry(stream, "a", tried, 500)
     assert [i for i, _ in await outbox.waiting(stream, 499, 10)] == ["b"]
@@ -71,4 +72,4 @@ async def test_an_unwatched_game_is_not_derived(store: EventStore, stream: str) 
     await outbox.watch(stream, 4)
     await outbox.unwatch(stream)
     assert stream not in await outbox.watched()
-    assert not await outbox.record(stream, 4, 6, [("a", b"A")], 1)
+    assert not await outbox.record(stream, 4, 6, [("a", b"A", 1)])

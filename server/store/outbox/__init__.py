@@ -35,9 +35,9 @@ class Outbox(Protocol):
         ...
 
     async def record(
-        self, game_id: str, after: int, upto: int, notices: Sequence[tuple[str, bytes]], at_ms: int
+        self, game_id: str, after: int, upto: int, notices: Sequence[tuple[str, bytes, int]]
     ) -> bool:
-        """Keep `notices` (id, body), due at `at_ms`, and move the cursor from `after` to
+        """Keep `notices` (id, body, when it is due), and move the cursor from `after` to
         `upto`, all at once; nothing and False if the cursor was not at `after` (another
         process recorded them)."""
         ...

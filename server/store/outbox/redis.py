@@ -14,13 +14,13 @@ from server.store.redis import Client, reaching
 
 WATCHED = "plateau:notify:watched"
 DUE = "plateau:notify:due"
-# move the cursor from ARGV[1] to ARGV[2] and keep the notices (id, body) after ARGV[4], due
-# at ARGV[3]; nothing unless the cursor is at ARGV[1]
+# move the cursor from ARGV[1] to ARGV[2] and keep the notices (id, body, due) after them;
+# nothing unless the cursor is at ARGV[1]
 RECORD_LUA = """
 if tonumber(redis.call('GET', KEYS[1]) or '-1') ~= tonumber(ARGV[1]) then return 0 end
-for i = 4, #ARGV, 2 do
+for i = 3, #ARGV, 3 do
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
-  redis.call('ZADD', KEYS[3], ARGV[3], ARGV[i])
+  redis.call('ZADD', KEYS[3], ARGV[i + 2], ARGV[i])
 end
 redis.call('SET', KEYS[1], ARGV[2])
 return 1
@@ -69,12 +69,12 @@ class RedisOutbox:
         return {g: int(v) for g, v in zip(game_ids, replies, strict=True) if v is not None}
 
     async def record(
-        self, game_id: str, after: int, upto: int, notices: Sequence[tuple[str, bytes]], at_ms: int
+        self, game_id: str, after: int, upto: int, notices: Sequence[tuple[str, bytes, int]]
     ) -> bool:
         keys = [_key(game_id, "cursor"), _key(game_id, "waiting"), _key(game_id, "at")]
-        args: list[str | int | bytes] = [after, upto, at_ms]
-        for notice_id, body in notices:
-            args += [notice_id, encode_waiting(Waiting(body))]
+        args: list[str | int | bytes] = [after, upto]
+        for notice_id, body, at_ms in notices:
+            args += [notice_id, encode_waiting(Waiting(body)), at_ms]
         with reaching():
             return bool(await self._record(keys=keys, args=args))
 

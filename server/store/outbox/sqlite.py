@@ -46,7 +46,7 @@ class SqliteOutbox:
         return found
 
     async def record(
-        self, game_id: str, after: int, upto: int, notices: Sequence[tuple[str, bytes]], at_ms: int
+        self, game_id: str, after: int, upto: int, notices: Sequence[tuple[str, bytes, int]]
     ) -> bool:
         db = self.db
         # synchronous from BEGIN to COMMIT: no other task of the loop writes in between
@@ -59,7 +59,7 @@ class SqliteOutbox:
             if moved:
                 db.executemany(
                     "INSERT OR IGNORE INTO notify_waiting VALUES (?, ?, ?, ?)",
-                    [(game_id, i, at_ms, encode_waiting(Waiting(body))) for i, body in notices],
+                    [(game_id, i, at, encode_waiting(Waiting(body))) for i, body, at in notices],
                 )
             db.execute("COMMIT")
         except BaseException:
