@@ -27,6 +27,7 @@ from server.store.outbox import outbox_for
 from server.store.redis import RedisStore
 from server.table.bot_seats import BotSeats
 from server.table.chat_limit import ChatLimits, chat_pace
+from server.table.mail import SECURITIES, Smtp
 from server.table.notifier import Notifier
 from server.table.service import GameService
 from server.web import channels_http, http, undo_http
@@ -40,6 +41,22 @@ def presence_for(store: object) -> Presence:
     if isinstance(store, RedisStore):
         return RedisPresence(store.client)
     return LocalPresence()
+
+
+def smtp_of(settings: Settings) -> Smtp | None:
+    """The SMTP server e-mail notices go through; None when none is configured."""
+    if not settings.smtp_host:
+        return None
+    if settings.smtp_security not in SECURITIES:
+        raise ValueError(f"PLATEAU_SMTP_SECURITY: one of {', '.join(SECURITIES)}")
+    return Smtp(
+        settings.smtp_host,
+        settings.smtp_port,
+        settings.smtp_from,
+        settings.smtp_username or None,
+        settings.smtp_password or None,
+        settings.smtp_security,
+    )
 
 
 STOP_S = 5.0  # the longest one part's stop may take: then shutdown goes on without it
@@ -83,6 +100,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         )
         notifier.online = hub.online
         notifier.grace_ms = int(settings.notice_grace_s * 1000)
+        notifier.smtp = smtp_of(settings)
         app.state.plateau = AppState(
             settings, store, service, hub, metrics, listing, agenda, bots, secret, limits, notifier
         )

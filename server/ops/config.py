@@ -78,6 +78,14 @@ class Settings:
     public_url: str = ""
     webhook_allow_private: bool = False
     notice_grace_s: float = 10.0  # a turn is told once it has run this long
+    # e-mail notices through the operator's SMTP server (none: e-mail channels are refused);
+    # `smtp_security`: starttls, tls (implicit) or none (a relay on the same host)
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_from: str = "plateau@localhost"
+    smtp_username: str = ""
+    smtp_password: str = field(default="", repr=False)
+    smtp_security: str = "starttls"
 
     @classmethod
     def from_env(
@@ -119,6 +127,12 @@ class Settings:
             held_for_s=float(env.get("PLATEAU_HELD_FOR_S", "3600")),
             public_url=env.get("PLATEAU_PUBLIC_URL", ""),
             notice_grace_s=float(env.get("PLATEAU_NOTICE_GRACE_S", "10")),
+            smtp_host=env.get("PLATEAU_SMTP_HOST", ""),
+            smtp_port=int(env.get("PLATEAU_SMTP_PORT", "587")),
+            smtp_from=env.get("PLATEAU_SMTP_FROM", "plateau@localhost"),
+            smtp_username=env.get("PLATEAU_SMTP_USERNAME", ""),
+            smtp_password=env.get("PLATEAU_SMTP_PASSWORD", ""),
+            smtp_security=env.get("PLATEAU_SMTP_SECURITY", "starttls"),
             webhook_allow_private=_flag(
                 "PLATEAU_WEBHOOK_ALLOW_PRIVATE", env.get("PLATEAU_WEBHOOK_ALLOW_PRIVATE", "0")
             ),

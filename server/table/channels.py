@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 import secrets
 from urllib.parse import urlsplit
 
@@ -19,15 +20,17 @@ import msgspec
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-WEBHOOK = "webhook"
+WEBHOOK, EMAIL = "webhook", "email"
 FORMATS = ("json", "discord", "slack")  # a webhook's body: the notice, or a chat message
 NONCE_BYTES = 12
 MAX_URL = 2048
+# one e-mail address, nothing that could end a header or add a recipient
+ADDRESS = re.compile(r"^[^@\s,;<>\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
 PAUSE_AFTER = 5  # failures in a row that pause a channel until its owner tests it again
 
 
 class Channel(msgspec.Struct, frozen=True, omit_defaults=True):
-    url: str
+    url: str  # a webhook's URL, or an e-mail address
     format: str = "json"
     seat: int | None = None  # None: the table's
     kind: str = WEBHOOK
@@ -61,6 +64,16 @@ def checked(url: str, fmt: str, seat: int | None, always: bool = False) -> Chann
     return Channel(url=url, format=fmt, seat=seat, always=always)
 
 
+def valid_address(address: str) -> bool:
+    return len(address) <= 254 and ADDRESS.match(address) is not None
+
+
+def checked_email(address: str, seat: int | None, always: bool = False) -> Channel:
+    if not valid_address(address):
+        raise BadChannel("not an e-mail address this server sends to")
+    return Channel(url=address, seat=seat, always=always, kind=EMAIL)
+
+
 def channel_id() -> str:
     return secrets.token_hex(8)
 
@@ -87,14 +100,18 @@ def unseal(secret: bytes, game_id: str, sealed: bytes) -> Channel:
 
 
 def shown(channel_id_: str, channel: Channel, health: Health) -> dict[str, object]:
-    """A channel as its owner is shown it: the host only, never the whole address."""
+    """A channel as its owner is shown it: the host (an address's domain) only, never the
+    whole address."""
+    host = (
+        channel.url.rpartition("@")[2] if channel.kind == EMAIL else urlsplit(channel.url).hostname
+    )
     return {
         "id": channel_id_,
         "kind": channel.kind,
         "format": channel.format,
         "seat": channel.seat,
         "always": channel.always,
-        "host": urlsplit(channel.url).hostname,
+        "host": host,
         "paused": health.paused,
         "failures": health.failures,
         "error": health.error,

@@ -36,7 +36,9 @@ from server.store.agenda import Agenda
 from server.store.deployment_secret import DeploymentSecret
 from server.store.outbox import Outbox
 from server.store.outbox.waiting import Waiting
+from server.table import mail
 from server.table.channels import (
+    EMAIL,
     HEALTH,
     PAUSE_AFTER,
     BadChannel,
@@ -129,6 +131,7 @@ class Notifier:
         self.pace = (BURST, RATE_EVERY_MS)  # per channel (tests play faster than people)
         # a turn is told once it has run this long (a seat that plays at once is not told)
         self.grace_ms = GRACE_MS
+        self.smtp: mail.Smtp | None = None  # e-mail's server; None: e-mail is off
         # the seats open in a browser now, in any process (the hub's presence): a seat's
         # notice is not sent to them, unless its channel says `always`
         self.online: Callable[[str], Awaitable[list[int]]] = nobody
@@ -305,7 +308,12 @@ class Notifier:
     ) -> Health:
         """One try of one channel; its health after it (kept when it changed)."""
         try:
-            await send(self.client, channel, notice, self.public_url, self.allow_private)
+            if channel.kind == EMAIL:
+                if self.smtp is None:
+                    raise Unsendable("email_off")
+                await mail.send(self.smtp, channel, notice, self.public_url)
+            else:
+                await send(self.client, channel, notice, self.public_url, self.allow_private)
         except Unsendable as failed:
             failures = state.failures + 1
             after = Health(failures, failures >= PAUSE_AFTER, failed.reason)

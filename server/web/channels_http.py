@@ -1,8 +1,9 @@
 """HTTP routes of a game's notice channels (`server.table.notifier`), each with a token as
 Bearer: a seat's token for that seat's channels, the table's host token (its creator's) for
 the table's. `GET /api/games/{id}/channels` lists them (the host each points at, never the
-address), `POST` adds one (`{"url": ..., "format": "json" | "discord" | "slack", "always":
-false}`; `always`: even while the seat is open in a browser),
+address), `POST` adds one (a webhook, `{"url": ..., "format": "json" | "discord" | "slack"}`,
+or an e-mail address, `{"email": ...}`, each with `"always": false` or true: even while the
+seat is open in a browser),
 `DELETE .../channels/{channel}` removes one, `POST .../channels/{channel}/test` sends a test
 notice and answers the channel's health (a paused channel that answers is resumed)."""
 
@@ -14,7 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from domain.kernel import Reason, Rejected
-from server.table.channels import BadChannel, checked
+from server.table.channels import BadChannel, checked, checked_email
 from server.table.tokens import holds
 from server.table.webhooks import Unsendable, resolved
 from server.web.http import bearer, body, refusals, state_of
@@ -22,7 +23,8 @@ from server.web.state import AppState
 
 
 class Asked(msgspec.Struct, forbid_unknown_fields=True):
-    url: str
+    url: str | None = None  # a webhook
+    email: str | None = None  # or an e-mail address
     format: str = "json"
     always: bool = False
 
@@ -55,8 +57,15 @@ async def add_channel(request: Request) -> Response:
     seat = await owner(state, request)
     try:
         asked = msgspec.json.decode(await body(request), type=Asked)
-        channel = checked(asked.url, asked.format, seat, asked.always)
-        await resolved(channel.url, state.settings.webhook_allow_private)
+        if (asked.url is None) == (asked.email is None):
+            raise BadChannel("say either a webhook's url or an email address")
+        if asked.email is not None:
+            if state.notifier.smtp is None:
+                raise BadChannel("this server sends no e-mail (no SMTP server configured)")
+            channel = checked_email(asked.email, seat, asked.always)
+        else:
+            channel = checked(asked.url or "", asked.format, seat, asked.always)
+            await resolved(channel.url, state.settings.webhook_allow_private)
     except (msgspec.DecodeError, msgspec.ValidationError, BadChannel) as bad:
         raise Rejected(Reason.BAD_REQUEST, str(bad)) from None
     except Unsendable as refused:

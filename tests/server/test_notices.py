@@ -159,7 +159,7 @@ async def test_a_failing_receiver_is_retried_then_paused_then_resumed_by_a_test(
     async def paused() -> bool:
         return bool((await channels_of(run, game_id, tokens[1]))[0]["paused"])
 
-    for _ in range(600):
+    for _ in range(1500):
         if await paused():
             break
         await asyncio.sleep(0.05)
