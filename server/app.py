@@ -29,6 +29,7 @@ from server.table.bot_seats import BotSeats
 from server.table.chat_limit import ChatLimits, chat_pace
 from server.table.mail import SECURITIES, Smtp
 from server.table.notifier import Notifier
+from server.table.push import Pusher
 from server.table.service import GameService
 from server.web import channels_http, http, undo_http
 from server.web.http_limits import HttpLimits
@@ -101,6 +102,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         notifier.online = hub.online
         notifier.grace_ms = int(settings.notice_grace_s * 1000)
         notifier.smtp = smtp_of(settings)
+        if settings.vapid_private_key:
+            notifier.pusher = Pusher.from_config(settings.vapid_private_key, settings.vapid_subject)
         app.state.plateau = AppState(
             settings, store, service, hub, metrics, listing, agenda, bots, secret, limits, notifier
         )
@@ -135,6 +138,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/fork", http.fork_game, methods=["POST"]),
         *undo_http.ROUTES,
         *channels_http.ROUTES,
+        Route("/manifest.webmanifest", http.web_file(web_root, "manifest.webmanifest")),
+        Route("/sw.js", http.web_file(web_root, "sw.js")),
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]

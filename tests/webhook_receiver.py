@@ -26,7 +26,8 @@ from tools.redis_server import free_port
 class Received:
     path: str
     key: str
-    body: Any
+    body: Any  # decoded JSON; the bytes themselves for anything else (a push's ciphertext)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -59,8 +60,11 @@ class Receiver:
     async def _hook(self, request: Request) -> Response:
         # read first: a notice whose sender dies while it waits is received all the same, as
         # a receiver that acts before it answers would (the sender then sends it again)
-        body = msgspec.json.decode(await request.body())
+        raw = await request.body()
+        json = request.headers.get("content-type", "").startswith("application/json")
+        body = msgspec.json.decode(raw) if json else raw
         key = request.headers.get("idempotency-key", "")
+        headers = dict(request.headers)
         if self.held is not None:
             self.holding += 1
             await self.held.wait()
@@ -68,7 +72,7 @@ class Receiver:
         if self.always_failing or self.failing > 0:
             self.failing = max(0, self.failing - 1)
             return Response(status_code=500)
-        self.received.append(Received(request.url.path, key, body))
+        self.received.append(Received(request.url.path, key, body, headers))
         if self.delay_s:
             self.in_flight += 1
             try:

@@ -86,6 +86,10 @@ class Settings:
     smtp_username: str = ""
     smtp_password: str = field(default="", repr=False)
     smtp_security: str = "starttls"
+    # web push notices: the deployment's VAPID key (base64url raw or DER, or PEM; none: web
+    # push is off) and the contact push services are given (mailto: or https:)
+    vapid_private_key: str = field(default="", repr=False)
+    vapid_subject: str = "mailto:admin@localhost"
 
     @classmethod
     def from_env(
@@ -133,6 +137,8 @@ class Settings:
             smtp_username=env.get("PLATEAU_SMTP_USERNAME", ""),
             smtp_password=env.get("PLATEAU_SMTP_PASSWORD", ""),
             smtp_security=env.get("PLATEAU_SMTP_SECURITY", "starttls"),
+            vapid_private_key=env.get("PLATEAU_VAPID_PRIVATE_KEY", ""),
+            vapid_subject=env.get("PLATEAU_VAPID_SUBJECT", "mailto:admin@localhost"),
             webhook_allow_private=_flag(
                 "PLATEAU_WEBHOOK_ALLOW_PRIVATE", env.get("PLATEAU_WEBHOOK_ALLOW_PRIVATE", "0")
             ),

@@ -9,6 +9,7 @@ out; it is never logged, and a listing shows only the host it points at.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import os
@@ -20,7 +21,7 @@ import msgspec
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-WEBHOOK, EMAIL = "webhook", "email"
+WEBHOOK, EMAIL, PUSH = "webhook", "email", "push"
 FORMATS = ("json", "discord", "slack")  # a webhook's body: the notice, or a chat message
 NONCE_BYTES = 12
 MAX_URL = 2048
@@ -35,6 +36,8 @@ class Channel(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: int | None = None  # None: the table's
     kind: str = WEBHOOK
     always: bool = False  # a seat's: sent even while the seat is open in a browser
+    p256dh: str = ""  # a push subscription's keys (base64url), for its payloads' encryption
+    auth: str = ""
 
 
 class Health(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -72,6 +75,21 @@ def checked_email(address: str, seat: int | None, always: bool = False) -> Chann
     if not valid_address(address):
         raise BadChannel("not an e-mail address this server sends to")
     return Channel(url=address, seat=seat, always=always, kind=EMAIL)
+
+
+def checked_push(
+    endpoint: str, p256dh: str, auth: str, seat: int | None, always: bool = False
+) -> Channel:
+    """A browser's push subscription (`PushSubscription.toJSON()`'s endpoint and keys)."""
+    checked(endpoint, "json", seat)  # a URL with a host, as a webhook's (the guard applies)
+    for name, key, size in (("p256dh", p256dh, 65), ("auth", auth, 16)):
+        try:
+            raw = base64.urlsafe_b64decode(key + "=" * (-len(key) % 4))
+        except ValueError:
+            raise BadChannel(f"keys.{name} is not base64url") from None
+        if len(raw) != size:
+            raise BadChannel(f"keys.{name} is not {size} bytes")
+    return Channel(url=endpoint, seat=seat, always=always, kind=PUSH, p256dh=p256dh, auth=auth)
 
 
 def channel_id() -> str:

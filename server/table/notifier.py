@@ -36,11 +36,12 @@ from server.store.agenda import Agenda
 from server.store.deployment_secret import DeploymentSecret
 from server.store.outbox import Outbox
 from server.store.outbox.waiting import Waiting
-from server.table import mail
+from server.table import mail, push
 from server.table.channels import (
     EMAIL,
     HEALTH,
     PAUSE_AFTER,
+    PUSH,
     BadChannel,
     Channel,
     Health,
@@ -132,6 +133,7 @@ class Notifier:
         # a turn is told once it has run this long (a seat that plays at once is not told)
         self.grace_ms = GRACE_MS
         self.smtp: mail.Smtp | None = None  # e-mail's server; None: e-mail is off
+        self.pusher: push.Pusher | None = None  # the VAPID key; None: web push is off
         # the seats open in a browser now, in any process (the hub's presence): a seat's
         # notice is not sent to them, unless its channel says `always`
         self.online: Callable[[str], Awaitable[list[int]]] = nobody
@@ -312,6 +314,12 @@ class Notifier:
                 if self.smtp is None:
                     raise Unsendable("email_off")
                 await mail.send(self.smtp, channel, notice, self.public_url)
+            elif channel.kind == PUSH:
+                if self.pusher is None:
+                    raise Unsendable("push_off")
+                await push.send(
+                    self.client, self.pusher, channel, notice, self.public_url, self.allow_private
+                )
             else:
                 await send(self.client, channel, notice, self.public_url, self.allow_private)
         except Unsendable as failed:

@@ -108,30 +108,26 @@ async def resolved(url: str, allow_private: bool) -> str:
     return addresses[0]
 
 
-async def send(
+async def post(
     client: httpx.AsyncClient,
-    channel: Channel,
-    notice: Notice,
-    public_url: str,
+    url: str,
+    content: bytes,
+    headers: dict[str, str],
     allow_private: bool,
 ) -> None:
-    """POST the notice; Unsendable unless the receiver answered 2xx."""
-    address = await resolved(channel.url, allow_private)
-    parts = urlsplit(channel.url)
+    """POST `content` to `url` past the guard, to the address checked; Unsendable unless the
+    receiver answered 2xx. The push channel (`server.table.push`) posts through it too."""
+    address = await resolved(url, allow_private)
+    parts = urlsplit(url)
     host = f"[{address}]" if ":" in address else address
     netloc = host if parts.port is None else f"{host}:{parts.port}"
     pinned = urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, ""))
-    headers = {
-        "Host": parts.netloc,
-        "Idempotency-Key": notice.id,
-        "User-Agent": "Plateau notices",
-    }
     extensions = {"sni_hostname": parts.hostname} if parts.scheme == "https" else {}
     try:
         answer = await client.post(
             pinned,
-            content=msgspec.json.encode(body(channel, notice, link(public_url, notice))),
-            headers={**headers, "Content-Type": "application/json"},
+            content=content,
+            headers={"Host": parts.netloc, "User-Agent": "Plateau notices", **headers},
             timeout=TIMEOUT_S,
             extensions=extensions,
         )
@@ -139,3 +135,16 @@ async def send(
         raise Unsendable(type(exc).__name__) from None
     if not 200 <= answer.status_code < 300:
         raise Unsendable(f"status_{answer.status_code}")
+
+
+async def send(
+    client: httpx.AsyncClient,
+    channel: Channel,
+    notice: Notice,
+    public_url: str,
+    allow_private: bool,
+) -> None:
+    """POST the notice in the channel's format, its id as the `Idempotency-Key`."""
+    content = msgspec.json.encode(body(channel, notice, link(public_url, notice)))
+    headers = {"Idempotency-Key": notice.id, "Content-Type": "application/json"}
+    await post(client, channel.url, content, headers, allow_private)
