@@ -52,4 +52,9 @@ export const api = {
   // hand my seat to the server's bot (`bot: true`) or take it back (`bot: false`)
   seatBot: (id, seat, bot, token) => call("POST", `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, token),
   fork: (id, version, token) => call("POST", `/api/games/${encodeURIComponent(id)}/fork`, { version }, token),
+  // notices out of the browser (docs/protocol.md, "Notices out of the browser")
+  pushKey: () => call("GET", "/api/push/key"),
+  channels: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/channels`, undefined, token),
+  addChannel: (id, channel, token) => call("POST", `/api/games/${encodeURIComponent(id)}/channels`, channel, token),
+  testChannel: (id, channel, token) => call("POST", `/api/games/${encodeURIComponent(id)}/channels/${encodeURIComponent(channel)}/test`, {}, token),
 };
