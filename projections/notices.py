@@ -22,7 +22,9 @@ from domain.undo import UndoAsked
 
 # what a notice is about; `turn` and `undo` go to seats only, the rest also to the table
 FULL, STARTED, TURN, UNDO, OVER = "full", "started", "turn", "undo", "over"
-KINDS = (FULL, STARTED, TURN, UNDO, OVER)
+CLOCK = "clock"  # a seat's turn clock runs low: to the seat only, with its turn's notice
+KINDS = (FULL, STARTED, TURN, UNDO, OVER, CLOCK)
+REMIND_MIN_MS = 60_000  # a turn that began with less time than this gets no reminder
 TEST = "test"  # sent on demand by a channel's owner, never derived
 TABLE = "table"  # the seat part of the id of a notice to the table
 
@@ -40,6 +42,10 @@ class Notice(msgspec.Struct, frozen=True, omit_defaults=True):
     commands: list[str] = []  # a seat's turn: the kinds of its legal commands
     asked_by: int | None = None  # an undo: the seat that asks
     result: Any = None  # the game is over: `Game.result`, as every view shows it
+    # the clock runs low: when (server time), and what the seat has left then (a quarter of
+    # what it had when its turn began); the clock is public
+    remind_at_ms: int | None = None
+    left_ms: int | None = None
 
 
 def notice_id(game_id: str, version: int, seat: int | None, kind: str) -> str:
@@ -96,7 +102,18 @@ def _turns(game: Game[Any, Any, Any], tables: list[Table]) -> list[tuple[int, in
         return []
     humans = set(_humans(last))
     due: list[tuple[int, int | None, str]] = [(max(began.values()), None, TURN)]
-    return due + [(index, seat, TURN) for seat, index in sorted(began.items()) if seat in humans]
+    for seat, index in sorted(began.items()):
+        if seat in humans:
+            due.append((index, seat, TURN))
+            if _reminded(tables[index], seat):
+                due.append((index, seat, CLOCK))
+    return due
+
+
+def _reminded(table: Table, seat: int) -> bool:
+    """Whether a turn beginning at `table` gets a reminder: its clock runs, with time enough."""
+    clock = table.clock
+    return clock is not None and clock.since_ms > 0 and clock.left_ms(seat) >= REMIND_MIN_MS
 
 
 def _notice(
@@ -107,6 +124,11 @@ def _notice(
         legal = game.legal(table.state, seat)
         commands = sorted({str(type(c).__struct_config__.tag) for c in legal})
     over = kind == OVER
+    remind_at = left = None
+    if kind == CLOCK and table.clock is not None and seat is not None:
+        had = table.clock.left_ms(seat)
+        left = had // 4
+        remind_at = table.clock.since_ms + had - left
     return Notice(
         id=notice_id(game_id, version, seat, kind),
         kind=kind,
@@ -120,6 +142,8 @@ def _notice(
         commands=commands,
         asked_by=table.undo_asked.seat if kind == UNDO and table.undo_asked else None,
         result=msgspec.to_builtins(game.result(table.state)) if over else None,
+        remind_at_ms=remind_at,
+        left_ms=left,
     )
 
 

@@ -27,9 +27,11 @@ from collections.abc import Awaitable, Callable
 import httpx
 import msgspec
 
+from domain.clocks import ClockStamped
 from domain.kernel import Rejected
 from domain.table import awaited_seats
-from projections.notices import TEST, TURN, Notice, notices_between
+from projections.live import LiveGame
+from projections.notices import CLOCK, TEST, TURN, Notice, notices_between
 from server.ops.logs import log
 from server.store import StoreUnavailable
 from server.store.agenda import Agenda
@@ -80,6 +82,16 @@ def stale(notice: Notice, awaited: set[int]) -> bool:
     if notice.seat is not None:
         return notice.seat not in awaited
     return not awaited & set(notice.awaited)
+
+
+def ended(notice: Notice, live: LiveGame) -> bool:
+    """A reminder whose turn is over: its seat moved since (a clock stamp names the mover)."""
+    if notice.kind != CLOCK:
+        return False
+    moves = live.events[notice.version :]
+    return notice.seat not in set(awaited_seats(live.game, live.table)) or any(
+        isinstance(event, ClockStamped) and event.seat == notice.seat for event in moves
+    )
 
 
 class Pace:
@@ -235,15 +247,19 @@ class Notifier:
         targets = {c.seat for c in (await self._channels(game_id)).values()}
         now = self.now_ms()
         kept = [
-            (n.id, msgspec.json.encode(n), now + (self.grace_ms if n.kind == TURN else 0))
-            for n in notices
-            if n.seat in targets
+            (n.id, msgspec.json.encode(n), self._due(n, now)) for n in notices if n.seat in targets
         ]
         if not await self.outbox.record(game_id, cursor, head, kept):
             return 0  # another process recorded them
         if live.over:
             await self.outbox.unwatch(game_id)  # the last notices are recorded
         return len(kept)
+
+    def _due(self, notice: Notice, now: int) -> int:
+        """When a notice is first tried: a turn's after its grace, a reminder at its time."""
+        if notice.kind == CLOCK and notice.remind_at_ms is not None:
+            return notice.remind_at_ms
+        return now + (self.grace_ms if notice.kind == TURN else 0)
 
     # -- sending --------------------------------------------------------------------------
 
@@ -268,7 +284,7 @@ class Notifier:
             if self.now_ms() > until:
                 break  # slow receivers: the rest waits for the next turn, under a new lease
             notice = NOTICE.decode(kept.body)
-            if live is None or stale(notice, awaited):
+            if live is None or stale(notice, awaited) or ended(notice, live):
                 await self.outbox.done(game_id, notice_id)
                 self.service.metrics.count("notices_stale")
                 continue

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import msgspec
 
-from projections.notices import FULL, OVER, STARTED, TEST, TURN, UNDO, Notice
+from projections.notices import CLOCK, FULL, OVER, STARTED, TEST, TURN, UNDO, Notice
 from server.table.channels import Channel
 
 TIMEOUT_S = 5.0  # a receiver that answers slower fails this try (a command never waits on it)
@@ -51,6 +51,8 @@ def text(notice: Notice, url: str) -> str:
         said = f"{_named(notice, notice.asked_by)} asks to undo; {who}, do you accept?"
     elif notice.kind == OVER:
         said = "the game is over" + _ranks(notice)
+    elif notice.kind == CLOCK:
+        said = f"{who}, your clock runs low: {_duration(notice.left_ms or 0)} left"
     else:
         said = {
             FULL: "the table is full",
@@ -65,6 +67,14 @@ def _named(notice: Notice, seat: int | None) -> str:
         return "the table"
     name = notice.names[seat] if seat < len(notice.names) else ""
     return f"{name or 'seat'} (seat {seat + 1})"
+
+
+def _duration(ms: int) -> str:
+    """About how long, in the largest unit that says it in two or more."""
+    for unit, name in ((86_400_000, "days"), (3_600_000, "hours"), (60_000, "minutes")):
+        if ms >= 2 * unit:
+            return f"{ms // unit} {name}"
+    return f"{ms // 1000} seconds"
 
 
 def _ranks(notice: Notice) -> str:

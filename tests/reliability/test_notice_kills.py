@@ -18,7 +18,7 @@ import msgspec
 from clients.python.client import Lobby
 from domain.bots import random_bot
 from projections.live import LiveGame
-from projections.notices import TURN, notices_between
+from projections.notices import CLOCK, TURN, notices_between
 from server.ops.metrics import Metrics
 from server.store.adapters import open_store
 from server.table.service import GameService
@@ -67,7 +67,7 @@ async def due(store_url: str, watched: dict[str, int]) -> tuple[set[str], set[st
                 start, event = live.table_at(version - 1), live.events[version - 1]
                 for notice in notices_between(game_id, live.game, start, [event], version):
                     may.add(notice.id)
-                    if notice.kind != TURN:
+                    if notice.kind not in (TURN, CLOCK):
                         must.add(notice.id)
         return must, may
     finally:

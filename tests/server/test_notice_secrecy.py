@@ -16,7 +16,7 @@ from domain import games
 from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.table import Table, apply, awaited_seats, open_table
 from projections.frames import legal_for, table_part
-from projections.notices import KINDS, TURN, UNDO, Notice, notice_id, notices_between
+from projections.notices import CLOCK, KINDS, TURN, UNDO, Notice, notice_id, notices_between
 from tests.fair_games import played
 from tests.per_game import registered, seats
 
@@ -56,6 +56,13 @@ def check(game: Any, table: Table, notice: Notice) -> None:
     if notice.asked_by is not None:
         assert part["undo"] is not None and part["undo"]["seat"] == notice.asked_by
     assert plain(notice.result) == (part["result"] if notice.result is not None else None)
+    if notice.kind == CLOCK:  # the clock is public: the reminder is read off it
+        clock = part["clock"]
+        had = clock["left_ms"][notice.seat]
+        assert notice.left_ms == had // 4
+        assert notice.remind_at_ms == clock["since_ms"] + had - had // 4
+    else:
+        assert notice.left_ms is None and notice.remind_at_ms is None
     assert notice.id == notice_id(notice.game_id, notice.version, notice.seat, notice.kind)
 
 

@@ -70,12 +70,15 @@ async def derived(run: Running, game_id: str, after: int) -> list[Notice]:
 
 
 async def settled(run: Running, game_id: str) -> None:
-    """Until the notifier has derived the whole stream and sent every notice."""
-    outbox = run.state.notifier.outbox
+    """Until the notifier has derived the whole stream and sent every notice due by its clock
+    (a reminder due later waits)."""
+    notifier = run.state.notifier
+    outbox = notifier.outbox
     for _ in range(1500):
         head = (await run.state.store.heads([game_id]))[game_id][0]
         cursor = (await outbox.cursors([game_id])).get(game_id)
-        if (cursor is None or cursor >= head) and await outbox.next_at(game_id) is None:
+        caught_up = cursor is None or cursor >= head
+        if caught_up and await outbox.waiting(game_id, notifier.now_ms(), 1) == []:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the outbox did not settle")
@@ -315,3 +318,34 @@ async def test_a_turn_is_told_only_once_it_has_run_its_grace(
     await settled(run, game_id)
     assert [k.split(":")[-1] for k in receiver.ids("/s0")] == ["started"]
     assert sorted(k.split(":")[-1] for k in receiver.ids("/s1")) == ["started", "turn"]
+
+
+async def test_a_seat_whose_clock_runs_low_is_reminded_unless_it_played(
+    notifying: Running, receiver: Receiver
+) -> None:
+    run = notifying
+    notifier = run.state.notifier
+    now = [notifier.now_ms()]
+    notifier.now_ms = lambda: now[0]  # the notifier's clock, moved by hand
+    clock = {"initial_s": 120, "increment_s": 0, "on_timeout": "bot"}
+    async with httpx.AsyncClient() as http:
+        made = await http.post(
+            f"{run.url}/api/games",
+            json={"game": "rock_paper_scissors", "seats": 2, "clock": clock},
+        )
+    game_id, host = made.json()["game_id"], made.json()["host_token"]
+    tokens = [(await run.lobby.join(game_id, f"p{n}"))[1] for n in range(2)]
+    for seat in range(2):
+        await channel(run, game_id, tokens[seat], receiver.at(f"/s{seat}"))
+    await run.lobby.start(game_id, host)
+    await settled(run, game_id)  # started and both turns told; the reminders wait
+    live = await run.state.service.load(game_id, fresh=True)
+    command = live.game.legal(live.table.state, 0)[0]
+    await run.state.service.submit(game_id, 0, "c1", live.version, encode(command))
+    now[0] += 91_000  # past three quarters of the 120 s both seats had
+    await settled(run, game_id)
+    assert not any(k.endswith(":clock") for k in receiver.ids("/s0"))  # seat 0 played
+    (reminder,) = [k for k in receiver.ids("/s1") if k.endswith(":clock")]
+    sent = receiver.bodies("/s1")[reminder]
+    assert sent["notice"]["left_ms"] == 30_000
+    assert "p1 (seat 2), your clock runs low: 30 seconds left" in sent["text"]
