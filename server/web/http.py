@@ -171,7 +171,8 @@ async def get_game(request: Request) -> Response:
     shown["hosted"] = bool(live.table.host_hash)  # until full, only its creator starts it
     if live.table.clock is not None:  # what each seat has left now, in server time
         now = state.service.now_ms()
-        shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
+        left = left_now(live.table, live.game, now)
+        shown["clock"] = {**shown["clock"], "left_ms": left, "at_ms": now}
     return MsgspecJSON(shown)
 
 
