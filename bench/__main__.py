@@ -27,7 +27,7 @@ from bench.report import load as load_run
 from bench.report import render
 from bench.scenarios import FULL, QUICK, Bench, Outcome
 
-ALL = (4, 5, 1, 2, 3, 6, 8, 9)  # 7 runs with 2
+ALL = (4, 5, 1, 2, 3, 6, 8, 9, 10)  # 7 runs with 2
 
 
 def versions(python: str) -> str:
@@ -107,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
                 done = [bench.real_games()]
             elif number == 9:
                 done = [bench.cold_start()]
+            elif number == 10:
+                done = [bench.notices()]
             else:
                 done = [bench.idle()]
             for outcome in done:

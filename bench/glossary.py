@@ -37,6 +37,9 @@ SCENARIOS = {
     "first lobby answer and to a first websocket hello's snapshot, and its resident memory "
     "with ten times the finished games stored, against the same start over a store of one "
     "game",
+    "notices": "scenario 2's closed loop on Redis with every seat and every table subscribed to "
+    "a webhook (a local sink), against the same loop without, in the same run: what deriving and "
+    "sending notices costs the commands",
     "real_games": "the games people play, beside the counter in the same run: 18ZOO and Vertigo "
     "replaying moves their greedy bots chose before the run, one game alone and many at once, "
     "each watched by 20 spectators: actions per second, the time from a move to every viewer's "

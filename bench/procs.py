@@ -135,15 +135,26 @@ def start_redis() -> RedisServer:
     return RedisServer("--appendonly", "yes", "--appendfsync", "everysec").start()
 
 
-def start_plateau(store_url: str, checkout: Path = ROOT, deal: bytes | None = None) -> Proc:
+def start_plateau(
+    store_url: str,
+    checkout: Path = ROOT,
+    deal: bytes | None = None,
+    extra: dict[str, str] | None = None,
+) -> Proc:
     """Plateau's server; `checkout` names another tree of the project to run (`bench.ab`):
     `-m` puts its directory first on the path, so its packages are the ones imported. With
-    `deal`, every game it starts is dealt from that secret (`bench.serve`)."""
-    env = {**os.environ, **PLATEAU_ENV}
+    `deal`, every game it starts is dealt from that secret (`bench.serve`); `extra`: more
+    environment variables."""
+    env = {**os.environ, **PLATEAU_ENV, **(extra or {})}
     if deal is not None:
         env["PLATEAU_BENCH_SECRET"] = deal.hex()
     args = [PYTHON, "-m", "bench.serve", "--store", store_url, "--port", "{port}"]
     return Proc("plateau", args, env, cwd=checkout)
+
+
+def start_hook_sink(counts: Path) -> Proc:
+    """The webhook receiver of scenario 10 (`bench.hook_sink`), counting into `counts`."""
+    return Proc("sink", [PYTHON, "-m", "bench.hook_sink", "{port}", str(counts)])
 
 
 def start_bgio() -> Proc:

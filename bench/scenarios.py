@@ -269,8 +269,9 @@ class Bench:
         spectators: int,
         script: Script | None = None,
         warmup_s: float | None = None,
+        webhook: str | None = None,
     ) -> dict[str, Any]:
-        config = {
+        config: dict[str, Any] = {
             "system": system,
             "url": server.url,
             "games": games,
@@ -281,6 +282,8 @@ class Bench:
         }
         if script is not None:
             config["script"] = str(script.path)
+        if webhook is not None:
+            config["webhook"] = webhook
         result = procs.run_driver(config, [server])
         procs.log(
             f"  {system} x{games}: {result['actions_per_s']:.0f} actions/s, "
@@ -431,6 +434,56 @@ class Bench:
         out7.notes += floor_notes(s, b, lean7, columns, "lean server")
         out7.raw = {name: runs[name] for name in ("sqlite", "relay_sqlite", "lean_sqlite")}
         return out, out7
+
+    # -- 10 ----------------------------------------------------------------------------------
+
+    def notices(self) -> Outcome:
+        """Scenario 2's closed loop on Redis with every seat and every table subscribed to a
+        webhook, against the same loop without, interleaved in one run. Each server has a
+        Redis database of its own, so neither's notifier attends the other's games."""
+        games = self.size.many_games
+        out = Outcome(
+            10, "notices", f"Notices: scenario 2 ({games} games) with every seat on a webhook"
+        )
+        procs.ensure_peer()
+        counts = procs.PEER_DIR / f"hook-sink-{int(time.time())}.json"
+        sink = procs.start_hook_sink(counts)
+        allow = {"PLATEAU_WEBHOOK_ALLOW_PRIVATE": "1"}
+        base = self.redis.url.rsplit("/", 1)[0]
+        servers = {
+            "without": procs.start_plateau(f"{base}/1", extra=allow),
+            "with": procs.start_plateau(f"{base}/2", extra=allow),
+        }
+        self.servers += [sink, *servers.values()]
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in servers}
+        try:
+            for number in range(self.size.rounds):
+                procs.log(f"scenario 10, round {number + 1}")
+                runs["without"].append(self.loop(servers["without"], "plateau", games, 0))
+                runs["with"].append(
+                    self.loop(servers["with"], "plateau", games, 0, webhook=sink.url)
+                )
+            time.sleep(1.5)  # the sink's last count
+            received = json.loads(counts.read_text()) if counts.exists() else {}
+        finally:
+            for proc in [*servers.values(), sink]:
+                self.stop(proc)
+            counts.unlink(missing_ok=True)
+        plain = closed_loop_row("Plateau, Redis, no channel", runs["without"], "plateau")
+        hooked = closed_loop_row("Plateau, Redis, every seat on a webhook", runs["with"], "plateau")
+        out.figures = [plain, hooked]
+        rate = "actions/s"
+        out.targets = [
+            Target("actions/s with webhooks vs without", hooked[rate] / plain[rate], 0.95, False)
+        ]
+        out.notes.append(
+            f"the sink received {received.get('requests', 0)} webhook requests, "
+            f"{received.get('ids', 0)} distinct notice ids: the starts of the games, and the few "
+            "turns still running past the grace (a closed loop's turns end within it, so most "
+            "are derived, kept and then dropped unsent)"
+        )
+        out.raw = runs
+        return out
 
     # -- 3 -----------------------------------------------------------------------------------
 

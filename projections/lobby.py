@@ -30,6 +30,27 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
         "rules": table.rules,
         "awaiting": awaiting(live),
         "undo": getattr(live.events[0], "undo", CONSENT),  # the creator's choice (`domain.undo`)
+        "clock": clock_part(live),
+    }
+
+
+ASYNC_MS = 24 * 3600 * 1000  # a table whose clock gives each player a day or more: played over days
+
+
+def clock_part(live: LiveGame) -> dict[str, Any] | None:
+    """The table's clock as a list shows it (public, as the table view's): what each seat had
+    left at `at_ms` (the last stamp), whose clocks run since, and whether the table is played
+    over days (`async`). None without a clock."""
+    clock = live.table.clock
+    if clock is None:
+        return None
+    return {
+        "initial_ms": clock.initial_ms,
+        "increment_ms": clock.increment_ms,
+        "left_ms": [clock.left_ms(seat) for seat in range(live.table.seats)],
+        "at_ms": clock.since_ms,
+        "running": awaiting(live) if clock.since_ms else [],
+        "async": clock.initial_ms >= ASYNC_MS,
     }
 
 

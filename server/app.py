@@ -24,11 +24,15 @@ from server.sockets import ws
 from server.store.adapters import open_store
 from server.store.agenda import agenda_for
 from server.store.deployment_secret import DeploymentSecret
+from server.store.outbox import outbox_for
 from server.store.redis import RedisStore
 from server.table.bot_seats import BotSeats
 from server.table.chat_limit import ChatLimits, chat_pace
+from server.table.mail import SECURITIES, Smtp
+from server.table.notifier import Notifier
+from server.table.push import Pusher
 from server.table.service import GameService
-from server.web import accounts_http, http, ratings_http, undo_http
+from server.web import accounts_http, channels_http, http, ratings_http, undo_http
 from server.web.http_limits import HttpLimits
 from server.web.same_origin import SameOrigin
 from server.web.state import AppState
@@ -39,6 +43,22 @@ def presence_for(store: object) -> Presence:
     if isinstance(store, RedisStore):
         return RedisPresence(store.client)
     return LocalPresence()
+
+
+def smtp_of(settings: Settings) -> Smtp | None:
+    """The SMTP server e-mail notices go through; None when none is configured."""
+    if not settings.smtp_host:
+        return None
+    if settings.smtp_security not in SECURITIES:
+        raise ValueError(f"PLATEAU_SMTP_SECURITY: one of {', '.join(SECURITIES)}")
+    return Smtp(
+        settings.smtp_host,
+        settings.smtp_port,
+        settings.smtp_from,
+        settings.smtp_username or None,
+        settings.smtp_password or None,
+        settings.smtp_security,
+    )
 
 
 STOP_S = 5.0  # the longest one part's stop may take: then shutdown goes on without it
@@ -76,6 +96,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         service.appended, service.appending = bots.poke, bots.ahead
         secret = DeploymentSecret(settings.secret, store)
         limits = HttpLimits(settings, service)
+        public_url = settings.public_url or f"http://{settings.host}:{settings.port}"
+        notifier = Notifier(
+            service, outbox_for(store), agenda, secret, public_url, settings.webhook_allow_private
+        )
+        notifier.online = hub.online
+        notifier.grace_ms = int(settings.notice_grace_s * 1000)
+        notifier.smtp = smtp_of(settings)
+        if settings.vapid_private_key:
+            notifier.pusher = Pusher.from_config(settings.vapid_private_key, settings.vapid_subject)
         app.state.plateau = AppState(
             settings,
             store,
@@ -88,14 +117,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
             secret,
             limits,
             RatedGames(store),
+            notifier,
         )
         hub.start()
         bots.start()
+        notifier.start()
         log.info("serving", store=(settings.store_url or "sqlite (memory)").split("@")[-1])
         try:
             yield
         finally:  # SIGTERM: the bots, then the pump and presence, then the store's last commit
             await stopped("bots", bots.stop())
+            await stopped("notifier", notifier.stop())
             await stopped("hub", hub.stop())
             await stopped("store", store.close())
             log.info("stopped")
@@ -120,6 +152,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *undo_http.ROUTES,
         *accounts_http.ROUTES,
         *ratings_http.ROUTES,
+        *channels_http.ROUTES,
+        Route("/manifest.webmanifest", http.web_file(web_root, "manifest.webmanifest")),
+        Route("/sw.js", http.web_file(web_root, "sw.js")),
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/static", StaticFiles(directory=web_root, check_dir=False), name="static"),
     ]

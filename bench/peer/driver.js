@@ -132,6 +132,7 @@ async function plateauMatch(base, index, players, spectators, meter) {
   for (let p = 0; p < players; p++) {
     tokens.push((await post(`${base}/api/games/${id}/seats`, { name: `p${p}` })).token);
   }
+  if (cfg.webhook) await subscribe(base, id, index, [...tokens, created.host_token]);
   await post(`${base}/api/games/${id}/start`, {}, { authorization: `Bearer ${tokens[0]}` });
   const m = new Match(index, players + spectators);
   m.id = id;
@@ -142,6 +143,16 @@ async function plateauMatch(base, index, players, spectators, meter) {
   for (let s = 0; s < spectators; s++) roles.push({ seat: null, token: null });
   await inBatches(roles, 25, (role) => plateauConnect(wsUrl, m, role, meter));
   return m;
+}
+
+// Scenario 10: a webhook for every seat (`always`: its bot has the game open) and one for the
+// table (the host token, the last of `owners`), all to the sink (bench/hook_sink.py).
+async function subscribe(base, id, index, owners) {
+  for (let n = 0; n < owners.length; n++) {
+    const url = `${cfg.webhook}/g${index}/${n}`;
+    const headers = { authorization: `Bearer ${owners[n]}` };
+    await post(`${base}/api/games/${id}/channels`, { url, always: true }, headers);
+  }
 }
 
 // The bare relay (bench/relay.py) and the lean server (bench/lean.py): Plateau's protocol with

@@ -75,6 +75,23 @@ class Settings:
     max_open_tables_per_address: int = 20
     max_held_seats_per_address: int = 40
     held_for_s: float = 3600.0
+    # notices (`server.table.notifier`): the address players open the game at (links in
+    # notices), and whether webhooks may reach private, loopback and link-local addresses
+    public_url: str = ""
+    webhook_allow_private: bool = False
+    notice_grace_s: float = 10.0  # a turn is told once it has run this long
+    # e-mail notices through the operator's SMTP server (none: e-mail channels are refused);
+    # `smtp_security`: starttls, tls (implicit) or none (a relay on the same host)
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_from: str = "plateau@localhost"
+    smtp_username: str = ""
+    smtp_password: str = field(default="", repr=False)
+    smtp_security: str = "starttls"
+    # web push notices: the deployment's VAPID key (base64url raw or DER, or PEM; none: web
+    # push is off) and the contact push services are given (mailto: or https:)
+    vapid_private_key: str = field(default="", repr=False)
+    vapid_subject: str = "mailto:admin@localhost"
 
     @classmethod
     def from_env(
@@ -115,6 +132,19 @@ class Settings:
             max_open_tables_per_address=int(env.get("PLATEAU_MAX_OPEN_TABLES_PER_ADDRESS", "20")),
             max_held_seats_per_address=int(env.get("PLATEAU_MAX_HELD_SEATS_PER_ADDRESS", "40")),
             held_for_s=float(env.get("PLATEAU_HELD_FOR_S", "3600")),
+            public_url=env.get("PLATEAU_PUBLIC_URL", ""),
+            notice_grace_s=float(env.get("PLATEAU_NOTICE_GRACE_S", "10")),
+            smtp_host=env.get("PLATEAU_SMTP_HOST", ""),
+            smtp_port=int(env.get("PLATEAU_SMTP_PORT", "587")),
+            smtp_from=env.get("PLATEAU_SMTP_FROM", "plateau@localhost"),
+            smtp_username=env.get("PLATEAU_SMTP_USERNAME", ""),
+            smtp_password=env.get("PLATEAU_SMTP_PASSWORD", ""),
+            smtp_security=env.get("PLATEAU_SMTP_SECURITY", "starttls"),
+            vapid_private_key=env.get("PLATEAU_VAPID_PRIVATE_KEY", ""),
+            vapid_subject=env.get("PLATEAU_VAPID_SUBJECT", "mailto:admin@localhost"),
+            webhook_allow_private=_flag(
+                "PLATEAU_WEBHOOK_ALLOW_PRIVATE", env.get("PLATEAU_WEBHOOK_ALLOW_PRIVATE", "0")
+            ),
         )
         return replace(
             settings,

@@ -36,6 +36,10 @@ def configure(fmt: str = "console", level: str = "info") -> None:
         logger_factory=structlog.PrintLoggerFactory(file=sys.stdout),
         cache_logger_on_first_use=True,
     )
+    # httpx logs each request's URL at INFO: a webhook's URL is its owner's secret
+    # (`server.table.channels`), so the HTTP client says only what goes wrong
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def route_standard_logging(fmt: str = "console", level: str = "info") -> None:

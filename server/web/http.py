@@ -173,7 +173,8 @@ async def get_game(request: Request) -> Response:
         shown["ratings"] = await state.ratings.beside(game_id, table.game, table.seats)
     if live.table.clock is not None:  # what each seat has left now, in server time
         now = state.service.now_ms()
-        shown["clock"] = {"left_ms": left_now(live.table, live.game, now), "at_ms": now}
+        left = left_now(live.table, live.game, now)
+        shown["clock"] = {**shown["clock"], "left_ms": left, "at_ms": now}
     return MsgspecJSON(shown)
 
 
@@ -324,3 +325,20 @@ def index(web_root: Path) -> Handler:
         return FileResponse(path, headers={"cache-control": "no-cache"})
 
     return page
+
+
+# files served at the root, not under /static: a service worker controls only the pages under
+# its own path, and the app's manifest goes with it
+ROOT_FILES = {"manifest.webmanifest": "application/manifest+json", "sw.js": "text/javascript"}
+
+
+def web_file(web_root: Path, name: str) -> Handler:
+    media_type = ROOT_FILES[name]
+
+    async def file(request: Request) -> Response:
+        path = web_root / name
+        if not path.exists():
+            return PlainTextResponse("not installed", 404)
+        return FileResponse(path, media_type=media_type, headers={"cache-control": "no-cache"})
+
+    return file

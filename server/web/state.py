@@ -1,6 +1,6 @@
 """What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
-the agenda, the bot seats' player, the deployment's secret, the HTTP limits per address and
-the rated games found so far."""
+the agenda, the bot seats' player, the deployment's secret, the HTTP limits per address, the
+rated games found so far and the notifier."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from server.store import EventStore
 from server.store.agenda import Agenda
 from server.store.deployment_secret import DeploymentSecret
 from server.table.bot_seats import BotSeats
+from server.table.notifier import Notifier
 from server.table.service import GameService
 from server.web.http_limits import HttpLimits
 
@@ -33,4 +34,5 @@ class AppState:
     secret: DeploymentSecret
     limits: HttpLimits
     ratings: RatedGames
+    notifier: Notifier
     per_address: Counter[str] = field(default_factory=Counter)

@@ -68,4 +68,9 @@ export const api = {
   fork: (id, version, held) => call("POST", asSeat(`/api/games/${encodeURIComponent(id)}/fork`, held), { version }, tokenOf(held)),
   // a fork's forker gives its free seats to the server's bots (greedy)
   forkBots: (id, held) => call("POST", asSeat(`/api/games/${encodeURIComponent(id)}/fork/bots`, held), {}, tokenOf(held)),
+  // notices out of the browser (docs/protocol.md, "Notices out of the browser")
+  pushKey: () => call("GET", "/api/push/key"),
+  channels: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/channels`, undefined, token),
+  addChannel: (id, channel, token) => call("POST", `/api/games/${encodeURIComponent(id)}/channels`, channel, token),
+  testChannel: (id, channel, token) => call("POST", `/api/games/${encodeURIComponent(id)}/channels/${encodeURIComponent(channel)}/test`, {}, token),
 };

@@ -7,7 +7,7 @@ import { clear, h, toast } from "./dom.js";
 import { gameInfo, playerCount } from "./help.js";
 import { botsField, clockField } from "./new_table.js";
 import { loadSeat, rememberName, savedName, saveHost, saveSeat } from "./seats.js";
-import { humanize, plural, seatColour, timeAgo } from "./words.js";
+import { durationWords, humanize, plural, seatColour, timeAgo } from "./words.js";
 import { yourGames, yourGamesRows } from "./your_games.js";
 
 // Choices for options whose defaults alone do not say what else is allowed.
@@ -67,12 +67,14 @@ function readOptions(form) {
 /** "2 of 3 seats taken", "42 moves · last move 3 min ago": what a row says about its game. */
 export function rowFacts(item, kind, now = Date.now()) {
   const fork = item.forked_from ? `what-if fork of ${item.forked_from.game_id} at step ${item.forked_from.version} · ` : "";
+  // a table whose clock gives each player a day or more is played over days (asynchronous)
+  const days = item.clock && item.clock.async ? `over days (${durationWords(item.clock.initial_ms)} each) · ` : "";
   if (kind === "open") {
     const taken = item.names.filter(Boolean).length;
     const missing = item.seats - taken;
-    return fork + (missing > 0 ? `${taken} of ${item.seats} seats taken, ${plural(missing, "seat")} free` : "every seat taken, starting soon");
+    return fork + days + (missing > 0 ? `${taken} of ${item.seats} seats taken, ${plural(missing, "seat")} free` : "every seat taken, starting soon");
   }
-  const parts = [`${fork}${kind === "finished" ? "finished" : kind === "abandoned" ? "abandoned: nobody here, no move for a day" : "in play"}`];
+  const parts = [`${fork}${days}${kind === "finished" ? "finished" : kind === "abandoned" ? "abandoned: nobody here, no move for a day" : "in play"}`];
   if (Number.isInteger(item.moves)) parts.push(plural(item.moves, "move"));
   const at = item.last_move_at ? Date.parse(item.last_move_at) : NaN;
   if (Number.isFinite(at)) parts.push(`last move ${timeAgo(now - at)}`);

@@ -12,12 +12,19 @@ function number(text) {
   return value === "" ? NaN : Number(value);
 }
 
-/** The clock the fields ask for: `{ clock }` (null when off), or `{ error, field }` in words. */
-export function clockRequest(on, minutes, seconds) {
+// the units a player's time is given in: a table played over days gives days
+export const UNITS = { minutes: 60, hours: 3600, days: 86400 };
+
+/** The clock the fields ask for: `{ clock }` (null when off), or `{ error, field }` in words.
+ * `amount` is in `unit` (minutes, hours or days) per player. */
+export function clockRequest(on, amount, seconds, unit = "minutes") {
   if (!on) return { clock: null };
-  const initial = Math.round(number(minutes) * 60 * 1000) / 1000;
+  const size = UNITS[unit] || UNITS.minutes;
+  const initial = Math.round(number(amount) * size * 1000) / 1000;
   if (!(Number.isFinite(initial) && initial >= 1 && initial <= MAX_INITIAL_S)) {
-    return { error: `Minutes per player: from 1 second (0.02 minutes) to ${MAX_INITIAL_S / 60} minutes (30 days)`, field: "minutes" };
+    const named = unit in UNITS ? unit : "minutes";
+    const label = named[0].toUpperCase() + named.slice(1);
+    return { error: `${label} per player: from 1 second (${(1 / size).toPrecision(1)} ${named}) to ${MAX_INITIAL_S / size} ${named} (30 days)`, field: "minutes" };
   }
   const increment = number(seconds);
   if (!(Number.isFinite(increment) && increment >= 0 && increment <= MAX_INCREMENT_S)) {
@@ -94,15 +101,18 @@ export function botsField() {
   };
 }
 
-/** "Turn clock": off, or minutes per player and seconds added per move. */
+/** "Turn clock": off, or time per player (in minutes, hours or days: a table in days is
+ * played over days, and listed so) and seconds added per move. */
 export function clockField() {
   const toggle = h("input", { id: "new-clock", type: "checkbox", testid: "new-game-clock" });
   const minutes = h("input", { id: "new-clock-minutes", type: "number", step: "any", value: 10, inputmode: "decimal", testid: "new-game-clock-minutes" });
   const increment = h("input", { id: "new-clock-increment", type: "number", step: "any", value: 5, inputmode: "decimal", testid: "new-game-clock-increment" });
+  const unit = h("select", { id: "new-clock-unit", testid: "new-game-clock-unit", "aria-label": "unit" },
+    ...Object.keys(UNITS).map((name) => h("option", { value: name, selected: name === "minutes" }, name)));
   const details = h("div", { class: "clock-fields", hidden: true, testid: "new-game-clock-fields" },
-    h("label", { class: "option", for: "new-clock-minutes" }, h("span", {}, "Minutes per player"), minutes),
+    h("label", { class: "option", for: "new-clock-minutes" }, h("span", {}, "Time per player"), minutes, unit),
     h("label", { class: "option", for: "new-clock-increment" }, h("span", {}, "Seconds added per move"), increment),
-    h("p", { class: "option-help" }, "Each player's time runs only while the game waits for them; once it is out, the server's bot plays their turn. From 1 second to 30 days each, plus 0 to 7 days per move. A table with a clock undoes no move."));
+    h("p", { class: "option-help" }, "Each player's time runs only while the game waits for them; once it is out, the server's bot plays their turn. From 1 second to 30 days each, plus 0 to 7 days per move; with a day or more each, the table is played over days, and its players are told of their turns (their notices) and reminded when their time runs low. A table with a clock undoes no move."));
   toggle.addEventListener("change", () => { details.hidden = !toggle.checked; });
   const element = h("div", { class: "option-block" },
     h("label", { class: "option", for: "new-clock" }, h("span", {}, "Turn clock"), toggle),
@@ -111,7 +121,7 @@ export function clockField() {
     element,
     /** `{ clock }` or `{ error }`; a field in error is marked and focused. */
     read: () => {
-      const asked = clockRequest(toggle.checked, minutes.value, increment.value);
+      const asked = clockRequest(toggle.checked, minutes.value, increment.value, unit.value);
       for (const input of [minutes, increment]) input.removeAttribute("aria-invalid");
       if (asked.error) {
         const input = asked.field === "minutes" ? minutes : increment;

@@ -12,6 +12,7 @@ import { howToPlay } from "./help.js";
 import { gameLog } from "./log.js";
 import { eventWords } from "./wording.js";
 import { checkProof, remembered } from "./proof.js";
+import { noticesPanel, noticesState } from "./push.js";
 import { replayBar } from "./replay.js";
 import { forgetHost, forgetSeat, loadHost, loadSeat, rememberName, saveSeat, savedName } from "./seats.js";
 import { undoPanel } from "./undo.js";
@@ -27,6 +28,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
   let pregameKey = null;
   let sawOver = false;
   let lastMove = null; // this page's last acked command and its version (what Undo takes back)
+  let noticePaused = null; // the seat's paused notice channels (null: not asked yet)
   const alertTurn = turnAlerts(() => els.title.textContent);
 
   const shareUrl = `${location.origin}${location.pathname}#/game/${gameId}`;
@@ -514,6 +516,14 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     clear(els.alerts);
     const ask = mySeat() !== null && table && !table.over ? notifyButton(render) : null;
     if (ask) els.alerts.append(ask);
+    if (mySeat() !== null && stored && table && !table.over) {
+      if (noticePaused === null) {
+        noticePaused = []; // asked once per page, again after a subscription or a test
+        noticesState(gameId, stored.token).then((found) => { noticePaused = found; render(); });
+      }
+      const notices = noticesPanel(gameId, stored.token, noticePaused, () => { noticePaused = null; render(); });
+      if (notices) els.alerts.append(notices);
+    }
   }
 
   function renderConnection() {

@@ -1,10 +1,11 @@
 // "Your games" in the lobby: the games this browser holds a seat in (its tokens), those
-// awaiting this person first, then those being played, open, and finished ones last.
+// awaiting this person first (the one whose clock has the least time left first), then those
+// being played, open, and finished ones last.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { heldSeats } from "./seats.js";
-import { humanize } from "./words.js";
+import { durationWords, humanize } from "./words.js";
 
 const MAX_SHOWN = 20; // a browser that played hundreds of games asks for the first ones only
 
@@ -15,7 +16,18 @@ function order(item) {
   return 3;
 }
 
+/** What this seat's clock has left now (its server's time taken for ours), or Infinity
+ * without a clock. */
+export function timeLeft(item, now = Date.now()) {
+  const clock = item.summary.clock;
+  if (!clock) return Infinity;
+  const running = (clock.running || []).includes(item.seat);
+  return Math.max(0, clock.left_ms[item.seat] - (running ? Math.max(0, now - clock.at_ms) : 0));
+}
+
 function state(item) {
+  const left = timeLeft(item);
+  if (item.awaitingMe && Number.isFinite(left)) return `your turn: ${durationWords(left) || "no time"} left`;
   if (item.awaitingMe) return "your turn";
   if (item.summary.over) return "finished";
   if (!item.summary.started) return "waiting for players";
@@ -35,7 +47,9 @@ export async function yourGames(listed = new Map()) {
       return null;
     }
   }));
-  return found.filter(Boolean).sort((a, b) => order(a) - order(b));
+  const now = Date.now();
+  const sooner = (a, b) => Math.sign(timeLeft(a, now) - timeLeft(b, now)) || 0; // NaN: both none
+  return found.filter(Boolean).sort((a, b) => order(a) - order(b) || sooner(a, b));
 }
 
 export function yourGamesRows(items, types) {
