@@ -1,12 +1,14 @@
 """HTTP routes of a game's notice channels (`server.table.notifier`), each with a token as
 Bearer: a seat's token for that seat's channels, the table's host token (its creator's) for
-the table's. `GET /api/games/{id}/channels` lists them (the host each points at, never the
-address), `POST` adds one (a webhook, `{"url": ..., "format": "json" | "discord" | "slack"}`,
-or an e-mail address, `{"email": ...}`, or a browser's push subscription, `{"push":
-{"endpoint", "keys": {"p256dh", "auth"}}}`, each with `"always": false` or true: even while the
-seat is open in a browser),
-`DELETE .../channels/{channel}` removes one, `POST .../channels/{channel}/test` sends a test
-notice and answers the channel's health (a paused channel that answers is resumed).
+the table's; or, signed in, the session of the account holding the seat (`?seat=N`) or having
+created the table (`server.web.acting_seat`).
+
+`GET /api/games/{id}/channels` lists them (the host each points at, never the address); `POST`
+adds one: a webhook, `{"url": ..., "format": "json" | "discord" | "slack"}`, or an e-mail
+address, `{"email": ...}`, or a browser's push subscription, `{"push": {"endpoint", "keys":
+{"p256dh", "auth"}}}`, each with `"always": false` or true (even while the seat is open in a
+browser); `DELETE .../channels/{channel}` removes one; `POST .../channels/{channel}/test` sends
+a test notice and answers the channel's health (a paused channel that answers is resumed).
 `GET /api/push/key` gives the browser the key to subscribe to web push with."""
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from domain.kernel import Reason, Rejected
 from server.table.channels import BadChannel, checked, checked_email, checked_push
 from server.table.tokens import holds
 from server.table.webhooks import Unsendable, resolved
-from server.web.http import bearer, body, refusals, state_of
+from server.web.acting_seat import bearer, request_hosts, request_seat
+from server.web.http import body, refusals, state_of
 from server.web.state import AppState
 
 
@@ -45,11 +48,19 @@ class Asked(msgspec.Struct, forbid_unknown_fields=True):
 
 
 async def owner(state: AppState, request: Request) -> int | None:
-    """The seat whose token the request bears, or None for the table's host token."""
+    """The seat whose channels the request reaches (its token's, or the seat its session names),
+    or None for the table's (the host token, or the session of the account that created it)."""
+    game_id = request.path_params["game_id"]
     token = bearer(request)
     if token is None:
-        raise Rejected(Reason.UNAUTHORIZED, "a seat's token or the host token as Bearer")
-    game_id = request.path_params["game_id"]
+        seat = await request_seat(request, state, game_id)
+        if seat is not None:
+            return seat
+        if await request_hosts(request, state, game_id):
+            return None
+        raise Rejected(
+            Reason.UNAUTHORIZED, "a seat's token or the host token as Bearer, or sign in"
+        )
     try:
         return await state.service.seat_for(game_id, token)
     except Rejected as refusal:

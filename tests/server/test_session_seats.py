@@ -110,6 +110,13 @@ async def test_each_seat_route_takes_the_session_alone(server: Running) -> None:
             assert mine.status_code == 200, mine.text
             assert mine.content == theirs.content
 
+        # the seat's notice channels, reached by the session as by the token
+        url = f"/api/games/{game_id}/channels"
+        mine = await phone.get(url, params={"seat": 0})
+        theirs = await http.get(url, headers=bearer(token))
+        assert mine.status_code == 200, mine.text
+        assert mine.json() == theirs.json()
+
         # a fork of the running game, the seat kept and the account's on every device
         at = live.version
         forked = await phone.post(f"/api/games/{game_id}/fork?seat=0", json={"version": at})
@@ -139,6 +146,7 @@ SEAT_ROUTES = [  # (method, path under the game, body): each acts for seat 0
     ("POST", "start?seat=0", {}),
     ("GET", "view?version=1&seat=0", None),
     ("GET", "events?seat=0", None),
+    ("GET", "channels?seat=0", None),
 ]
 
 
