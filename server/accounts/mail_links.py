@@ -121,6 +121,13 @@ class MailLinks:
     def address_of(self, account: Account) -> str | None:
         return unseal(self.secret, account.account_id, account.email)
 
+    async def links_to(self, account: Account) -> str | None:
+        """The address the account's sign-in links go to: its own, unless another account
+        confirmed it since."""
+        address = self.address_of(account)
+        found = await self.account_for(address) if address else None
+        return address if found is not None and found.account_id == account.account_id else None
+
     async def account_for(self, address: str) -> Account | None:
         """The account sign-in links for `address` open: the last to confirm it, if that is
         still its address."""

@@ -109,7 +109,7 @@ async def me(request: Request) -> Response:
     mailing = state.notifier.smtp is not None
     if account is None:
         return JSONResponse({"signed_in": False, "mail_links": mailing})
-    address = MailLinks(state.store, await state.secret.get()).address_of(account)
+    address = await MailLinks(state.store, await state.secret.get()).links_to(account)
     return JSONResponse({**shown(account), "mail_links": mailing, "email": address})
 
 

@@ -198,6 +198,23 @@ async def test_links_are_paced_per_address_and_per_account(mailbox: tuple[Inbox,
         assert len(inbox.mails) == 2
 
 
+async def test_the_last_account_to_confirm_an_address_gets_its_links(
+    mailing: Running, mailbox: tuple[Inbox, int]
+) -> None:
+    inbox = mailbox[0]
+    async with browser(mailing) as first, browser(mailing) as second, browser(mailing) as phone:
+        await with_address(mailing, first, inbox, "Ada", ADDRESS)
+        taker = await with_address(mailing, second, inbox, "Ida", ADDRESS)
+        assert (await first.get("/api/account")).json()["email"] is None
+        asked = await phone.post("/api/account/email/link", json={"email": ADDRESS})
+        assert asked.status_code == 202
+        token = token_in((await mails(inbox, 3))[2][1])
+        assert (
+            await phone.post("/api/account/email/open", json={"token": token})
+        ).status_code == 200
+        assert await account_id_of(phone) == taker
+
+
 class Recorded:
     """A logger that keeps every call made to it."""
 
