@@ -86,6 +86,10 @@ def address_key(secret: bytes, address: str) -> str:
     return hmac.new(key, address.lower().encode(), hashlib.sha256).hexdigest()
 
 
+def address_stream(secret: bytes, address: str) -> str:
+    return f"account-email:{address_key(secret, address)}"
+
+
 def link_stream(token: str) -> str:
     return f"mail-link:{hashlib.sha256(token.encode()).hexdigest()}"
 
@@ -131,7 +135,7 @@ class MailLinks:
     async def account_for(self, address: str) -> Account | None:
         """The account sign-in links for `address` open: the last to confirm it, if that is
         still its address."""
-        records = await self.store.read(f"account-email:{address_key(self.secret, address)}")
+        records = await self.store.read(address_stream(self.secret, address))
         if not records:
             return None
         account = await self.accounts.load(_claim.decode(records[-1].data).account_id)
@@ -175,7 +179,7 @@ class MailLinks:
         return account
 
     async def _claim(self, address: str, account_id: str) -> None:
-        stream = f"account-email:{address_key(self.secret, address)}"
+        stream = address_stream(self.secret, address)
         while True:
             version = len(await self.store.read(stream))
             try:

@@ -12,6 +12,8 @@ it is an account's or not, one past that for an account dropped unsaid.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -37,6 +39,7 @@ from server.web.http_limits import Limited
 from server.web.signed_in import from_allowed_page, signed_in
 from server.web.state import AppState
 
+Asked = TypeVar("Asked", bound=msgspec.Struct)
 ASKED = {"detail": "if an account confirmed this address, a link to sign in is on its way"}
 
 
@@ -48,7 +51,7 @@ class Opened(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     token: str
 
 
-async def _asked(request: Request, kind: type[msgspec.Struct]) -> msgspec.Struct:
+async def _asked(request: Request, kind: type[Asked]) -> Asked:
     try:
         return msgspec.json.decode(await body(request), type=kind)
     except msgspec.DecodeError as exc:
@@ -63,7 +66,6 @@ def _smtp(state: AppState) -> Smtp:
 
 async def _address(request: Request) -> str:
     asked = await _asked(request, Addressed)
-    assert isinstance(asked, Addressed)
     if not valid_address(asked.email):
         raise Rejected(Reason.BAD_REQUEST, "not an e-mail address this server sends to")
     return asked.email
@@ -138,7 +140,6 @@ async def open_link(request: Request) -> Response:
     if not from_allowed_page(request, state):
         raise Rejected(Reason.FORBIDDEN, "a link is opened by this site's pages")
     opened = await _asked(request, Opened)
-    assert isinstance(opened, Opened)
     links = MailLinks(state.store, await state.secret.get())
     account = await links.redeem(opened.token, state.service.now_ms())
     log.info("signed_in_by_mail", account_id=account.account_id)
