@@ -39,7 +39,7 @@ from server.web.http_limits import Limited
 from server.web.signed_in import from_allowed_page, signed_in
 from server.web.state import AppState
 
-Asked = TypeVar("Asked", bound=msgspec.Struct)
+Body = TypeVar("Body", bound=msgspec.Struct)
 ASKED = {"detail": "if an account confirmed this address, a link to sign in is on its way"}
 
 
@@ -51,7 +51,7 @@ class Opened(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     token: str
 
 
-async def _asked(request: Request, kind: type[Asked]) -> Asked:
+async def _asked(request: Request, kind: type[Body]) -> Body:
     try:
         return msgspec.json.decode(await body(request), type=kind)
     except msgspec.DecodeError as exc:
