@@ -1,8 +1,9 @@
 """Accounts: a person's events, stored in the same store as games and folded like them.
 
 An account's stream holds `AccountCreated`, then its passkeys coming and going, its sign-outs
-everywhere and the seats it holds. No password and no secret is in it: a passkey is a public
-key, and a seat is named by its game and number, never by its token.
+everywhere, the seats it holds and the e-mail address it confirmed. No password and no secret
+is in it: a passkey is a public key, a seat is named by its game and number, never by its
+token, and the address is sealed.
 
 A seat is one account's at most: its first attachment is claimed in a stream of its own
 (`SeatOwned`), which the ratings read to know who sat where.
@@ -56,6 +57,13 @@ class SeatAttached(AccountEvent, frozen=True, tag="seat_attached"):
     seat: int
 
 
+class EmailConfirmed(AccountEvent, frozen=True, tag="email_confirmed"):
+    """The address sign-in links go to, once a link mailed to it was opened: sealed
+    (`server.accounts.mail_links`), never in the clear."""
+
+    sealed: bytes
+
+
 ACCOUNT_EVENTS = (
     AccountCreated,
     PasskeyAdded,
@@ -63,6 +71,7 @@ ACCOUNT_EVENTS = (
     PasskeyRemoved,
     SignedOutEverywhere,
     SeatAttached,
+    EmailConfirmed,
 )
 AnyAccountEvent = (
     AccountCreated
@@ -71,6 +80,7 @@ AnyAccountEvent = (
     | PasskeyRemoved
     | SignedOutEverywhere
     | SeatAttached
+    | EmailConfirmed
 )
 
 
@@ -111,6 +121,7 @@ class Account(msgspec.Struct, frozen=True):
     # sessions carry the epoch they were opened in: signing out everywhere moves it on
     epoch: int = 0
     seats: tuple[tuple[str, int], ...] = ()  # (game id, seat), in the order taken
+    email: bytes = b""  # the sealed address sign-in links go to; none: b""
 
     def passkey(self, credential_id: bytes) -> Passkey | None:
         return next((p for p in self.passkeys if p.credential_id == credential_id), None)
@@ -146,6 +157,8 @@ def apply(account: Account, event: Any) -> Account:
             return account
         seats = (*account.seats, (event.game_id, event.seat))
         return msgspec.structs.replace(account, seats=seats)
+    if isinstance(event, EmailConfirmed):
+        return msgspec.structs.replace(account, email=event.sealed)
     raise ValueError(f"not an event of an existing account: {type(event).__name__}")
 
 

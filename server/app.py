@@ -32,7 +32,14 @@ from server.table.mail import SECURITIES, Smtp
 from server.table.notifier import Notifier
 from server.table.push import Pusher
 from server.table.service import GameService
-from server.web import accounts_http, channels_http, http, ratings_http, undo_http
+from server.web import (
+    accounts_http,
+    channels_http,
+    http,
+    mail_links_http,
+    ratings_http,
+    undo_http,
+)
 from server.web.http_limits import HttpLimits
 from server.web.same_origin import SameOrigin
 from server.web.state import AppState
@@ -151,6 +158,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games/{game_id}/fork/bots", http.fork_bots, methods=["POST"]),
         *undo_http.ROUTES,
         *accounts_http.ROUTES,
+        *mail_links_http.ROUTES,
         *ratings_http.ROUTES,
         *channels_http.ROUTES,
         Route("/manifest.webmanifest", http.web_file(web_root, "manifest.webmanifest")),

@@ -88,6 +88,9 @@ class Settings:
     smtp_username: str = ""
     smtp_password: str = field(default="", repr=False)
     smtp_security: str = "starttls"
+    # one-time sign-in links by e-mail (`server.accounts.mail_links`), each process counting:
+    # at most so many an hour to one address, and to one account
+    mail_links_per_hour: int = 5
     # web push notices: the deployment's VAPID key (base64url raw or DER, or PEM; none: web
     # push is off) and the contact push services are given (mailto: or https:)
     vapid_private_key: str = field(default="", repr=False)
@@ -140,6 +143,7 @@ class Settings:
             smtp_username=env.get("PLATEAU_SMTP_USERNAME", ""),
             smtp_password=env.get("PLATEAU_SMTP_PASSWORD", ""),
             smtp_security=env.get("PLATEAU_SMTP_SECURITY", "starttls"),
+            mail_links_per_hour=int(env.get("PLATEAU_MAIL_LINKS_PER_HOUR", "5")),
             vapid_private_key=env.get("PLATEAU_VAPID_PRIVATE_KEY", ""),
             vapid_subject=env.get("PLATEAU_VAPID_SUBJECT", "mailto:admin@localhost"),
             webhook_allow_private=_flag(

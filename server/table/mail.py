@@ -54,10 +54,14 @@ def message(smtp: Smtp, address: str, notice: Notice, public_url: str) -> EmailM
 
 
 async def send(smtp: Smtp, channel: Channel, notice: Notice, public_url: str) -> None:
-    """Hand the message to the SMTP server; Unsendable if it does not take it."""
+    await deliver(smtp, message(smtp, channel.url, notice, public_url))
+
+
+async def deliver(smtp: Smtp, mail: EmailMessage) -> None:
+    """Hand a message to the SMTP server; Unsendable if it does not take it."""
     try:
         await aiosmtplib.send(
-            message(smtp, channel.url, notice, public_url),
+            mail,
             hostname=smtp.host,
             port=smtp.port,
             username=smtp.username,

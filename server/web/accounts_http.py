@@ -3,7 +3,8 @@
 `POST /api/account/register/options` `{"name"}` then `POST /api/account/register`
 `{"ceremony", "credential"}` make an account with its first passkey and sign in;
 `POST /api/account/signin/options` then `POST /api/account/signin` sign in with any passkey;
-`GET /api/account` is who is signed in (`{"signed_in": false}`: nobody);
+`GET /api/account` is who is signed in (`{"signed_in": false}`: nobody), and whether sign-in
+links are mailed (`server.web.mail_links_http`);
 `POST /api/account/passkeys/options` then `POST /api/account/passkeys` add a passkey,
 `DELETE /api/account/passkeys/{id}` removes one; `POST /api/account/seats` attaches a seat
 held by its token, `GET /api/account/games` lists the account's games;
@@ -24,6 +25,7 @@ from domain.accounts import Account, PasskeyAdded, PasskeyRemoved, PasskeyUsed, 
 from domain.kernel import Reason, Rejected
 from server.accounts import passkeys
 from server.accounts.book import Accounts, new_account_id
+from server.accounts.mail_links import MailLinks
 from server.accounts.sessions import COOKIE, LIFETIME_S, opened
 from server.ops.logs import log
 from server.web.account_seats import attach_held, games_of
@@ -72,7 +74,7 @@ def _origin(request: Request) -> str:
     return origin
 
 
-async def _with_session(
+async def with_session(
     request: Request, state: AppState, account: Account, status: int
 ) -> Response:
     value = opened(
@@ -100,10 +102,15 @@ def _signed_out(response: Response, request: Request) -> Response:
 
 @refusals
 async def me(request: Request) -> Response:
-    """Who is signed in: asked by every page, so nobody signed in is an answer, not an error."""
+    """Who is signed in: asked by every page, so nobody signed in is an answer, not an error.
+    Either way, whether this server mails sign-in links; signed in, the account's address."""
     state = state_of(request)
     account = await account_of(request, state)
-    return JSONResponse(shown(account) if account else {"signed_in": False})
+    mailing = state.notifier.smtp is not None
+    if account is None:
+        return JSONResponse({"signed_in": False, "mail_links": mailing})
+    address = await MailLinks(state.store, await state.secret.get()).links_to(account)
+    return JSONResponse({**shown(account), "mail_links": mailing, "email": address})
 
 
 @refusals
@@ -139,7 +146,7 @@ async def register(request: Request) -> Response:
     added = PasskeyAdded(key.credential_id, key.public_key, key.sign_count, now)
     account = await book.create(ceremony.name, ceremony.account_id, now, added)
     log.info("account_created", account_id=account.account_id)
-    return await _with_session(request, state, account, 201)
+    return await with_session(request, state, account, 201)
 
 
 @refusals
@@ -171,7 +178,7 @@ async def signin(request: Request) -> Response:
     if count > key.sign_count:
         account = await book.append(account.account_id, PasskeyUsed(key.credential_id, count))
     log.info("signed_in", account_id=account.account_id)
-    return await _with_session(request, state, account, 200)
+    return await with_session(request, state, account, 200)
 
 
 @refusals

@@ -1,12 +1,13 @@
 """What the app holds for its lifetime: settings, store, service, hub, metrics, the lobby,
 the agenda, the bot seats' player, the deployment's secret, the HTTP limits per address, the
-rated games found so far and the notifier."""
+rated games found so far, the notifier and the mail links' paces."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
+from server.accounts.mail_links import Desk
 from server.accounts.ratings import RatedGames
 from server.live.fanout import Hub
 from server.live.lobby import Listing
@@ -36,3 +37,4 @@ class AppState:
     ratings: RatedGames
     notifier: Notifier
     per_address: Counter[str] = field(default_factory=Counter)
+    mail_links: Desk = field(default_factory=Desk)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -46,6 +47,14 @@ def server(served: tuple[str, Path]) -> str:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The real server with an SQLite store, on a free port: its base URL and its file."""
     folder = tmp_path_factory.mktemp("plateau")
+    with serving(folder) as base:
+        yield base, folder / "db"
+
+
+@contextlib.contextmanager
+def serving(folder: Path, **env: str) -> Iterator[str]:
+    """`plateau serve` on a free port with its store in `folder` and `env` (PLATEAU_*) added
+    to the environment: its base URL."""
     port = free_port()
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
@@ -68,6 +77,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             "PLATEAU_CREATES_PER_MINUTE": "0",
             "PLATEAU_JOINS_PER_MINUTE": "0",
             "PLATEAU_FORKS_PER_MINUTE": "0",
+            **env,
         },
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -85,13 +95,15 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
             log.close()
             pytest.fail("server did not start:\n" + (folder / "server.log").read_text()[-3000:])
         time.sleep(0.2)
-    yield base, folder / "db"
-    process.terminate()
     try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
 
 
 @pytest.fixture(scope="module")

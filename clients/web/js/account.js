@@ -1,5 +1,6 @@
 // Accounts, optional (docs/http.md, accounts): create one with a passkey, sign in with one on
-// any device, sign out here or everywhere. The session is an HTTP-only cookie the page never
+// any device (or by a one-time link mailed to the account's confirmed address, when the
+// server sends e-mail), sign out here or everywhere. The session is an HTTP-only cookie the page never
 // reads: it asks the server who is signed in. Signing in attaches the seats this browser
 // holds, and the account's seats become seats of this browser too (played with the session).
 
@@ -117,6 +118,24 @@ export async function signOutEverywhere() {
   forgetAccountSeats();
 }
 
+// one-time links by e-mail, when the server sends e-mail (`mail_links` in GET /api/account)
+export const confirmAddress = (email) => call("POST", "/api/account/email", { email });
+export const askLink = (email) => call("POST", "/api/account/email/link", { email });
+
+/** Open a link from a mail (#/link/<token>): sign in, then on to the lobby, the token out of
+ * the history. A link used or expired says so. */
+export async function followLink(root, token) {
+  clear(root).append(h("p", { class: "muted", testid: "link-opening" }, "Signing in…"));
+  try {
+    const account = await call("POST", "/api/account/email/open", { token });
+    await shareSeats(account);
+    toast(`Signed in as ${account.name}.`, "info");
+  } catch (error) {
+    toast(`This sign-in link did not work: ${error.message}.`);
+  }
+  location.replace("#/");
+}
+
 /** Attach the seats this browser holds by token (`attach`: once, as someone signs in); then
  * keep the account's other seats here, without a token: the socket plays them with the
  * session. */
@@ -156,7 +175,8 @@ export function accountPanel(changed) {
   }
 
   async function show() {
-    const account = await signedIn().catch(() => null);
+    const shown = await call("GET", "/api/account").catch(() => ({ signed_in: false }));
+    const account = shown.signed_in ? shown : null;
     clear(box).append(h("h2", {}, "Account"));
     if (account) {
       box.append(
@@ -169,6 +189,7 @@ export function accountPanel(changed) {
           h("button", { type: "button", class: "ghost", testid: "account-passkey-add", onClick: () => act(async () => { await addPasskey(); return null; }) }, "Add a passkey"),
           h("button", { type: "button", class: "ghost", testid: "account-sign-out", onClick: () => act(async () => { await signOut(); return null; }) }, "Sign out"),
           h("button", { type: "button", class: "ghost", testid: "account-sign-out-everywhere", onClick: () => act(async () => { await signOutEverywhere(); return null; }) }, "Sign out everywhere")));
+      if (shown.mail_links) box.append(addressForm(account.email));
       return;
     }
     box.append(
@@ -177,6 +198,36 @@ export function accountPanel(changed) {
         nameInput,
         h("button", { type: "submit", testid: "account-create" }, "Create account")),
       h("button", { type: "button", class: "ghost", testid: "account-sign-in", onClick: () => act(signIn) }, "Sign in with a passkey"));
+    if (shown.mail_links) box.append(linkForm());
+  }
+
+  // signed out, on a device without the passkey: a one-time link by e-mail
+  function linkForm() {
+    const input = h("input", { type: "email", testid: "account-link-email", "aria-label": "Your e-mail address", placeholder: "Your e-mail address", required: true });
+    const said = h("p", { class: "muted", testid: "account-link-said", "aria-live": "polite" });
+    return h("form", { class: "row", testid: "account-link-form", onSubmit: async (event) => {
+      event.preventDefault();
+      try {
+        said.textContent = `${(await askLink(input.value.trim())).detail}.`;
+      } catch (error) {
+        toast(error.message);
+      }
+    } }, input, h("button", { type: "submit", class: "ghost", testid: "account-link-ask" }, "E-mail me a sign-in link"), said);
+  }
+
+  // signed in: the address sign-in links go to, confirmed by a link mailed to it
+  function addressForm(email) {
+    const input = h("input", { type: "email", testid: "account-email", "aria-label": "E-mail address for sign-in links", placeholder: "E-mail address for sign-in links", value: email || "", required: true });
+    const said = h("p", { class: "muted", testid: "account-email-said", "aria-live": "polite" },
+      email ? `Sign-in links go to ${email}.` : "No address for sign-in links yet.");
+    return h("form", { class: "row", testid: "account-email-form", onSubmit: async (event) => {
+      event.preventDefault();
+      try {
+        said.textContent = `${(await confirmAddress(input.value.trim())).detail}: open it to confirm.`;
+      } catch (error) {
+        toast(error.message);
+      }
+    } }, input, h("button", { type: "submit", class: "ghost", testid: "account-email-confirm" }, "Confirm this address"), said);
   }
 
   show();
