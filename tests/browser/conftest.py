@@ -15,7 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+# an assertion waits as long as an action (the context's default below): with one test worker
+# per core beside Chromium and the server, a page may take seconds more than on an idle machine
+expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
