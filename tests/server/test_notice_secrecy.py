@@ -13,6 +13,7 @@ import msgspec
 import pytest
 
 from domain import games
+from domain.choices import expand
 from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.table import Table, apply, awaited_seats, open_table
 from projections.frames import legal_for, table_part
@@ -31,7 +32,7 @@ def plain(value: Any) -> Any:
 def shown(game: Any, table: Table, viewer: Viewer) -> dict[str, Any]:
     """What `viewer`'s frame at `table` holds that a notice may repeat."""
     over = table.started and game.is_over(table.state)
-    legal = legal_for(game, table, viewer)
+    legal = expand(legal_for(game, table, viewer))  # every command a choice sent holds
     return {
         "table": plain(table_part(game, table, over)),
         "awaited": awaited_seats(game, table),
