@@ -9,6 +9,7 @@ import time
 from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from domain.clocks import ClockSet, ClockStamped, DeadlineSet, TimeRanOut
 from domain.kernel import Reason, Rejected
@@ -20,11 +21,12 @@ MAX_PER_MOVE_S = 30 * 24 * 3600
 
 
 class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """Either a time per player (`initial_s`, `increment_s`) or one per move (`per_move_s`)."""
+    """Either a time per player (`initial_s`, `increment_s`) or one per move (`per_move_s`);
+    a field not given is UNSET."""
 
-    initial_s: float | None = None
+    initial_s: float | UnsetType = UNSET
     increment_s: float = 0
-    per_move_s: float | None = None
+    per_move_s: float | UnsetType = UNSET
     on_timeout: Literal["bot"] = "bot"
 
 
@@ -36,9 +38,9 @@ def clock_set(asked: ClockRequest | None) -> list[Any]:
     """The `ClockSet` of a new table (none without a clock); Rejected for bad values."""
     if asked is None:
         return []
-    if asked.per_move_s is not None:
+    if not isinstance(asked.per_move_s, UnsetType):
         return [deadline_set(asked, asked.per_move_s)]
-    if asked.initial_s is None:
+    if isinstance(asked.initial_s, UnsetType):
         raise Rejected(Reason.BAD_REQUEST, "clock: initial_s (per player) or per_move_s")
     initial, increment = asked.initial_s, asked.increment_s
     if not (math.isfinite(initial) and 1 <= initial <= MAX_INITIAL_S):
@@ -51,7 +53,7 @@ def clock_set(asked: ClockRequest | None) -> list[Any]:
 
 
 def deadline_set(asked: ClockRequest, per_move: float) -> DeadlineSet:
-    if asked.initial_s is not None or asked.increment_s:
+    if not isinstance(asked.initial_s, UnsetType) or asked.increment_s:
         raise Rejected(
             Reason.BAD_REQUEST,
             "clock.per_move_s: a time per move, without initial_s or increment_s",
