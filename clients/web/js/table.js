@@ -398,6 +398,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
     const clock = table.clock;
     if (!clock || !timedOutSeats(conn.log).has(me)) return null;
+    if (clock.per_move) {
+      return h("div", { class: "notice bot-plays", role: "status", testid: "time-ran-out" },
+        h("strong", {}, "Your move's time ran out: a bot made it for you. "),
+        `Your next move is yours again, within ${durationWords(clock.initial_ms)}.`);
+    }
     const extra = clock.increment_ms;
     return h("div", { class: "notice bot-plays", role: "status", testid: "time-ran-out" },
       h("strong", {}, "Your time ran out: a bot plays for you. "),
