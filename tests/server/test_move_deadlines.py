@@ -151,3 +151,14 @@ async def test_bad_deadlines_are_refused_and_create_nothing(
     assert reply.status_code == 400, reply.json()
     assert words in reply.json()["detail"]
     assert len(await embedded.state.store.streams()) == before
+
+
+async def test_the_lobby_lists_an_hour_per_move_as_played_over_days(embedded: Running) -> None:
+    hourly, _, _ = await deadlined(embedded, "rock_paper_scissors", 2, 3_600)
+    brisk, _, _ = await deadlined(embedded, "rock_paper_scissors", 2, 1_800)
+    async with httpx.AsyncClient(base_url=embedded.url) as http:
+        listed = {item["game_id"]: item for item in (await http.get("/api/games")).json()["live"]}
+    clock = listed[hourly]["clock"]
+    assert clock["per_move"] and clock["async"] and clock["initial_ms"] == 3_600_000
+    assert clock["left_ms"] == [3_600_000] * 2 and clock["running"] == [0, 1]
+    assert listed[brisk]["clock"]["per_move"] and not listed[brisk]["clock"]["async"]
