@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Pages
+from tests.browser.flow import join, open_table, start
 from tests.browser.test_undo_and_turns import hold
 
 pytestmark = pytest.mark.browser
@@ -116,3 +117,31 @@ def test_your_games_put_a_move_due_sooner_first(pages: Pages, server: str) -> No
         re.compile(r"^your turn: (1 hour 59 minutes|2 hours) left")
     )
     expect(rows.nth(1)).to_have_attribute("data-game-id", budget_id)
+
+
+def test_a_move_past_its_deadline_is_the_bots_and_the_next_is_hers(
+    pages: Pages, server: str
+) -> None:
+    """Ada lets a 3 s deadline pass: a bot moves for her, her page and the log say so, and her
+    next move, within its own 3 s, is hers (unlike a time per player, nothing is left to earn)."""
+    body = {
+        "game": "rock_paper_scissors",
+        "seats": 2,
+        "options": {"rounds": 9},
+        "bots": [1],
+        "clock": {"per_move_s": 3},
+    }
+    game_id = httpx.post(f"{server}/api/games", json=body).json()["game_id"]
+    page = open_table(pages, game_id)
+    join(page, "Ada")
+    start(page)
+    told = page.get_by_test_id("time-ran-out")
+    expect(told).to_be_visible(timeout=8000)
+    expect(told).to_contain_text("Your move's time ran out: a bot made it for you.")
+    expect(told).to_contain_text("Your next move is yours again, within 3 seconds.")
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text("Turn clock: each move within 3 seconds")
+    expect(log).to_contain_text("Ada's time ran out: a bot moves for them")
+    expect(page.get_by_test_id("seat-0-clock")).not_to_have_text("out of time")
+    page.locator("[data-testid=legal-command]").first.click(timeout=8000)
+    expect(told).to_be_hidden()
