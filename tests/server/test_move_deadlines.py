@@ -162,3 +162,30 @@ async def test_the_lobby_lists_an_hour_per_move_as_played_over_days(embedded: Ru
     assert clock["per_move"] and clock["async"] and clock["initial_ms"] == 3_600_000
     assert clock["left_ms"] == [3_600_000] * 2 and clock["running"] == [0, 1]
     assert listed[brisk]["clock"]["per_move"] and not listed[brisk]["clock"]["async"]
+
+
+async def test_a_reminder_after_a_move_that_reset_the_deadline_is_sent(
+    notifying: Running, receiver: Receiver
+) -> None:
+    """The notifier sends the reminder a move made due (not dropped as a turn moved on)."""
+    run = notifying
+    notifier = run.state.notifier
+    now = [notifier.now_ms()]
+    notifier.now_ms = lambda: now[0]
+    game_id, tokens, host = await deadlined(run, "vertigo", 3, 120, start=False)
+    for seat in range(3):
+        await channel(run, game_id, tokens[seat], receiver.at(f"/s{seat}"))
+    await run.lobby.start(game_id, host)
+    for _ in range(200):
+        live = await run.state.service.load(game_id, fresh=True)
+        seat = next(s for s in range(3) if live.game.legal(live.table.state, s))
+        before = live.version
+        await move(run, game_id, seat)
+        after = await run.state.service.load(game_id, fresh=True)
+        if after.game.legal(after.table.state, seat):
+            break
+    else:
+        raise AssertionError("no move kept its seat awaited")
+    now[0] += 91_000
+    await settled(run, game_id)
+    assert f"{game_id}:{before + 1}:{seat}:clock" in receiver.ids(f"/s{seat}")
