@@ -13,6 +13,12 @@ every process restarts: a restart neither loses time nor gives it back. `TimeRan
 that the move following it in the same append is a bot's, played because the seat's time had
 run out.
 
+A table may instead give each move a deadline (`DeadlineSet`, played over hours or days): the
+same clock, whose `initial_ms` is the time per move, no increment, and a mover's time reset to
+the whole of it at each of its moves. What runs out, and what `on_timeout` does then, is the
+same for both kinds. (`DeadlineSet` is an event of its own: a `ClockSet` stored before it
+folds, and is stored, exactly as it always did.)
+
 Who is awaited is public, and so are the stamps (when each append was made): a clock tells
 nothing a viewer could not already tell, and nothing of a seat's secrets.
 """
@@ -34,6 +40,11 @@ class ClockSet(ClockEvent, frozen=True, tag="clock_set"):
     on_timeout: str = BOT
 
 
+class DeadlineSet(ClockEvent, frozen=True, tag="deadline_set"):
+    per_move_ms: int  # each move within this, from when its seat is awaited or last moved
+    on_timeout: str = BOT
+
+
 class ClockStamped(ClockEvent, frozen=True, tag="clock_stamped"):
     at_ms: int
     seat: int | None = None  # whose move follows (credited its increment); None: the start
@@ -46,7 +57,7 @@ class TimeRanOut(ClockEvent, frozen=True, tag="time_ran_out"):
     seat: int
 
 
-CLOCK_EVENTS = (ClockSet, ClockStamped, TimeRanOut)
+CLOCK_EVENTS = (ClockSet, DeadlineSet, ClockStamped, TimeRanOut)
 
 
 class Clock(msgspec.Struct, frozen=True):
@@ -56,6 +67,7 @@ class Clock(msgspec.Struct, frozen=True):
     spent: tuple[int, ...] = ()  # per seat: time used, less the increments earned
     since_ms: int = 0  # the last stamp (0: the game has not started)
     ran_out: int = 0  # moves bots played for seats out of time
+    per_move: bool = False  # a deadline per move: a mover's time is reset, not incremented
 
     def left_ms(self, seat: int) -> int:
         """What `seat` had left at the last stamp (never below 0)."""
@@ -68,13 +80,15 @@ class Clock(msgspec.Struct, frozen=True):
         return max(0, self.left_ms(seat) - elapsed)
 
 
-def start(event: ClockSet) -> Clock:
+def start(event: ClockSet | DeadlineSet) -> Clock:
+    if isinstance(event, DeadlineSet):
+        return Clock(event.per_move_ms, 0, event.on_timeout, per_move=True)
     return Clock(event.initial_ms, event.increment_ms, event.on_timeout)
 
 
 def apply(clock: Clock | None, event: ClockEvent, seats: int) -> Clock | None:
     """The clock after `event` (a stamp charges the seats it names as awaited)."""
-    if isinstance(event, ClockSet):
+    if isinstance(event, ClockSet | DeadlineSet):
         return start(event)
     if clock is None:
         return None
@@ -89,7 +103,10 @@ def apply(clock: Clock | None, event: ClockEvent, seats: int) -> Clock | None:
             # a seat out of time stays at 0 left: time past the end is not carried as debt
             spent[seat] = min(clock.initial_ms, spent[seat] + elapsed)
     if event.seat is not None and 0 <= event.seat < seats:
-        spent[event.seat] -= clock.increment_ms
+        if clock.per_move:
+            spent[event.seat] = 0  # its next move has the whole deadline again
+        else:
+            spent[event.seat] -= clock.increment_ms
     return msgspec.structs.replace(
         clock, spent=tuple(spent), since_ms=max(clock.since_ms, event.at_ms)
     )

@@ -35,12 +35,14 @@ def summary(live: LiveGame, connected: list[int]) -> dict[str, Any]:
 
 
 ASYNC_MS = 24 * 3600 * 1000  # a table whose clock gives each player a day or more: played over days
+ASYNC_MOVE_MS = 3600 * 1000  # a table whose every move may take an hour or more: so too
 
 
 def clock_part(live: LiveGame) -> dict[str, Any] | None:
     """The table's clock as a list shows it (public, as the table view's): what each seat had
-    left at `at_ms` (the last stamp), whose clocks run since, and whether the table is played
-    over days (`async`). None without a clock."""
+    left at `at_ms` (the last stamp), whose clocks run since, whether its time is per move
+    (`per_move`: `initial_ms` is each move's deadline) and whether the table is played over
+    days (`async`). None without a clock."""
     clock = live.table.clock
     if clock is None:
         return None
@@ -50,7 +52,8 @@ def clock_part(live: LiveGame) -> dict[str, Any] | None:
         "left_ms": [clock.left_ms(seat) for seat in range(live.table.seats)],
         "at_ms": clock.since_ms,
         "running": awaiting(live) if clock.since_ms else [],
-        "async": clock.initial_ms >= ASYNC_MS,
+        "per_move": clock.per_move,
+        "async": clock.initial_ms >= (ASYNC_MOVE_MS if clock.per_move else ASYNC_MS),
     }
 
 

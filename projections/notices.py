@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from domain.clocks import ClockStamped
 from domain.kernel import Game
 from domain.table import Table, apply, awaited_seats
 from domain.undo import UndoAsked
@@ -66,7 +67,7 @@ def notices_between(
     due: list[tuple[int, int | None, str]] = []  # (index in tables, seat, kind)
     for index in range(1, len(tables)):
         due += _lifecycle(game, tables[index - 1], tables[index], index)
-    due += _turns(game, tables)
+    due += _turns(game, tables, events)
     return [_notice(game_id, game, tables[i], first + i - 1, seat, kind) for i, seat, kind in due]
 
 
@@ -87,27 +88,42 @@ def _lifecycle(
     return due
 
 
-def _turns(game: Game[Any, Any, Any], tables: list[Table]) -> list[tuple[int, int | None, str]]:
+def _turns(
+    game: Game[Any, Any, Any], tables: list[Table], events: Sequence[Any]
+) -> list[tuple[int, int | None, str]]:
     """Each seat awaited after the last event whose turn began among the events: at the index
-    of the table where it began; and the table's, at the latest such index."""
+    of the table where it began; and the table's, at the latest such index. A seat's reminder
+    is due where its time began: its turn's start, or with a deadline per move, its last move
+    since (which gave it the whole deadline again)."""
     last = tables[-1]
-    began: dict[int, int] = {}
+    began: dict[int, int] = {}  # 0: before these events
     for seat in awaited_seats(game, last):
         index = len(tables) - 1
         while index > 0 and _awaits(game, tables[index - 1], seat):
             index -= 1
-        if index > 0:
-            began[seat] = index
-    if not began:
-        return []
+        began[seat] = index
     humans = set(_humans(last))
-    due: list[tuple[int, int | None, str]] = [(max(began.values()), None, TURN)]
+    latest = max(began.values(), default=0)
+    due: list[tuple[int, int | None, str]] = [(latest, None, TURN)] if latest else []
+    per_move = last.clock is not None and last.clock.per_move
     for seat, index in sorted(began.items()):
-        if seat in humans:
+        if seat not in humans:
+            continue
+        if index > 0:
             due.append((index, seat, TURN))
-            if _reminded(tables[index], seat):
-                due.append((index, seat, CLOCK))
+        timed = max(index, _last_move(events, seat)) if per_move else index
+        if timed > 0 and _reminded(tables[timed], seat):
+            due.append((timed, seat, CLOCK))
     return due
+
+
+def _last_move(events: Sequence[Any], seat: int) -> int:
+    """The index of the table just after the stamp of `seat`'s last move among `events` (its
+    clock reset there), or 0."""
+    stamped = [
+        i + 1 for i, e in enumerate(events) if isinstance(e, ClockStamped) and e.seat == seat
+    ]
+    return max(stamped, default=0)
 
 
 def _reminded(table: Table, seat: int) -> bool:

@@ -1,5 +1,6 @@
 """A table's turn clock as the server handles it: the creator's request checked into a
-`ClockSet`, the stamp that begins each append, and what a seat has left now."""
+`ClockSet` (a time per player) or a `DeadlineSet` (a time per move), the stamp that begins
+each append, and what a seat has left now."""
 
 from __future__ import annotations
 
@@ -8,18 +9,24 @@ import time
 from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
-from domain.clocks import ClockSet, ClockStamped, TimeRanOut
+from domain.clocks import ClockSet, ClockStamped, DeadlineSet, TimeRanOut
 from domain.kernel import Reason, Rejected
 from domain.table import Table, awaited_seats
 
 MAX_INITIAL_S = 30 * 24 * 3600  # a correspondence game's month
 MAX_INCREMENT_S = 7 * 24 * 3600
+MAX_PER_MOVE_S = 30 * 24 * 3600
 
 
 class ClockRequest(msgspec.Struct, forbid_unknown_fields=True):
-    initial_s: float
+    """Either a time per player (`initial_s`, `increment_s`) or one per move (`per_move_s`);
+    a field not given is UNSET."""
+
+    initial_s: float | UnsetType = UNSET
     increment_s: float = 0
+    per_move_s: float | UnsetType = UNSET
     on_timeout: Literal["bot"] = "bot"
 
 
@@ -31,6 +38,10 @@ def clock_set(asked: ClockRequest | None) -> list[Any]:
     """The `ClockSet` of a new table (none without a clock); Rejected for bad values."""
     if asked is None:
         return []
+    if not isinstance(asked.per_move_s, UnsetType):
+        return [deadline_set(asked, asked.per_move_s)]
+    if isinstance(asked.initial_s, UnsetType):
+        raise Rejected(Reason.BAD_REQUEST, "clock: initial_s (per player) or per_move_s")
     initial, increment = asked.initial_s, asked.increment_s
     if not (math.isfinite(initial) and 1 <= initial <= MAX_INITIAL_S):
         raise Rejected(Reason.BAD_REQUEST, f"clock.initial_s: from 1 to {MAX_INITIAL_S} seconds")
@@ -39,6 +50,17 @@ def clock_set(asked: ClockRequest | None) -> list[Any]:
             Reason.BAD_REQUEST, f"clock.increment_s: from 0 to {MAX_INCREMENT_S} seconds"
         )
     return [ClockSet(round(initial * 1000), round(increment * 1000), asked.on_timeout)]
+
+
+def deadline_set(asked: ClockRequest, per_move: float) -> DeadlineSet:
+    if not isinstance(asked.initial_s, UnsetType) or asked.increment_s:
+        raise Rejected(
+            Reason.BAD_REQUEST,
+            "clock.per_move_s: a time per move, without initial_s or increment_s",
+        )
+    if not (math.isfinite(per_move) and 1 <= per_move <= MAX_PER_MOVE_S):
+        raise Rejected(Reason.BAD_REQUEST, f"clock.per_move_s: from 1 to {MAX_PER_MOVE_S} seconds")
+    return DeadlineSet(round(per_move * 1000), asked.on_timeout)
 
 
 def stamps(

@@ -14,15 +14,17 @@ from tests.server.conftest import running
 from tests.server.test_table_bots import bearer, until_over
 
 GAMES = [("eiffel_mania", 3), ("vertigo", 3), ("bienvenue_a_bord", 2), ("18zoo", 3)]
+PER_PLAYER, PER_MOVE = {"initial_s": 600}, {"per_move_s": 600}
+CLOCKS = [(*game, PER_PLAYER) for game in GAMES] + [("vertigo", 3, PER_MOVE)]
 
 
-@pytest.mark.parametrize(("game", "seats"), GAMES)
-async def test_a_bot_game_on_a_clock_verifies(game: str, seats: int) -> None:
+@pytest.mark.parametrize(("game", "seats", "clock"), CLOCKS)
+async def test_a_bot_game_on_a_clock_verifies(game: str, seats: int, clock: dict[str, int]) -> None:
     url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bots.db'}"
     async with running(url) as server:
         http = server.lobby.http
         body = {"game": game, "seats": seats, "bots": list(range(1, seats))}
-        made = await http.post("/api/games", json={**body, "clock": {"initial_s": 600}})
+        made = await http.post("/api/games", json={**body, "clock": clock})
         game_id = made.json()["game_id"]
         _, token = await server.lobby.join(game_id, "Ada")
         await server.lobby.start(game_id, token)

@@ -67,8 +67,11 @@ function readOptions(form) {
 /** "2 of 3 seats taken", "42 moves · last move 3 min ago": what a row says about its game. */
 export function rowFacts(item, kind, now = Date.now()) {
   const fork = item.forked_from ? `what-if fork of ${item.forked_from.game_id} at step ${item.forked_from.version} · ` : "";
-  // a table whose clock gives each player a day or more is played over days (asynchronous)
-  const days = item.clock && item.clock.async ? `over days (${durationWords(item.clock.initial_ms)} each) · ` : "";
+  // a table whose clock gives each player a day or more, or each move an hour or more, is
+  // played over days (asynchronous)
+  const clock = item.clock;
+  const given = clock && (clock.per_move ? `each move within ${durationWords(clock.initial_ms)}` : `${durationWords(clock.initial_ms)} each`);
+  const days = clock && clock.async ? `over days (${given}) · ` : "";
   if (kind === "open") {
     const taken = item.names.filter(Boolean).length;
     const missing = item.seats - taken;

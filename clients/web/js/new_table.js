@@ -3,9 +3,11 @@
 
 import { clear, h } from "./dom.js";
 
-// server/table/table_clock.py: what `clock.initial_s` and `clock.increment_s` may be
+// server/table/table_clock.py: what `clock.initial_s`, `clock.increment_s` and
+// `clock.per_move_s` may be
 export const MAX_INITIAL_S = 30 * 24 * 3600;
 export const MAX_INCREMENT_S = 7 * 24 * 3600;
+export const MAX_PER_MOVE_S = 30 * 24 * 3600;
 
 function number(text) {
   const value = String(text ?? "").trim();
@@ -16,21 +18,24 @@ function number(text) {
 export const UNITS = { minutes: 60, hours: 3600, days: 86400 };
 
 /** The clock the fields ask for: `{ clock }` (null when off), or `{ error, field }` in words.
- * `amount` is in `unit` (minutes, hours or days) per player. */
-export function clockRequest(on, amount, seconds, unit = "minutes") {
+ * `amount` is in `unit` (minutes, hours or days): per player, or with `perMove` per move
+ * (a deadline each move must meet; `seconds` added per move is then not asked for). */
+export function clockRequest(on, amount, seconds, unit = "minutes", perMove = false) {
   if (!on) return { clock: null };
   const size = UNITS[unit] || UNITS.minutes;
-  const initial = Math.round(number(amount) * size * 1000) / 1000;
-  if (!(Number.isFinite(initial) && initial >= 1 && initial <= MAX_INITIAL_S)) {
+  const most = perMove ? MAX_PER_MOVE_S : MAX_INITIAL_S;
+  const asked = Math.round(number(amount) * size * 1000) / 1000;
+  if (!(Number.isFinite(asked) && asked >= 1 && asked <= most)) {
     const named = unit in UNITS ? unit : "minutes";
     const label = named[0].toUpperCase() + named.slice(1);
-    return { error: `${label} per player: from 1 second (${(1 / size).toPrecision(1)} ${named}) to ${MAX_INITIAL_S / size} ${named} (30 days)`, field: "minutes" };
+    return { error: `${label} per ${perMove ? "move" : "player"}: from 1 second (${(1 / size).toPrecision(1)} ${named}) to ${most / size} ${named} (30 days)`, field: "minutes" };
   }
+  if (perMove) return { clock: { per_move_s: asked, on_timeout: "bot" } };
   const increment = number(seconds);
   if (!(Number.isFinite(increment) && increment >= 0 && increment <= MAX_INCREMENT_S)) {
     return { error: `Seconds added per move: from 0 to ${MAX_INCREMENT_S} (7 days)`, field: "increment" };
   }
-  return { clock: { initial_s: initial, increment_s: increment, on_timeout: "bot" } };
+  return { clock: { initial_s: asked, increment_s: increment, on_timeout: "bot" } };
 }
 
 /** The seats before the last bot's that no bot takes: players must take them all before the
@@ -101,19 +106,30 @@ export function botsField() {
   };
 }
 
-/** "Turn clock": off, or time per player (in minutes, hours or days: a table in days is
- * played over days, and listed so) and seconds added per move. */
+/** "Turn clock": off, or a time per player (in minutes, hours or days: a table in days is
+ * played over days, and listed so) and seconds added per move, or a deadline per move. */
 export function clockField() {
   const toggle = h("input", { id: "new-clock", type: "checkbox", testid: "new-game-clock" });
+  const kind = h("select", { id: "new-clock-kind", testid: "new-game-clock-kind" },
+    h("option", { value: "player", selected: true }, "Time per player"),
+    h("option", { value: "move" }, "A deadline per move"));
   const minutes = h("input", { id: "new-clock-minutes", type: "number", step: "any", value: 10, inputmode: "decimal", testid: "new-game-clock-minutes" });
   const increment = h("input", { id: "new-clock-increment", type: "number", step: "any", value: 5, inputmode: "decimal", testid: "new-game-clock-increment" });
   const unit = h("select", { id: "new-clock-unit", testid: "new-game-clock-unit", "aria-label": "unit" },
     ...Object.keys(UNITS).map((name) => h("option", { value: name, selected: name === "minutes" }, name)));
+  const amountWords = h("span", {}, "Time per player");
+  const adds = h("label", { class: "option", for: "new-clock-increment" }, h("span", {}, "Seconds added per move"), increment);
   const details = h("div", { class: "clock-fields", hidden: true, testid: "new-game-clock-fields" },
-    h("label", { class: "option", for: "new-clock-minutes" }, h("span", {}, "Time per player"), minutes, unit),
-    h("label", { class: "option", for: "new-clock-increment" }, h("span", {}, "Seconds added per move"), increment),
-    h("p", { class: "option-help" }, "Each player's time runs only while the game waits for them; once it is out, the server's bot plays their turn. From 1 second to 30 days each, plus 0 to 7 days per move; with a day or more each, the table is played over days, and its players are told of their turns (their notices) and reminded when their time runs low. A table with a clock undoes no move."));
+    h("label", { class: "option", for: "new-clock-kind" }, h("span", {}, "Kind of clock"), kind),
+    h("label", { class: "option", for: "new-clock-minutes" }, amountWords, minutes, unit),
+    adds,
+    h("p", { class: "option-help" }, "Time per player: each player's time runs only while the game waits for them; once it is out, the server's bot plays their turn. From 1 second to 30 days each, plus 0 to 7 days per move; with a day or more each, the table is played over days. A deadline per move: every move must be made within that time (from 1 second to 30 days) from when the game waits for it; past it, the server's bot makes that move, and the next has the whole time again; with an hour or more, the table is played over days. On a table played over days, players are told of their turns (their notices) and reminded when their time runs low. A table with a clock undoes no move."));
   toggle.addEventListener("change", () => { details.hidden = !toggle.checked; });
+  kind.addEventListener("change", () => {
+    const perMove = kind.value === "move";
+    adds.hidden = perMove;
+    amountWords.textContent = perMove ? "Each move within" : "Time per player";
+  });
   const element = h("div", { class: "option-block" },
     h("label", { class: "option", for: "new-clock" }, h("span", {}, "Turn clock"), toggle),
     details);
@@ -121,7 +137,7 @@ export function clockField() {
     element,
     /** `{ clock }` or `{ error }`; a field in error is marked and focused. */
     read: () => {
-      const asked = clockRequest(toggle.checked, minutes.value, increment.value, unit.value);
+      const asked = clockRequest(toggle.checked, minutes.value, increment.value, unit.value, kind.value === "move");
       for (const input of [minutes, increment]) input.removeAttribute("aria-invalid");
       if (asked.error) {
         const input = asked.field === "minutes" ? minutes : increment;

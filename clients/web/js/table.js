@@ -188,7 +188,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const unknown = lost();
     const bots = (table && table.bots) || (info && info.bots) || [];
     const clock = table && table.started && !table.over ? table.clock : null;
-    const timedOut = clock ? timedOutSeats(conn ? conn.log : []) : new Set();
+    // a seat out of time stays so until it moves in time; a deadline per move is whole again
+    const timedOut = clock && !clock.per_move ? timedOutSeats(conn ? conn.log : []) : new Set();
     clear(els.seats).append(
       ...Array.from({ length: count }, (_, seat) => {
         const name = list[seat];
@@ -398,6 +399,11 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     }
     const clock = table.clock;
     if (!clock || !timedOutSeats(conn.log).has(me)) return null;
+    if (clock.per_move) {
+      return h("div", { class: "notice bot-plays", role: "status", testid: "time-ran-out" },
+        h("strong", {}, "Your move's time ran out: a bot made it for you. "),
+        `Your next move is yours again, within ${durationWords(clock.initial_ms)}.`);
+    }
     const extra = clock.increment_ms;
     return h("div", { class: "notice bot-plays", role: "status", testid: "time-ran-out" },
       h("strong", {}, "Your time ran out: a bot plays for you. "),

@@ -99,6 +99,8 @@ export function describeTableEvent(event, names) {
       return `${seatName(names, event.seat)} takes their seat back from the bot`;
     case "clock_set":
       return `Turn clock: ${durationWords(event.initial_ms)} each${event.increment_ms ? `, ${durationWords(event.increment_ms)} more per move` : ""}; a bot plays for a seat out of time`;
+    case "deadline_set":
+      return `Turn clock: each move within ${durationWords(event.per_move_ms)}; a bot moves for a seat past its deadline`;
     case "clock_stamped":
       return ""; // the time of a move: the seats' clocks show it
     case "time_ran_out":
