@@ -17,6 +17,8 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
+from clients.python.patches import patched
+
 
 class CommandRefused(Exception):
     def __init__(self, reason: str, detail: str) -> None:
@@ -80,7 +82,12 @@ class Lobby:
 
 def with_table(view: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
     """An update's view, completed with the table part (names, started, over, result) that
-    the server leaves out of an update while it has not changed."""
+    the server leaves out of an update while it has not changed, and with the game's view
+    the patch makes of the previous one."""
+    if "patch" in view:
+        rest = {key: part for key, part in view.items() if key != "patch"}
+        game = patched(previous["game"] if previous else None, view["patch"])
+        view = {**rest, "game": game}
     if "table" in view or previous is None:
         return view
     return {"table": previous["table"], **view}
@@ -145,6 +152,8 @@ class GameClient:
                 return  # a seek answer: the live state is unchanged
             if kind == "update" and message["version"] <= self.version:
                 raise AssertionError(f"duplicate update {message['version']} <= {self.version}")
+            if kind == "update" and message["base"] != self.version:
+                raise AssertionError(f"an update from {message['base']}, at {self.version}")
             self.version, self.hash = message["version"], message["hash"]
             self.view, self.legal = with_table(message["view"], self.view), message["legal"]
             self.log.extend(message["log"] if kind == "snapshot" else message["events"])
