@@ -10,8 +10,7 @@ only of events a spectator may not see whole. Its bytes are those of `encode(upd
 for every viewer (`tests/server/test_update_frames.py` compares them, and checks the law).
 
 The game's view goes as a patch of the view the viewer had at the starting version
-(`projections.patch`): `update` folds that view again, the fan-out passes the one it sent
-last. A fan-out that has no such view at hand sends the whole view instead.
+(`projections.patch`): `update` folds that view again, the fan-out passes the one it sent.
 """
 
 from __future__ import annotations
@@ -27,8 +26,6 @@ from projections.codec import encode
 from projections.frames import game_part, legal_for, redacted_log, table_part, table_view
 from projections.live import LiveGame
 from projections.patch import diff, plain
-
-WHOLE: Any = object()  # the view a viewer had is not at hand: send the whole view
 
 
 def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
@@ -70,15 +67,14 @@ class Updates:
         self.state = table.state if table.started else None  # None: no game to show yet
         self.over = self.state is not None and game.is_over(self.state)
         self._table: msgspec.Raw | None = None
-        self._views: dict[Viewer, Any] = {}  # per viewer: its game view, and as plain JSON
-        self._plain: dict[Viewer, Any] = {}
+        self._plain: dict[Viewer, Any] = {}  # per viewer: its game view, as plain JSON
         # per starting version: the events encoded once, if a spectator may see them all
         self._public: dict[int, msgspec.Raw | None] = {}
 
-    def frame(self, viewer: Viewer, after: int, had: Any = WHOLE) -> bytes:
+    def frame(self, viewer: Viewer, after: int, had: Any) -> bytes:
         """`encode(update(live, viewer, after))`, sharing what other viewers share, given the
-        game view the viewer had at `after` (`plain`); with WHOLE, the whole view instead."""
-        game, state, over = self.game, self.state, self.over
+        game view the viewer had at `after` (as `plain` makes it)."""
+        game, over = self.game, self.over
         seen = OMNISCIENT if over else viewer
         view: dict[str, Any] = {}
         if over or after < self.live.table_version:
@@ -86,10 +82,7 @@ class Updates:
                 table = self.live.table
                 self._table = msgspec.Raw(encode(table_part(game, table, over)))
             view["table"] = self._table
-        if had is WHOLE:
-            view["game"] = self.view(viewer)
-        else:
-            view["patch"] = diff(had, self.plain(viewer))
+        view["patch"] = diff(had, self.plain(viewer))
         legal = legal_for(game, self.live.table, viewer)
         if after not in self._public:
             self._public[after] = self._shared(after)
@@ -108,18 +101,13 @@ class Updates:
             )
         )
 
-    def view(self, viewer: Viewer) -> Any:
-        """The viewer's game view now (None before the start), computed once."""
-        if viewer not in self._views:
+    def plain(self, viewer: Viewer) -> Any:
+        """The viewer's game view now (None before the start) as `plain` makes it: what the
+        viewer holds once it has this update. Computed once per viewer."""
+        if viewer not in self._plain:
             seen = OMNISCIENT if self.over else viewer
             state = self.state
-            self._views[viewer] = None if state is None else self.game.view(state, seen)
-        return self._views[viewer]
-
-    def plain(self, viewer: Viewer) -> Any:
-        """`view` as plain JSON types: what the viewer holds once it has this update."""
-        if viewer not in self._plain:
-            self._plain[viewer] = plain(self.view(viewer))
+            self._plain[viewer] = None if state is None else plain(self.game.view(state, seen))
         return self._plain[viewer]
 
     def _shared(self, after: int) -> msgspec.Raw | None:

@@ -105,7 +105,9 @@ class GameClient:
     view: Any = None
     legal: list[Any] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
-    frames: list[dict[str, Any]] = field(default_factory=list)  # every frame received, for tests
+    # every frame received, for tests; an update's there with `view` the whole view the client
+    # held once it applied it, and `sent` the view part as it came (its patch)
+    frames: list[dict[str, Any]] = field(default_factory=list)
     seat: int | None = None
     record_frames: bool = False
     ws: ClientConnection | None = None
@@ -145,8 +147,9 @@ class GameClient:
             self.frames.append(message)
 
     def _absorb(self, message: dict[str, Any]) -> None:
-        self._record(message)
         kind = message["type"]
+        if kind != "update":
+            self._record(message)
         if kind in ("snapshot", "update"):
             if kind == "snapshot" and not message.get("live", True):
                 return  # a seek answer: the live state is unchanged
@@ -157,6 +160,8 @@ class GameClient:
             self.version, self.hash = message["version"], message["hash"]
             self.view, self.legal = with_table(message["view"], self.view), message["legal"]
             self.log.extend(message["log"] if kind == "snapshot" else message["events"])
+            if kind == "update":
+                self._record({**message, "view": self.view, "sent": message["view"]})
         elif kind in ("ack", "rejected"):
             waiter = self._pending.pop(message["id"], None)
             if waiter and not waiter.done():

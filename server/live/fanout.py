@@ -4,7 +4,8 @@ versions pushed to them.
 For each new version of a game the hub computes the view, redacted events and legal commands
 once per distinct viewer (and what all viewers share once for all, `projections.updates`),
 encodes each once, and queues the bytes on every socket of that viewer. It keeps the game view
-it last sent each viewer, so that an update carries only the patch from it to the new one. New versions come from
+it last sent each viewer, so that an update carries only the patch from it to the new one
+(the view is folded again for a socket left behind). New versions come from
 this process's own folds (`Games.on_folded`) and from the pump (`server.live.pump`), which
 follows the store for every watched game.
 """
@@ -16,10 +17,11 @@ from typing import Any
 
 from domain.kernel import Viewer
 from projections.codec import encode
+from projections.frames import game_part
 from projections.live import LiveGame
 from projections.patch import plain
 from projections.snapshot import snapshot
-from projections.updates import WHOLE, Updates, update
+from projections.updates import Updates, update
 from server.live.connection import RESYNC, Connection
 from server.live.presence import LocalPresence, Presence
 from server.live.presence_beats import PresenceBeats
@@ -79,11 +81,13 @@ class Hub:
         if last_version is not None and published and published == last_hash:
             if last_version < live.version:
                 conn.push(encode(update(live, conn.viewer, last_version)))
+            shown = game_part(live.game, live.table, conn.viewer)
         else:
             first = snapshot(live, conn.viewer)
             conn.push(encode(first))
-            held = (live.version, live.hash, plain(first.view["game"]))
-            self.views.setdefault(conn.game_id, {})[conn.viewer] = held
+            shown = first.view["game"]
+        held = (live.version, live.hash, plain(shown))
+        self.views.setdefault(conn.game_id, {})[conn.viewer] = held
         conn.sent_version, conn.sent_hash = live.version, live.hash
         if conn.seat is not None:  # only players send commands, so only they hold frames
             conn.release_later = self.pump.release_after_next_read
@@ -113,7 +117,7 @@ class Hub:
             return  # every socket has exactly this fold already
         updates = Updates(live)
         views = self.views.setdefault(live.game_id, {})
-        frames: dict[tuple[Viewer, int, bool], tuple[bytes, bytes]] = {}
+        frames: dict[tuple[Viewer, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
             sent = conn.sent_version
             if sent == version and conn.sent_hash == digest:
@@ -121,16 +125,19 @@ class Hub:
             if not 1 <= sent <= version or hashes[sent - 1] != conn.sent_hash:
                 self._resync(conn)  # it was shown versions the stream no longer has
                 continue
-            held = views.get(conn.viewer)
-            had = held[2] if held is not None and held[:2] == (sent, conn.sent_hash) else WHOLE
-            key = (conn.viewer, sent, had is WHOLE)
+            key = (conn.viewer, sent)
             built = frames.get(key)
             if built is None:
+                held = views.get(conn.viewer)
+                if held is not None and held[:2] == (sent, conn.sent_hash):
+                    had = held[2]
+                else:  # a socket behind the others of its viewer: fold its view again
+                    had = plain(game_part(live.game, live.table_at(sent), conn.viewer))
                 payload = updates.frame(conn.viewer, sent, had)
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
             conn.sent_version, conn.sent_hash = version, digest
-        for viewer, _, _ in frames:
+        for viewer, _ in frames:
             views[viewer] = (version, digest, updates.plain(viewer))
         self.shown[live.game_id] = (version, digest)
 
