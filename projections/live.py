@@ -53,6 +53,18 @@ class Record(Protocol):
     def command_id(self) -> str: ...
 
 
+class _Foreseen:
+    """An append about to be made on version `at` (hash `head`), with its fold done."""
+
+    __slots__ = ("at", "data", "head", "states", "taken")
+
+    def __init__(self, at: int, head: str, data: list[bytes], states: list[Any]) -> None:
+        self.at, self.head = at, head
+        self.data = data  # its events as they will be stored
+        self.states = states  # the game's state after each of the game's events among them
+        self.taken = 0  # the states folded in so far (the records may come in several reads)
+
+
 class GameGap(Exception):
     """Records arrived that do not follow the folded version (the cache must be rebuilt)."""
 
@@ -97,6 +109,7 @@ class LiveGame:
         # per viewer: its redacted log so far and how many events it covers (seeks and
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
+        self._foreseen: _Foreseen | None = None
 
     @classmethod
     def replay(cls, game_id: str, records: Sequence[Record]) -> LiveGame:
@@ -124,6 +137,13 @@ class LiveGame:
     def over(self) -> bool:
         return self.table.started and self.game.is_over(self.table.state)
 
+    def foresee(self, at: int, head: str, data: list[bytes], states: list[Any]) -> None:
+        """The fold of an append this process is about to make on version `at` (hash `head`):
+        `data` as it will be stored, and the state after each game event in it, in order (the
+        decision folded them once, `server.table.decisions`). `extend` takes those states for
+        those records, when they come from the store exactly so, instead of folding again."""
+        self._foreseen = _Foreseen(at, head, data, states)
+
     def extend(self, records: Iterable[Record]) -> int:
         """Fold records in order; how many were new. Raises GameGap on a gap or a fork,
         keeping what it folded before it.
@@ -146,6 +166,11 @@ class LiveGame:
         current = last = len(hashes)
         prev = hashes[-1]
         checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
+        ahead = self._foreseen
+        if ahead is not None and not (
+            ahead.at <= current < ahead.at + len(ahead.data) and hashes[ahead.at - 1] == ahead.head
+        ):
+            ahead = self._foreseen = None  # made on another fold, or taken: of no use now
         try:
             for record in records:
                 version = record.version
@@ -155,6 +180,8 @@ class LiveGame:
                     continue
                 if version != current + 1 or record.prev_hash != prev:
                     raise GameGap(f"{self.game_id}: expected version {current + 1}, got {version}")
+                if ahead is not None and record.data != ahead.data[version - ahead.at - 1]:
+                    ahead = self._foreseen = None  # another append than the one foreseen
                 event = decode(record.data)
                 if type(event) in table_events:
                     if table.state is not state:
@@ -164,7 +191,11 @@ class LiveGame:
                     if type(event) not in UNSEEN_TABLE_EVENTS:
                         self.table_version = version
                 else:
-                    state = evolve(state, event)
+                    if ahead is None:
+                        state = evolve(state, event)
+                    else:  # the decision's own fold of this very event
+                        state = ahead.states[ahead.taken]
+                        ahead.taken += 1
                     moved_ms = record.at_ms
                     if table.undo_asked is not None:  # a move lapses a pending undo request
                         table = _replace(table, undo_asked=None)
@@ -180,6 +211,8 @@ class LiveGame:
                 if not record.salt:
                     unsalted.add(version)
                 current = version
+                if ahead is not None and version == ahead.at + len(ahead.data):
+                    ahead = self._foreseen = None  # taken whole
                 if version == checkpoint:
                     if table.state is not state:
                         table = _replace(table, state=state)
