@@ -36,7 +36,6 @@ from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
 from projections.live import LiveGame
-from projections.patch import plain
 from projections.snapshot import snapshot
 from projections.updates import Updates
 from server.ops.config import Settings
@@ -107,7 +106,7 @@ class Lean:
             sockets = self.viewers[game_id][viewer]
             sockets.add(ws)
             first = snapshot(live, viewer)
-            self.views[game_id][viewer] = plain(first.view["game"])
+            self.views[game_id][viewer] = first.view["game"]
             await ws.send(encode(first).decode())
             async for message in ws:
                 frame = self.decode(message)
@@ -136,7 +135,7 @@ class Lean:
         views = self.views[game_id]
         for viewer, sockets in self.viewers[game_id].items():
             broadcast(sockets, updates.frame(viewer, after, views[viewer]).decode())
-            views[viewer] = updates.plain(viewer)
+            views[viewer] = updates.view(viewer)
 
 
 async def main(port: int, store_url: str) -> None:

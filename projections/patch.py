@@ -21,14 +21,9 @@ import msgspec
 Patch = list[list[Any]]
 
 
-def plain(view: Any) -> Any:
-    """A view (a game's structs) as the JSON types a client decodes it into (but tuples, kept
-    as tuples: `diff` takes them for the lists they encode to)."""
-    return msgspec.to_builtins(view, str_keys=True)
-
-
 def diff(old: Any, new: Any) -> Patch:
-    """The operations that turn `old` into `new` (both `plain`); empty when they are equal."""
+    """The operations that turn the JSON of `old` into that of `new` (views as the game makes
+    them: structs, lists, tuples, dicts with string keys, scalars); empty when they are equal."""
     ops: Patch = []
     _diff(old, new, [], ops)
     return ops
@@ -41,17 +36,29 @@ def _same(old: Any, new: Any) -> bool:
 
 
 def _diff(old: Any, new: Any, path: list[Any], ops: Patch) -> None:
-    if _same(old, new):
-        return
     kind = type(new)
-    if kind is dict and type(old) is dict:
+    if kind is not type(old):
+        ops.append([path, new])
+    elif isinstance(new, msgspec.Struct):  # its fields, under the names they are encoded by
+        names = zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True)
+        for name, key in names:
+            was, now = getattr(old, name), getattr(new, name)
+            if _same(was, now):
+                continue
+            if now is msgspec.UNSET:  # a field left unset is not encoded
+                ops.append([[*path, key]])
+            elif was is msgspec.UNSET:
+                ops.append([[*path, key], now])
+            else:
+                _diff(was, now, [*path, key], ops)
+    elif kind is dict and _keyed(old) and _keyed(new):
         for key, value in new.items():
             if key not in old:
                 ops.append([[*path, key], value])
             elif not _same(old[key], value):
                 _diff(old[key], value, [*path, key], ops)
         ops.extend([[*path, key]] for key in old if key not in new)
-    elif (kind is list or kind is tuple) and type(old) is kind:
+    elif kind is list or kind is tuple:
         common = min(len(old), len(new))
         changed = [n for n in range(common) if not _same(old[n], new[n])]
         if 2 * len(changed) > len(new):  # most of it changed: the list itself is shorter
@@ -62,5 +69,10 @@ def _diff(old: Any, new: Any, path: list[Any], ops: Patch) -> None:
         ops.extend([[*path, n], new[n]] for n in range(common, len(new)))
         if len(new) < len(old):
             ops.append([[*path, len(new)]])
-    else:
+    elif old != new:
         ops.append([path, new])
+
+
+def _keyed(part: dict[Any, Any]) -> bool:
+    """Whether a dict's keys are strings, as JSON's are (any other is sent whole)."""
+    return all(type(key) is str for key in part)

@@ -19,7 +19,6 @@ from domain.kernel import Viewer
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
-from projections.patch import plain
 from projections.snapshot import snapshot
 from projections.updates import Updates, update
 from server.live.connection import RESYNC, Connection
@@ -38,7 +37,7 @@ class Hub:
         self.presence: Presence = presence or LocalPresence()
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
         self.shown: dict[str, tuple[int, str]] = {}  # per watched game: (version, hash) published
-        # per watched game and viewer: the game view last sent, as (version, hash, plain view)
+        # per watched game and viewer: the game view last sent, as (version, hash, view)
         self.views: dict[str, dict[Viewer, tuple[int, str, Any]]] = {}
         self.pump = Pump(service, self.watchers, self.publish)
         self.beats = PresenceBeats(self.presence, self.watchers, self.connected_seats)
@@ -86,7 +85,7 @@ class Hub:
             first = snapshot(live, conn.viewer)
             conn.push(encode(first))
             shown = first.view["game"]
-        held = (live.version, live.hash, plain(shown))
+        held = (live.version, live.hash, shown)
         self.views.setdefault(conn.game_id, {})[conn.viewer] = held
         conn.sent_version, conn.sent_hash = live.version, live.hash
         if conn.seat is not None:  # only players send commands, so only they hold frames
@@ -132,13 +131,13 @@ class Hub:
                 if held is not None and held[:2] == (sent, conn.sent_hash):
                     had = held[2]
                 else:  # a socket behind the others of its viewer: fold its view again
-                    had = plain(game_part(live.game, live.table_at(sent), conn.viewer))
+                    had = game_part(live.game, live.table_at(sent), conn.viewer)
                 payload = updates.frame(conn.viewer, sent, had)
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
             conn.sent_version, conn.sent_hash = version, digest
         for viewer, _ in frames:
-            views[viewer] = (version, digest, updates.plain(viewer))
+            views[viewer] = (version, digest, updates.view(viewer))
         self.shown[live.game_id] = (version, digest)
 
     def _resync(self, conn: Connection) -> None:

@@ -17,7 +17,7 @@ from domain.table import ChatPosted
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
-from projections.patch import diff, plain
+from projections.patch import diff
 from projections.snapshot import snapshot
 from projections.updates import Updates, update
 from server.store import chained
@@ -78,7 +78,7 @@ def test_updates_applied_from_any_version_give_the_snapshots_view(name: str, see
                 had = held[viewer][after]
                 assert sent["base"] == after
                 assert as_json(with_table(sent["view"], had)) == whole, (viewer, after)
-                kept = plain(game_part(live.game, live.table_at(after), viewer))  # the hub's
+                kept = game_part(live.game, live.table_at(after), viewer)  # the hub's
                 assert updates.frame(viewer, after, kept) == encode(update(live, viewer, after))
                 patches += bool(sent["view"]["patch"])
             held[viewer][version] = now
@@ -97,3 +97,21 @@ def test_a_patch_is_smaller_than_the_view_and_says_only_what_changed() -> None:
     assert as_json(patched(old, diff(old, shorter))) == as_json(shorter)
     assert diff(old, old) == []
     assert diff(None, new) == [[[], new]]
+
+
+class Part(msgspec.Struct, rename={"score": "points"}):
+    score: int
+    note: str | msgspec.UnsetType = msgspec.UNSET
+    parts: tuple[Part, ...] = ()
+
+
+def test_a_struct_is_patched_under_its_encoded_names_and_unset_fields_left_out() -> None:
+    old = Part(1, parts=(Part(2), Part(3, "x")))
+    new = Part(1, "y", parts=(Part(2), Part(4)))
+    ops = diff(old, new)
+    assert msgspec.to_builtins(ops) == [
+        [["note"], "y"],
+        [["parts", 1, "points"], 4],
+        [["parts", 1, "note"]],
+    ]
+    assert as_json(patched(decoded(old), decoded(ops))) == as_json(new)

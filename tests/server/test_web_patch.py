@@ -15,7 +15,7 @@ from domain.kernel import SPECTATOR, Seat
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
-from projections.patch import diff, plain
+from projections.patch import diff
 from tests.server.test_live_extend import GOLDEN, stream_of
 
 PATCH_JS = Path(__file__).parents[2] / "clients" / "web" / "js" / "patch.js"
@@ -40,12 +40,12 @@ def test_the_browser_patch_makes_the_next_view() -> None:
         records = stream_of(path)
         live = LiveGame.replay(path.stem, records[:1])
         viewers = [SPECTATOR, Seat(0)]
-        held = {v: plain(game_part(live.game, live.table, v)) for v in viewers}
+        held = {v: game_part(live.game, live.table, v) for v in viewers}
         step = max(1, len(records) // 40)
         for at in range(1, len(records), step):
             live.extend(records[at : at + step])
             for viewer in viewers:
-                now = plain(game_part(live.game, live.table, viewer))
+                now = game_part(live.game, live.table, viewer)
                 cases.append([held[viewer], diff(held[viewer], now)])
                 expected.append(now)
                 held[viewer] = now
