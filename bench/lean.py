@@ -23,7 +23,6 @@ import gc
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 import uvloop
@@ -36,6 +35,7 @@ from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.patch import Parts, parts
 from projections.snapshot import snapshot
 from projections.updates import Updates
 from server.ops.config import Settings
@@ -87,7 +87,7 @@ class Lean:
         )
         self.opening: dict[str, asyncio.Task[LiveGame]] = {}
         # per game and viewer, the game view its sockets hold (all at the same version here)
-        self.views: dict[str, dict[Viewer, Any]] = defaultdict(dict)
+        self.views: dict[str, dict[Viewer, Parts]] = defaultdict(dict)
         self.decode = msgspec.json.Decoder(Frame).decode
 
     async def open(self, game_id: str) -> LiveGame:
@@ -106,7 +106,7 @@ class Lean:
             sockets = self.viewers[game_id][viewer]
             sockets.add(ws)
             first = snapshot(live, viewer)
-            self.views[game_id][viewer] = first.view["game"]
+            self.views[game_id][viewer] = parts(first.view["game"])
             await ws.send(encode(first).decode())
             async for message in ws:
                 frame = self.decode(message)
@@ -135,7 +135,7 @@ class Lean:
         views = self.views[game_id]
         for viewer, sockets in self.viewers[game_id].items():
             broadcast(sockets, updates.frame(viewer, after, views[viewer]).decode())
-            views[viewer] = updates.view(viewer)
+            views[viewer] = updates.parts(viewer)
 
 
 async def main(port: int, store_url: str) -> None:

@@ -10,6 +10,12 @@ A patch is a list of operations on the viewer's game view as JSON (docs/protocol
 A path is a list of steps, strings for object keys and integers for list indices. The patch is
 computed from the two views alone, both of which the viewer is sent whole otherwise: it tells
 nothing they do not (no key, size or order of anything hidden from the viewer).
+
+A view is compared by its `parts`: each top-level value of its object encoded, a list element
+by element and an object key by key (an 18ZOO hex, a player); a part that changed is sent
+whole. The parts are bytes, which the garbage collector does not follow: the fan-out keeps
+each viewer's last ones between commands, where keeping the views themselves (thousands of
+objects each) made every full collection longer.
 """
 
 from __future__ import annotations
@@ -18,61 +24,97 @@ from typing import Any
 
 import msgspec
 
+from projections.codec import encode
+
+Part = bytes | tuple[bytes, ...] | dict[str, bytes]  # encoded whole, per element, per key
+Parts = bytes | dict[str, Part]  # a view that is no object is encoded whole
 Patch = list[list[Any]]
 
 
-def diff(old: Any, new: Any) -> Patch:
-    """The operations that turn the JSON of `old` into that of `new` (views as the game makes
-    them: structs, lists, tuples, dicts with string keys, scalars); empty when they are equal."""
+def parts(view: Any) -> Parts:
+    """`view` (as the game makes it: structs, lists, tuples, dicts, scalars) in parts."""
+    fields = _fields(view)
+    if fields is None:
+        return encode(view)
+    return {key: _part(value) for key, value in fields}
+
+
+def diff(old: Parts, new: Parts) -> Patch:
+    """The operations that turn the JSON of the view `old` was made of into `new`'s."""
+    if isinstance(new, bytes):
+        return [] if old == new else [[[], msgspec.Raw(new)]]
+    if isinstance(old, bytes):  # from no object (before the start) to one
+        whole = b",".join(encode(key) + b":" + _whole(part) for key, part in new.items())
+        return [[[], msgspec.Raw(b"{" + whole + b"}")]]
     ops: Patch = []
-    _diff(old, new, [], ops)
+    for key, part in new.items():
+        was = old.get(key)
+        if was == part:
+            continue
+        if isinstance(part, tuple) and isinstance(was, tuple):
+            _listed(was, part, [key], ops)
+        elif isinstance(part, dict) and isinstance(was, dict):
+            _keyed(was, part, [key], ops)
+        else:
+            ops.append([[key], msgspec.Raw(_whole(part))])
+    ops.extend([[key]] for key in old if key not in new)
     return ops
 
 
-def _same(old: Any, new: Any) -> bool:
-    # the type too: JSON tells true from 1 (a typed view never turns a field from one to the other
-    # deeper down, where == alone compares them)
-    return old is new or (type(old) is type(new) and old == new)
+def _listed(old: tuple[bytes, ...], new: tuple[bytes, ...], path: list[Any], ops: Patch) -> None:
+    common = min(len(old), len(new))
+    changed = [n for n in range(common) if old[n] != new[n]]
+    if 2 * len(changed) > len(new):  # most of it changed: the list itself is shorter
+        ops.append([path, msgspec.Raw(_whole(new))])
+        return
+    ops.extend([[*path, n], msgspec.Raw(new[n])] for n in changed)
+    ops.extend([[*path, n], msgspec.Raw(new[n])] for n in range(common, len(new)))
+    if len(new) < len(old):
+        ops.append([[*path, len(new)]])
 
 
-def _diff(old: Any, new: Any, path: list[Any], ops: Patch) -> None:
-    kind = type(new)
-    if kind is not type(old):
-        ops.append([path, new])
-    elif isinstance(new, msgspec.Struct):  # its fields, under the names they are encoded by
-        names = zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True)
-        for name, key in names:
-            was, now = getattr(old, name), getattr(new, name)
-            if _same(was, now):
-                continue
-            if now is msgspec.UNSET:  # a field left unset is not encoded
-                ops.append([[*path, key]])
-            elif was is msgspec.UNSET:
-                ops.append([[*path, key], now])
-            else:
-                _diff(was, now, [*path, key], ops)
-    elif kind is dict and _keyed(old) and _keyed(new):
-        for key, value in new.items():
-            if key not in old:
-                ops.append([[*path, key], value])
-            elif not _same(old[key], value):
-                _diff(old[key], value, [*path, key], ops)
-        ops.extend([[*path, key]] for key in old if key not in new)
-    elif kind is list or kind is tuple:
-        common = min(len(old), len(new))
-        changed = [n for n in range(common) if not _same(old[n], new[n])]
-        if 2 * len(changed) > len(new):  # most of it changed: the list itself is shorter
-            ops.append([path, new])
-            return
-        for n in changed:
-            _diff(old[n], new[n], [*path, n], ops)
-        ops.extend([[*path, n], new[n]] for n in range(common, len(new)))
-        if len(new) < len(old):
-            ops.append([[*path, len(new)]])
-    elif old != new:
-        ops.append([path, new])
+def _keyed(old: dict[str, bytes], new: dict[str, bytes], path: list[Any], ops: Patch) -> None:
+    ops.extend(
+        [[*path, key], msgspec.Raw(value)] for key, value in new.items() if old.get(key) != value
+    )
+    ops.extend([[*path, key]] for key in old if key not in new)
 
 
-def _keyed(part: dict[Any, Any]) -> bool:
-    """Whether a dict's keys are strings, as JSON's are (any other is sent whole)."""
-    return all(type(key) is str for key in part)
+def _whole(part: Part) -> bytes:
+    """A part as one JSON value."""
+    if isinstance(part, bytes):
+        return part
+    if isinstance(part, tuple):
+        return b"[" + b",".join(part) + b"]"
+    return b"{" + b",".join(encode(key) + b":" + value for key, value in part.items()) + b"}"
+
+
+def _part(value: Any) -> Part:
+    if type(value) is list or type(value) is tuple:
+        return tuple(encode(item) for item in value)
+    fields = _fields(value)
+    if fields is None:
+        return encode(value)
+    return {key: encode(field) for key, field in fields}
+
+
+def _fields(value: Any) -> list[tuple[str, Any]] | None:
+    """The keys and values `value` is encoded as an object with, or None (not an object, or
+    not one key by key: a dict with keys other than strings, an array-like struct, a struct
+    that leaves out its defaults)."""
+    if type(value) is dict:
+        return list(value.items()) if all(type(key) is str for key in value) else None
+    if not isinstance(value, msgspec.Struct):
+        return None
+    config = value.__struct_config__
+    if config.array_like or config.omit_defaults:
+        return None
+    kind = type(value)
+    fields: list[tuple[str, Any]] = (
+        [] if config.tag_field is None else [(config.tag_field, config.tag)]
+    )
+    for name, key in zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True):
+        field = getattr(value, name)
+        if field is not msgspec.UNSET:  # a field left unset is not encoded
+            fields.append((key, field))
+    return fields

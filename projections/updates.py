@@ -25,7 +25,7 @@ from domain.table import redact
 from projections.codec import encode
 from projections.frames import game_part, legal_for, redacted_log, table_part, table_view
 from projections.live import LiveGame
-from projections.patch import diff
+from projections.patch import Parts, diff, parts
 
 
 def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
@@ -34,8 +34,8 @@ def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
     (a table event, or the end): the client keeps the one it has. The game's view comes as
     the patch of the one the viewer had at `after`."""
     view = table_view(live.game, live.table, viewer, after < live.table_version or live.over)
-    had = game_part(live.game, live.table_at(after), viewer)
-    view["patch"] = diff(had, view.pop("game"))
+    had = parts(game_part(live.game, live.table_at(after), viewer))
+    view["patch"] = diff(had, parts(view.pop("game")))
     return Update(
         version=live.version,
         hash=live.digest,
@@ -67,13 +67,13 @@ class Updates:
         self.state = table.state if table.started else None  # None: no game to show yet
         self.over = self.state is not None and game.is_over(self.state)
         self._table: msgspec.Raw | None = None
-        self._views: dict[Viewer, Any] = {}  # per viewer: its game view
+        self._parts: dict[Viewer, Parts] = {}  # per viewer: its game view, in parts
         # per starting version: the events encoded once, if a spectator may see them all
         self._public: dict[int, msgspec.Raw | None] = {}
 
-    def frame(self, viewer: Viewer, after: int, had: Any) -> bytes:
+    def frame(self, viewer: Viewer, after: int, had: Parts) -> bytes:
         """`encode(update(live, viewer, after))`, sharing what other viewers share, given the
-        game view the viewer had at `after`."""
+        game view the viewer had at `after` (in `parts`)."""
         game, over = self.game, self.over
         seen = OMNISCIENT if over else viewer
         view: dict[str, Any] = {}
@@ -82,7 +82,7 @@ class Updates:
                 table = self.live.table
                 self._table = msgspec.Raw(encode(table_part(game, table, over)))
             view["table"] = self._table
-        view["patch"] = diff(had, self.view(viewer))
+        view["patch"] = diff(had, self.parts(viewer))
         legal = legal_for(game, self.live.table, viewer)
         if after not in self._public:
             self._public[after] = self._shared(after)
@@ -101,14 +101,14 @@ class Updates:
             )
         )
 
-    def view(self, viewer: Viewer) -> Any:
-        """The viewer's game view now (None before the start): what the viewer holds once it
-        has this update. Computed once per viewer."""
-        if viewer not in self._views:
+    def parts(self, viewer: Viewer) -> Parts:
+        """The viewer's game view now (None before the start) in `parts`: what the viewer
+        holds once it has this update. Computed once per viewer."""
+        if viewer not in self._parts:
             seen = OMNISCIENT if self.over else viewer
             state = self.state
-            self._views[viewer] = None if state is None else self.game.view(state, seen)
-        return self._views[viewer]
+            self._parts[viewer] = parts(None if state is None else self.game.view(state, seen))
+        return self._parts[viewer]
 
     def _shared(self, after: int) -> msgspec.Raw | None:
         """The events since `after`, encoded, if every viewer sees them whole; else None."""

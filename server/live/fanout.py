@@ -13,12 +13,12 @@ follows the store for every watched game.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from domain.kernel import Viewer
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
+from projections.patch import Parts, parts
 from projections.snapshot import snapshot
 from projections.updates import Updates, update
 from server.live.connection import RESYNC, Connection
@@ -37,8 +37,8 @@ class Hub:
         self.presence: Presence = presence or LocalPresence()
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
         self.shown: dict[str, tuple[int, str]] = {}  # per watched game: (version, hash) published
-        # per watched game and viewer: the game view last sent, as (version, hash, view)
-        self.views: dict[str, dict[Viewer, tuple[int, str, Any]]] = {}
+        # per watched game and viewer: the game view last sent, as (version, hash, its parts)
+        self.views: dict[str, dict[Viewer, tuple[int, str, Parts]]] = {}
         self.pump = Pump(service, self.watchers, self.publish)
         self.beats = PresenceBeats(self.presence, self.watchers, self.connected_seats)
         service.pinned = self.watchers.__contains__
@@ -85,7 +85,7 @@ class Hub:
             first = snapshot(live, conn.viewer)
             conn.push(encode(first))
             shown = first.view["game"]
-        held = (live.version, live.hash, shown)
+        held = (live.version, live.hash, parts(shown))
         self.views.setdefault(conn.game_id, {})[conn.viewer] = held
         conn.sent_version, conn.sent_hash = live.version, live.hash
         if conn.seat is not None:  # only players send commands, so only they hold frames
@@ -131,13 +131,13 @@ class Hub:
                 if held is not None and held[:2] == (sent, conn.sent_hash):
                     had = held[2]
                 else:  # a socket behind the others of its viewer: fold its view again
-                    had = game_part(live.game, live.table_at(sent), conn.viewer)
+                    had = parts(game_part(live.game, live.table_at(sent), conn.viewer))
                 payload = updates.frame(conn.viewer, sent, had)
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
             conn.sent_version, conn.sent_hash = version, digest
         for viewer, _ in frames:
-            views[viewer] = (version, digest, updates.view(viewer))
+            views[viewer] = (version, digest, updates.parts(viewer))
         self.shown[live.game_id] = (version, digest)
 
     def _resync(self, conn: Connection) -> None:

@@ -12,6 +12,7 @@ from domain.table import redact
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
+from projections.patch import parts
 from projections.updates import Updates, update
 from tests.server.test_live_extend import GOLDEN, stream_of
 
@@ -35,7 +36,7 @@ def test_every_viewer_gets_the_bytes_of_its_own_update(path: Path) -> None:
         for after in sorted({1, max(1, version - 3), version - 1}, reverse=True):
             frames = {}
             for viewer in viewers(live):
-                had = game_part(live.game, live.table_at(after), viewer)
+                had = parts(game_part(live.game, live.table_at(after), viewer))
                 frames[viewer] = updates.frame(viewer, after, had)
                 assert frames[viewer] == encode(update(live, viewer, after)), (viewer, after)
                 compared += 1

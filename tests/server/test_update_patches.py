@@ -17,7 +17,7 @@ from domain.table import ChatPosted
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
-from projections.patch import diff
+from projections.patch import diff, parts
 from projections.snapshot import snapshot
 from projections.updates import Updates, update
 from server.store import chained
@@ -78,7 +78,7 @@ def test_updates_applied_from_any_version_give_the_snapshots_view(name: str, see
                 had = held[viewer][after]
                 assert sent["base"] == after
                 assert as_json(with_table(sent["view"], had)) == whole, (viewer, after)
-                kept = game_part(live.game, live.table_at(after), viewer)  # the hub's
+                kept = parts(game_part(live.game, live.table_at(after), viewer))  # the hub's
                 assert updates.frame(viewer, after, kept) == encode(update(live, viewer, after))
                 patches += bool(sent["view"]["patch"])
             held[viewer][version] = now
@@ -86,17 +86,26 @@ def test_updates_applied_from_any_version_give_the_snapshots_view(name: str, see
     assert patches > len(viewers) * min(len(records) - start, 100)
 
 
-def test_a_patch_is_smaller_than_the_view_and_says_only_what_changed() -> None:
-    old = {"a": [1, 2, 3, {"b": True, "d": 1}], "c": "x", "gone": 1}
-    new = {"a": [1, 2, 3, {"b": False, "d": 1}, 5], "c": "x", "new": None}
-    ops = diff(old, new)
-    assert ops == [[["a", 3, "b"], False], [["a", 4], 5], [["new"], None], [["gone"]]]
+def test_a_patch_sends_whole_only_the_parts_that_changed() -> None:
+    old = {"a": [1, 2, 3, {"b": True, "d": 1}], "c": "x", "e": {"f": 1, "g": [1]}, "gone": 1}
+    new = {"a": [1, 2, 3, {"b": False, "d": 1}, 5], "c": "x", "e": {"f": 1, "h": 2}, "n": None}
+    ops = decoded(diff(parts(old), parts(new)))
+    assert ops == [
+        [["a", 3], {"b": False, "d": 1}],
+        [["a", 4], 5],
+        [["e", "h"], 2],
+        [["e", "g"]],
+        [["n"], None],
+        [["gone"]],
+    ]
     assert as_json(patched(old, ops)) == as_json(new)
     assert old["a"][3] == {"b": True, "d": 1} and "gone" in old  # the view held before is untouched
-    shorter = {"a": [1, 2], "c": "x"}
-    assert as_json(patched(old, diff(old, shorter))) == as_json(shorter)
-    assert diff(old, old) == []
-    assert diff(None, new) == [[[], new]]
+    for other in ({"a": [1, 2], "c": "x"}, {"a": "no list", "e": []}, None, {}):
+        assert as_json(patched(old, decoded(diff(parts(old), parts(other))))) == as_json(other)
+        assert as_json(patched(other, decoded(diff(parts(other), parts(old))))) == as_json(old)
+    assert diff(parts(old), parts(old)) == []
+    assert decoded(diff(parts(None), parts(new))) == [[[], decoded(new)]]
+    assert decoded(diff(parts({"n": 1}), parts({"n": True}))) == [[["n"], True]]
 
 
 class Part(msgspec.Struct, rename={"score": "points"}):
@@ -105,13 +114,15 @@ class Part(msgspec.Struct, rename={"score": "points"}):
     parts: tuple[Part, ...] = ()
 
 
+class Tagged(msgspec.Struct, tag="tagged"):
+    part: Part
+
+
 def test_a_struct_is_patched_under_its_encoded_names_and_unset_fields_left_out() -> None:
-    old = Part(1, parts=(Part(2), Part(3, "x")))
-    new = Part(1, "y", parts=(Part(2), Part(4)))
-    ops = diff(old, new)
-    assert msgspec.to_builtins(ops) == [
-        [["note"], "y"],
-        [["parts", 1, "points"], 4],
-        [["parts", 1, "note"]],
-    ]
-    assert as_json(patched(decoded(old), decoded(ops))) == as_json(new)
+    old = Tagged(Part(1, parts=(Part(2), Part(3, "x"))))
+    new = Tagged(Part(1, "y", parts=(Part(2), Part(4))))
+    ops = decoded(diff(parts(old), parts(new)))
+    both = [{"points": 2, "parts": []}, {"points": 4, "parts": []}]  # most of the list changed
+    assert ops == [[["part", "note"], "y"], [["part", "parts"], both]]
+    assert as_json(patched(decoded(old), ops)) == as_json(new)
+    assert diff(parts(Tagged(Part(1))), parts(Tagged(Part(1)))) == []

@@ -15,7 +15,7 @@ from domain.kernel import SPECTATOR, Seat
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
-from projections.patch import diff
+from projections.patch import diff, parts
 from tests.server.test_live_extend import GOLDEN, stream_of
 
 PATCH_JS = Path(__file__).parents[2] / "clients" / "web" / "js" / "patch.js"
@@ -46,7 +46,7 @@ def test_the_browser_patch_makes_the_next_view() -> None:
             live.extend(records[at : at + step])
             for viewer in viewers:
                 now = game_part(live.game, live.table, viewer)
-                cases.append([held[viewer], diff(held[viewer], now)])
+                cases.append([held[viewer], diff(parts(held[viewer]), parts(now))])
                 expected.append(now)
                 held[viewer] = now
     sent = encode(cases)
