@@ -26,9 +26,22 @@ import msgspec
 
 from projections.codec import encode
 
-Part = bytes | tuple[bytes, ...] | dict[str, bytes]  # encoded whole, per element, per key
+
+class Lines(bytes):
+    """Values encoded one per line, in one call of the encoder (a list's elements, an object's
+    values): JSON writes no line break of its own (one in a string is escaped). Split only
+    when the part changed."""
+
+    __slots__ = ()
+
+    def values(self) -> list[bytes]:
+        return self.split(b"\n")[:-1]
+
+
+Part = bytes | Lines | tuple[tuple[str, ...], Lines]  # whole, a list, an object's keys and values
 Parts = bytes | dict[str, Part]  # a view that is no object is encoded whole
 Patch = list[list[Any]]
+_lines = msgspec.json.Encoder().encode_lines
 
 
 def parts(view: Any) -> Parts:
@@ -49,23 +62,23 @@ def diff(old: Parts, new: Parts) -> Patch:
     ops: Patch = []
     for key, part in new.items():
         was = old.get(key)
-        if was == part:
+        if type(was) is type(part) and was == part:
             continue
-        if isinstance(part, tuple) and isinstance(was, tuple):
-            _listed(was, part, [key], ops)
-        elif isinstance(part, dict) and isinstance(was, dict):
-            _keyed(was, part, [key], ops)
+        if isinstance(part, Lines) and isinstance(was, Lines):
+            _listed(was.values(), part.values(), [key], ops)
+        elif isinstance(part, tuple) and isinstance(was, tuple):
+            _keyed(_by_key(was), _by_key(part), [key], ops)
         else:
             ops.append([[key], msgspec.Raw(_whole(part))])
     ops.extend([[key]] for key in old if key not in new)
     return ops
 
 
-def _listed(old: tuple[bytes, ...], new: tuple[bytes, ...], path: list[Any], ops: Patch) -> None:
+def _listed(old: list[bytes], new: list[bytes], path: list[Any], ops: Patch) -> None:
     common = min(len(old), len(new))
     changed = [n for n in range(common) if old[n] != new[n]]
     if 2 * len(changed) > len(new):  # most of it changed: the list itself is shorter
-        ops.append([path, msgspec.Raw(_whole(new))])
+        ops.append([path, msgspec.Raw(b"[" + b",".join(new) + b"]")])
         return
     ops.extend([[*path, n], msgspec.Raw(new[n])] for n in changed)
     ops.extend([[*path, n], msgspec.Raw(new[n])] for n in range(common, len(new)))
@@ -74,28 +87,33 @@ def _listed(old: tuple[bytes, ...], new: tuple[bytes, ...], path: list[Any], ops
 
 
 def _keyed(old: dict[str, bytes], new: dict[str, bytes], path: list[Any], ops: Patch) -> None:
-    ops.extend(
-        [[*path, key], msgspec.Raw(value)] for key, value in new.items() if old.get(key) != value
-    )
+    changed = [key for key, value in new.items() if old.get(key) != value]
+    ops.extend([[*path, key], msgspec.Raw(new[key])] for key in changed)
     ops.extend([[*path, key]] for key in old if key not in new)
+
+
+def _by_key(part: tuple[tuple[str, ...], Lines]) -> dict[str, bytes]:
+    keys, values = part
+    return dict(zip(keys, values.values(), strict=True))
 
 
 def _whole(part: Part) -> bytes:
     """A part as one JSON value."""
+    if isinstance(part, Lines):
+        return b"[" + part[:-1].replace(b"\n", b",") + b"]"
     if isinstance(part, bytes):
         return part
-    if isinstance(part, tuple):
-        return b"[" + b",".join(part) + b"]"
-    return b"{" + b",".join(encode(key) + b":" + value for key, value in part.items()) + b"}"
+    pairs = (encode(key) + b":" + value for key, value in _by_key(part).items())
+    return b"{" + b",".join(pairs) + b"}"
 
 
 def _part(value: Any) -> Part:
     if type(value) is list or type(value) is tuple:
-        return tuple(encode(item) for item in value)
+        return Lines(_lines(value))
     fields = _fields(value)
     if fields is None:
         return encode(value)
-    return {key: encode(field) for key, field in fields}
+    return tuple(key for key, _ in fields), Lines(_lines([field for _, field in fields]))
 
 
 def _fields(value: Any) -> list[tuple[str, Any]] | None:
