@@ -11,8 +11,8 @@ resuming there gets a fresh snapshot.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
@@ -53,16 +53,13 @@ class Record(Protocol):
     def command_id(self) -> str: ...
 
 
-class _Foreseen:
+class _Foreseen(NamedTuple):
     """An append about to be made on version `at` (hash `head`), with its fold done."""
 
-    __slots__ = ("at", "data", "head", "states", "taken")
-
-    def __init__(self, at: int, head: str, data: list[bytes], states: list[Any]) -> None:
-        self.at, self.head = at, head
-        self.data = data  # its events as they will be stored
-        self.states = states  # the game's state after each of the game's events among them
-        self.taken = 0  # the states folded in so far (the records may come in several reads)
+    at: int
+    head: str
+    data: list[bytes]  # its events as they will be stored
+    states: Iterator[Any]  # the game's state after each game event among them, still to take
 
 
 class GameGap(Exception):
@@ -142,7 +139,7 @@ class LiveGame:
         `data` as it will be stored, and the state after each game event in it, in order (the
         decision folded them once, `server.table.decisions`). `extend` takes those states for
         those records, when they come from the store exactly so, instead of folding again."""
-        self._foreseen = _Foreseen(at, head, data, states)
+        self._foreseen = _Foreseen(at, head, data, iter(states))
 
     def extend(self, records: Iterable[Record]) -> int:
         """Fold records in order; how many were new. Raises GameGap on a gap or a fork,
@@ -166,11 +163,12 @@ class LiveGame:
         current = last = len(hashes)
         prev = hashes[-1]
         checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
-        ahead = self._foreseen
-        if ahead is not None and not (
-            ahead.at <= current < ahead.at + len(ahead.data) and hashes[ahead.at - 1] == ahead.head
-        ):
-            ahead = self._foreseen = None  # made on another fold, or taken: of no use now
+        ahead = self._foreseen  # its records are versions first..last (`foresee`)
+        if ahead is not None:
+            first, last_ahead = ahead.at + 1, ahead.at + len(ahead.data)
+            ahead_data, ahead_states = ahead.data, ahead.states
+            if not (first <= current + 1 <= last_ahead and hashes[ahead.at - 1] == ahead.head):
+                ahead = self._foreseen = None  # made on another fold: of no use now
         try:
             for record in records:
                 version = record.version
@@ -180,8 +178,11 @@ class LiveGame:
                     continue
                 if version != current + 1 or record.prev_hash != prev:
                     raise GameGap(f"{self.game_id}: expected version {current + 1}, got {version}")
-                if ahead is not None and record.data != ahead.data[version - ahead.at - 1]:
-                    ahead = self._foreseen = None  # another append than the one foreseen
+                if ahead is not None:
+                    if version > last_ahead or record.data != ahead_data[version - first]:
+                        ahead = self._foreseen = None  # past it, or not the append foreseen
+                    elif version == last_ahead:
+                        self._foreseen = None  # taken whole (`ahead` serves this record still)
                 event = decode(record.data)
                 if type(event) in table_events:
                     if table.state is not state:
@@ -191,11 +192,8 @@ class LiveGame:
                     if type(event) not in UNSEEN_TABLE_EVENTS:
                         self.table_version = version
                 else:
-                    if ahead is None:
-                        state = evolve(state, event)
-                    else:  # the decision's own fold of this very event
-                        state = ahead.states[ahead.taken]
-                        ahead.taken += 1
+                    # the decision's own fold of this very event, if foreseen
+                    state = evolve(state, event) if ahead is None else next(ahead_states)
                     moved_ms = record.at_ms
                     if table.undo_asked is not None:  # a move lapses a pending undo request
                         table = _replace(table, undo_asked=None)
@@ -211,8 +209,6 @@ class LiveGame:
                 if not record.salt:
                     unsalted.add(version)
                 current = version
-                if ahead is not None and version == ahead.at + len(ahead.data):
-                    ahead = self._foreseen = None  # taken whole
                 if version == checkpoint:
                     if table.state is not state:
                         table = _replace(table, state=state)
