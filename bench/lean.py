@@ -35,6 +35,7 @@ from domain.kernel import SPECTATOR, Rejected, Seat, Viewer
 from domain.protocol import CommandRejected
 from projections.codec import encode
 from projections.live import LiveGame
+from projections.patch import Parts, parts
 from projections.snapshot import snapshot
 from projections.updates import Updates
 from server.ops.config import Settings
@@ -85,6 +86,8 @@ class Lean:
             lambda: defaultdict(set)
         )
         self.opening: dict[str, asyncio.Task[LiveGame]] = {}
+        # per game and viewer, the game view its sockets hold (all at the same version here)
+        self.views: dict[str, dict[Viewer, Parts]] = defaultdict(dict)
         self.decode = msgspec.json.Decoder(Frame).decode
 
     async def open(self, game_id: str) -> LiveGame:
@@ -102,7 +105,9 @@ class Lean:
             viewer: Viewer = SPECTATOR if hello.token is None else Seat(int(hello.token))
             sockets = self.viewers[game_id][viewer]
             sockets.add(ws)
-            await ws.send(encode(snapshot(live, viewer)).decode())
+            first = snapshot(live, viewer)
+            self.views[game_id][viewer] = parts(first.view["game"])
+            await ws.send(encode(first).decode())
             async for message in ws:
                 frame = self.decode(message)
                 if frame.type == "command" and isinstance(viewer, Seat):
@@ -127,8 +132,10 @@ class Lean:
         live.extend(chained(data, after, live.hash))
         await ws.send(encode(relay.Ack(id=frame.id, version=version)).decode())
         updates = Updates(live)
+        views = self.views[game_id]
         for viewer, sockets in self.viewers[game_id].items():
-            broadcast(sockets, updates.frame(viewer, after).decode())
+            broadcast(sockets, updates.frame(viewer, after, views[viewer]).decode())
+            views[viewer] = updates.parts(viewer)
 
 
 async def main(port: int, store_url: str) -> None:

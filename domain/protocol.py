@@ -80,6 +80,7 @@ class Snapshot(ServerMessage, frozen=True, tag="snapshot"):
 class Update(ServerMessage, frozen=True, tag="update"):
     version: int
     hash: str
+    base: int  # the version the viewer had: the events follow it, the view's patch applies to it
     view: Any
     events: list[LogEntry]
     legal: list[Any]

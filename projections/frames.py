@@ -18,12 +18,16 @@ def table_view(
 ) -> dict[str, Any]:
     """The viewer's view: the game's own, and the table around it (game, seats, names,
     started, over, result) unless `with_table` is False (an update to a viewer who has it)."""
-    seen = effective(game, table, viewer)
-    shown = game.view(table.state, seen) if table.started else None
+    shown = game_part(game, table, viewer)
     if not with_table:
         return {"game": shown}
     over = table.started and game.is_over(table.state)
     return {"table": table_part(game, table, over), "game": shown}
+
+
+def game_part(game: Game[Any, Any, Any], table: Table, viewer: Viewer) -> Any:
+    """The game's own view for `viewer` at `table` (None before the start)."""
+    return game.view(table.state, effective(game, table, viewer)) if table.started else None
 
 
 def table_part(game: Game[Any, Any, Any], table: Table, over: bool) -> dict[str, Any]:

@@ -11,8 +11,8 @@ resuming there gets a fresh snapshot.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
@@ -51,6 +51,15 @@ class Record(Protocol):
     def at_ms(self) -> int: ...
     @property
     def command_id(self) -> str: ...
+
+
+class _Foreseen(NamedTuple):
+    """An append about to be made on version `at` (hash `head`), with its fold done."""
+
+    at: int
+    head: str
+    data: list[bytes]  # its events as they will be stored
+    states: Iterator[Any]  # the game's state after each game event among them, still to take
 
 
 class GameGap(Exception):
@@ -97,6 +106,7 @@ class LiveGame:
         # per viewer: its redacted log so far and how many events it covers (seeks and
         # snapshots of long games would otherwise redact every event again each time)
         self._logs: dict[Viewer, _SeenLog] = {}
+        self._foreseen: _Foreseen | None = None
 
     @classmethod
     def replay(cls, game_id: str, records: Sequence[Record]) -> LiveGame:
@@ -124,6 +134,13 @@ class LiveGame:
     def over(self) -> bool:
         return self.table.started and self.game.is_over(self.table.state)
 
+    def foresee(self, at: int, head: str, data: list[bytes], states: list[Any]) -> None:
+        """The fold of an append this process is about to make on version `at` (hash `head`):
+        `data` as it will be stored, and the state after each game event in it, in order (the
+        decision folded them once, `server.table.decisions`). `extend` takes those states for
+        those records, when they come from the store exactly so, instead of folding again."""
+        self._foreseen = _Foreseen(at, head, data, iter(states))
+
     def extend(self, records: Iterable[Record]) -> int:
         """Fold records in order; how many were new. Raises GameGap on a gap or a fork,
         keeping what it folded before it.
@@ -147,6 +164,12 @@ class LiveGame:
         current = last = len(hashes)
         prev = hashes[-1]
         checkpoint = current - current % CHECKPOINT_EVERY + CHECKPOINT_EVERY  # the next one
+        ahead = self._foreseen  # its records are versions first..last (`foresee`)
+        if ahead is not None:
+            first, last_ahead = ahead.at + 1, ahead.at + len(ahead.data)
+            ahead_data, ahead_states = ahead.data, ahead.states
+            if not (first <= current + 1 <= last_ahead and hashes[ahead.at - 1] == ahead.head):
+                ahead = self._foreseen = None  # made on another fold: of no use now
         try:
             for record in records:
                 version = record.version
@@ -156,6 +179,11 @@ class LiveGame:
                     continue
                 if version != current + 1 or record.prev_hash != prev:
                     raise GameGap(f"{self.game_id}: expected version {current + 1}, got {version}")
+                if ahead is not None:
+                    if version > last_ahead or record.data != ahead_data[version - first]:
+                        ahead = self._foreseen = None  # past it, or not the append foreseen
+                    elif version == last_ahead:
+                        self._foreseen = None  # taken whole (`ahead` serves this record still)
                 event = decode(record.data)
                 if type(event) in table_events:
                     if table.state is not state:
@@ -165,7 +193,8 @@ class LiveGame:
                     if type(event) not in UNSEEN_TABLE_EVENTS:
                         self.table_version = version
                 else:
-                    state = evolve(state, event)
+                    # the decision's own fold of this very event, if foreseen
+                    state = evolve(state, event) if ahead is None else next(ahead_states)
                     moved_ms = record.at_ms
                     if table.undo_asked is not None:  # a move lapses a pending undo request
                         table = _replace(table, undo_asked=None)

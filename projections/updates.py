@@ -8,6 +8,9 @@ every game's `redact`, stated in `domain.kernel.Game`). `Updates` computes and e
 once per fold; each viewer then costs its own view and legal commands, and its own redaction
 only of events a spectator may not see whole. Its bytes are those of `encode(update(...))`
 for every viewer (`tests/server/test_update_frames.py` compares them, and checks the law).
+
+The game's view goes as a patch of the view the viewer had at the starting version
+(`projections.patch`): `update` folds that view again, the fan-out passes the one it sent.
 """
 
 from __future__ import annotations
@@ -20,18 +23,24 @@ from domain.kernel import OMNISCIENT, SPECTATOR, Viewer
 from domain.protocol import LogEntry, Update
 from domain.table import redact
 from projections.codec import encode
-from projections.frames import legal_for, redacted_log, table_part, table_view
+from projections.frames import game_part, legal_for, redacted_log, table_part, table_view
 from projections.live import LiveGame
+from projections.patch import Parts, diff, parts
 
 
 def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
     """What a viewer at version `after` is sent to reach the current one. The table part of
     the view (names, started, over, result) comes only if it may have changed since `after`
-    (a table event, or the end): the client keeps the one it has."""
+    (a table event, or the end): the client keeps the one it has. The game's view comes as
+    the patch of the one the viewer had at `after`."""
+    view = table_view(live.game, live.table, viewer, after < live.table_version or live.over)
+    had = parts(game_part(live.game, live.table_at(after), viewer))
+    view["patch"] = diff(had, parts(view.pop("game")))
     return Update(
         version=live.version,
         hash=live.digest,
-        view=table_view(live.game, live.table, viewer, after < live.table_version or live.over),
+        base=after,
+        view=view,
         events=redacted_log(live.game, live.table, live.events[after:], after + 1, viewer),
         legal=legal_for(live.game, live.table, viewer),
     )
@@ -42,6 +51,7 @@ class _Update(msgspec.Struct, frozen=True, tag_field="type", tag="update"):
 
     version: int
     hash: str
+    base: int
     view: dict[str, Any]
     events: msgspec.Raw
     legal: list[Any]
@@ -57,12 +67,14 @@ class Updates:
         self.state = table.state if table.started else None  # None: no game to show yet
         self.over = self.state is not None and game.is_over(self.state)
         self._table: msgspec.Raw | None = None
+        self._parts: dict[Viewer, Parts] = {}  # per viewer: its game view, in parts
         # per starting version: the events encoded once, if a spectator may see them all
         self._public: dict[int, msgspec.Raw | None] = {}
 
-    def frame(self, viewer: Viewer, after: int) -> bytes:
-        """`encode(update(live, viewer, after))`, sharing what other viewers share."""
-        game, state, over = self.game, self.state, self.over
+    def frame(self, viewer: Viewer, after: int, had: Parts) -> bytes:
+        """`encode(update(live, viewer, after))`, sharing what other viewers share, given the
+        game view the viewer had at `after` (in `parts`)."""
+        game, over = self.game, self.over
         seen = OMNISCIENT if over else viewer
         view: dict[str, Any] = {}
         if over or after < self.live.table_version:
@@ -70,7 +82,7 @@ class Updates:
                 table = self.live.table
                 self._table = msgspec.Raw(encode(table_part(game, table, over)))
             view["table"] = self._table
-        view["game"] = None if state is None else game.view(state, seen)
+        view["patch"] = diff(had, self.parts(viewer))
         legal = legal_for(game, self.live.table, viewer)
         if after not in self._public:
             self._public[after] = self._shared(after)
@@ -79,8 +91,24 @@ class Updates:
             shown = [redact(game, event, seen) for event in self.live.events[after:]]
             events = msgspec.Raw(encode(_entries(shown, after)))
         return encode(
-            _Update(version=self.version, hash=self.hash, view=view, events=events, legal=legal)
+            _Update(
+                version=self.version,
+                hash=self.hash,
+                base=after,
+                view=view,
+                events=events,
+                legal=legal,
+            )
         )
+
+    def parts(self, viewer: Viewer) -> Parts:
+        """The viewer's game view now (None before the start) in `parts`: what the viewer
+        holds once it has this update. Computed once per viewer."""
+        if viewer not in self._parts:
+            seen = OMNISCIENT if self.over else viewer
+            state = self.state
+            self._parts[viewer] = parts(None if state is None else self.game.view(state, seen))
+        return self._parts[viewer]
 
     def _shared(self, after: int) -> msgspec.Raw | None:
         """The events since `after`, encoded, if every viewer sees them whole; else None."""

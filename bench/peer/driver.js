@@ -168,6 +168,25 @@ async function relayMatch(base, index, players, spectators, meter) {
   return m;
 }
 
+// An update's patch applied to the game view held (clients/web/js/patch.js, docs/protocol.md).
+function patched(view, ops) {
+  for (const [path, ...value] of ops) {
+    if (!path.length) {
+      view = value[0];
+      continue;
+    }
+    const copy = (node) => (Array.isArray(node) ? node.slice() : { ...node });
+    view = copy(view);
+    let node = view;
+    for (const step of path.slice(0, -1)) node = node[step] = copy(node[step]);
+    const last = path[path.length - 1];
+    if (value.length) node[last] = value[0];
+    else if (Array.isArray(node)) node.length = last;
+    else delete node[last];
+  }
+  return view;
+}
+
 function plateauConnect(wsUrl, m, role, meter) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
@@ -192,7 +211,8 @@ function plateauConnect(wsUrl, m, role, meter) {
       if (!ready) stage = msg.type === 'error' ? `error ${msg.reason}: ${msg.detail}` : msg.type;
       if (msg.type === 'snapshot' || msg.type === 'update') {
         c.version = msg.version;
-        c.turn = msg.view && msg.view.game ? msg.view.game.turn : null;
+        c.game = msg.view && msg.view.patch ? patched(c.game, msg.view.patch) : msg.view && msg.view.game;
+        c.turn = c.game ? c.game.turn : null;
         if (!ready) {
           ready = true;
           clearTimeout(timer);

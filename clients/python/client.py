@@ -18,6 +18,7 @@ import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
+from clients.python.patches import patched
 from domain.choices import expand, from_wire
 
 
@@ -83,7 +84,12 @@ class Lobby:
 
 def with_table(view: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
     """An update's view, completed with the table part (names, started, over, result) that
-    the server leaves out of an update while it has not changed."""
+    the server leaves out of an update while it has not changed, and with the game's view
+    the patch makes of the previous one."""
+    if "patch" in view:
+        rest = {key: part for key, part in view.items() if key != "patch"}
+        game = patched(previous["game"] if previous else None, view["patch"])
+        view = {**rest, "game": game}
     if "table" in view or previous is None:
         return view
     return {"table": previous["table"], **view}
@@ -102,7 +108,9 @@ class GameClient:
     legal: list[Any] = field(default_factory=list)  # every complete command the choices hold
     choices: list[Any] = field(default_factory=list)  # as sent: commands, Range and OneOf
     log: list[dict[str, Any]] = field(default_factory=list)
-    frames: list[dict[str, Any]] = field(default_factory=list)  # every frame received, for tests
+    # every frame received, for tests; an update's there with `view` the whole view the client
+    # held once it applied it, and `sent` the view part as it came (its patch)
+    frames: list[dict[str, Any]] = field(default_factory=list)
     seat: int | None = None
     record_frames: bool = False
     ws: ClientConnection | None = None
@@ -142,18 +150,23 @@ class GameClient:
             self.frames.append(message)
 
     def _absorb(self, message: dict[str, Any]) -> None:
-        self._record(message)
         kind = message["type"]
+        if kind != "update":
+            self._record(message)
         if kind in ("snapshot", "update"):
             if kind == "snapshot" and not message.get("live", True):
                 return  # a seek answer: the live state is unchanged
             if kind == "update" and message["version"] <= self.version:
                 raise AssertionError(f"duplicate update {message['version']} <= {self.version}")
+            if kind == "update" and message["base"] != self.version:
+                raise AssertionError(f"an update from {message['base']}, at {self.version}")
             self.version, self.hash = message["version"], message["hash"]
             self.view = with_table(message["view"], self.view)
             self.choices = from_wire(message["legal"])
             self.legal = expand(self.choices)
             self.log.extend(message["log"] if kind == "snapshot" else message["events"])
+            if kind == "update":
+                self._record({**message, "view": self.view, "sent": message["view"]})
         elif kind in ("ack", "rejected"):
             waiter = self._pending.pop(message["id"], None)
             if waiter and not waiter.done():

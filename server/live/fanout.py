@@ -3,7 +3,9 @@ versions pushed to them.
 
 For each new version of a game the hub computes the view, redacted events and legal commands
 once per distinct viewer (and what all viewers share once for all, `projections.updates`),
-encodes each once, and queues the bytes on every socket of that viewer. New versions come from
+encodes each once, and queues the bytes on every socket of that viewer. It keeps the game view
+it last sent each viewer, so that an update carries only the patch from it to the new one
+(the view is folded again for a socket left behind). New versions come from
 this process's own folds (`Games.on_folded`) and from the pump (`server.live.pump`), which
 follows the store for every watched game.
 """
@@ -12,9 +14,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from domain.kernel import SPECTATOR, Viewer
+from domain.kernel import Viewer
 from projections.codec import encode
+from projections.frames import game_part
 from projections.live import LiveGame
+from projections.patch import Parts, parts
 from projections.snapshot import snapshot
 from projections.updates import Updates, update
 from server.live.connection import RESYNC, Connection
@@ -33,6 +37,8 @@ class Hub:
         self.presence: Presence = presence or LocalPresence()
         self.watchers: dict[str, set[Connection]] = defaultdict(set)
         self.shown: dict[str, tuple[int, str]] = {}  # per watched game: (version, hash) published
+        # per watched game and viewer: the game view last sent, as (version, hash, its parts)
+        self.views: dict[str, dict[Viewer, tuple[int, str, Parts]]] = {}
         self.pump = Pump(service, self.watchers, self.publish)
         self.beats = PresenceBeats(self.presence, self.watchers, self.connected_seats)
         service.pinned = self.watchers.__contains__
@@ -74,8 +80,13 @@ class Hub:
         if last_version is not None and published and published == last_hash:
             if last_version < live.version:
                 conn.push(encode(update(live, conn.viewer, last_version)))
+            shown = game_part(live.game, live.table, conn.viewer)
         else:
-            conn.push(encode(snapshot(live, conn.viewer)))
+            first = snapshot(live, conn.viewer)
+            conn.push(encode(first))
+            shown = first.view["game"]
+        held = (live.version, live.hash, parts(shown))
+        self.views.setdefault(conn.game_id, {})[conn.viewer] = held
         conn.sent_version, conn.sent_hash = live.version, live.hash
         if conn.seat is not None:  # only players send commands, so only they hold frames
             conn.release_later = self.pump.release_after_next_read
@@ -94,6 +105,7 @@ class Hub:
             if not watchers:
                 del self.watchers[conn.game_id]
                 self.shown.pop(conn.game_id, None)
+                self.views.pop(conn.game_id, None)
 
     def publish(self, live: LiveGame) -> None:
         """Queue the new versions of `live` on every socket that has not seen them; close
@@ -103,7 +115,7 @@ class Hub:
         if not watchers or self.shown.get(live.game_id) == (version, digest):
             return  # every socket has exactly this fold already
         updates = Updates(live)
-        everyone = SPECTATOR if updates.over else None  # the past is public once the game ends
+        views = self.views.setdefault(live.game_id, {})
         frames: dict[tuple[Viewer, int], tuple[bytes, bytes]] = {}
         for conn in list(watchers):
             sent = conn.sent_version
@@ -112,13 +124,20 @@ class Hub:
             if not 1 <= sent <= version or hashes[sent - 1] != conn.sent_hash:
                 self._resync(conn)  # it was shown versions the stream no longer has
                 continue
-            key = (everyone or conn.viewer, sent)
+            key = (conn.viewer, sent)
             built = frames.get(key)
             if built is None:
-                payload = updates.frame(conn.viewer, sent)
+                held = views.get(conn.viewer)
+                if held is not None and held[:2] == (sent, conn.sent_hash):
+                    had = held[2]
+                else:  # a socket behind the others of its viewer: fold its view again
+                    had = parts(game_part(live.game, live.table_at(sent), conn.viewer))
+                payload = updates.frame(conn.viewer, sent, had)
                 built = frames[key] = (payload, text_frame(payload))
             conn.push(*built)
             conn.sent_version, conn.sent_hash = version, digest
+        for viewer, _ in frames:
+            views[viewer] = (version, digest, updates.parts(viewer))
         self.shown[live.game_id] = (version, digest)
 
     def _resync(self, conn: Connection) -> None:

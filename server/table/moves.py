@@ -24,7 +24,7 @@ from server.store import STORE_DOWN, StoreUnavailable, WrongExpectedVersion
 from server.table import fairness
 from server.table.appends import MAX_ATTEMPTS
 from server.table.bot_table import attended
-from server.table.decisions import decided
+from server.table.decisions import Decision, deciding
 from server.table.games import Games
 from server.table.table_clock import out_of_time, stamps
 
@@ -93,7 +93,7 @@ async def play(
         # taken on an older state on top of a newer one)
         at, head = live.version, live.hash
         try:
-            events = decide(live, seat, command, seen_version, now_ms, ran_out, by_bot)
+            decision = decide(live, seat, command, seen_version, now_ms, ran_out, by_bot)
         except Rejected as refusal:
             if await cache.catch_up(live):
                 continue  # our fold was behind: decide again on the current state
@@ -115,11 +115,12 @@ async def play(
             ahead = cache.appending(live, False)
             if ahead is not None:
                 await ahead
+        events = decision.events
+        data = [encode(e) for e in events]
+        live.foresee(at, head, data, decision.states)  # its fold, when the append comes back
         started = time.perf_counter()
         try:
-            version = await cache.store.append(
-                game_id, at, [encode(e) for e in events], command_id, head
-            )
+            version = await cache.store.append(game_id, at, data, command_id, head)
         except WrongExpectedVersion:
             await cache.catch_up(live)
             continue
@@ -160,9 +161,10 @@ def decide(
     now_ms: Callable[[], int],
     ran_out: bool = False,
     by_bot: bool = False,
-) -> list[Any]:
+) -> Decision:
     """The events to store for the command: the game's, with the record of what they
-    drew, and at the end the revealed secret and the result (`server.table.decisions`)."""
+    drew, and at the end the revealed secret and the result (`server.table.decisions`);
+    and the states the game's events lead to."""
     table = live.table
     game, state = live.game, table.state
     if game.is_over(state):
@@ -184,5 +186,7 @@ def decide(
     events = game.decide(state, seat, command, rng)
     if not events:
         raise Rejected(Reason.ILLEGAL, "that command changes nothing")
-    stored = decided(game, table, seat, command, events, rng)
-    return [*stamps(table, game, now, seat, ran_out), *stored] if clocked else stored
+    decision = deciding(game, table, seat, command, events, rng)
+    if not clocked:
+        return decision
+    return decision._replace(events=[*stamps(table, game, now, seat, ran_out), *decision.events])

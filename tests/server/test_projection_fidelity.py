@@ -96,8 +96,11 @@ async def test_frames_are_exactly_the_viewers_projection(embedded: Running, name
             moved = max(v for v in range(1, version + 1) if table_event(history, v))
             over = table.started and history.game.is_over(table.state)
             whole = frame["type"] == "snapshot" or shown_up_to < moved or over
-            assert frame["view"] == plain(table_view(history.game, table, viewer, whole))
-            assert client.view is not None and "table" in client.view
+            # what the client holds after the frame: the whole view (an update's patch applied)
+            assert frame["view"] == plain(table_view(history.game, table, viewer))
+            sent = frame.get("sent", frame["view"])
+            assert ("table" in sent) == whole
+            assert ("patch" in sent) == (frame["type"] == "update"), "an update sends a patch"
             assert frame["legal"] == plain(legal_for(history.game, table, viewer))
             first = 1 if frame["type"] == "snapshot" else shown_up_to + 1
             events = history.events[first - 1 : version]

@@ -10,7 +10,9 @@ import pytest
 from domain.kernel import SPECTATOR, Seat, Viewer
 from domain.table import redact
 from projections.codec import encode
+from projections.frames import game_part
 from projections.live import LiveGame
+from projections.patch import parts
 from projections.updates import Updates, update
 from tests.server.test_live_extend import GOLDEN, stream_of
 
@@ -34,7 +36,8 @@ def test_every_viewer_gets_the_bytes_of_its_own_update(path: Path) -> None:
         for after in sorted({1, max(1, version - 3), version - 1}, reverse=True):
             frames = {}
             for viewer in viewers(live):
-                frames[viewer] = updates.frame(viewer, after)
+                had = parts(game_part(live.game, live.table_at(after), viewer))
+                frames[viewer] = updates.frame(viewer, after, had)
                 assert frames[viewer] == encode(update(live, viewer, after)), (viewer, after)
                 compared += 1
             secret += len(set(frames.values())) > 1

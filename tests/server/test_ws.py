@@ -216,7 +216,7 @@ async def test_resume_sends_only_what_was_missed(server: Running) -> None:
     game_id, tokens = await server.seated_game()
     clients = [await server.client(game_id, t) for t in tokens]
     watcher = await server.client(game_id, record=True)
-    version_then, hash_then = watcher.version, watcher.hash
+    version_then, hash_then, view_then = watcher.version, watcher.hash, watcher.view
     await watcher.close()
     for _ in range(3):
         mover = next(c for c in clients if c.legal)
@@ -224,9 +224,13 @@ async def test_resume_sends_only_what_was_missed(server: Running) -> None:
         for c in clients:
             await c.wait_version(reply["version"])
     resumed = GameClient(server.ws, game_id, None, record_frames=True)
-    resumed.version, resumed.hash = version_then, hash_then
+    resumed.version, resumed.hash, resumed.view = version_then, hash_then, view_then
     await resumed.connect(resume=True)
     await resumed.wait_version(clients[0].version)
+    # the patch it was sent, on the view it held, makes the view a new spectator is sent
+    fresh = await server.client(game_id)
+    assert resumed.view == fresh.view and resumed.view["game"] != view_then["game"]
+    await fresh.close()
     updates = [f for f in resumed.frames if f["type"] in ("update", "snapshot")]
     assert len(updates) == 1 and updates[0]["type"] == "update"
     assert updates[0]["events"][0]["version"] == version_then + 1

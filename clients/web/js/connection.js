@@ -2,6 +2,7 @@
 // Reconnects with backoff and resumes from (last_version, last_hash): no missed or doubled update.
 
 import { expandChoices } from "./choices.js";
+import { patched } from "./patch.js";
 import { remember } from "./proof.js";
 
 function newId() {
@@ -122,14 +123,21 @@ export class Connection {
         }
         this.onChange("snapshot");
         break;
-      case "update":
+      case "update": {
         if (this.version !== null && frame.version <= this.version) return; // already have it
+        if (frame.base !== this.version) {
+          // it follows a version this browser does not hold: resume from the one it holds
+          if (this.ws) this.ws.close();
+          return;
+        }
         this.version = frame.version;
         this.hash = frame.hash;
         remember(this.gameId, frame.version, frame.hash);
-        // the table part (names, started, over, result) comes only when it changed
-        this.view =
-          "table" in frame.view || !this.view ? frame.view : { ...frame.view, table: this.view.table };
+        // the table part (names, started, over, result) comes only when it changed, the game's
+        // view as the patch of the one held (or whole)
+        const { patch, ...parts } = frame.view;
+        const game = patch ? patched(this.view.game, patch) : parts.game;
+        this.view = { table: this.view.table, ...parts, game };
         for (const entry of frame.events || []) {
           const last = this.log.length ? this.log[this.log.length - 1].version : -1;
           if (entry.version > last) this.log.push(entry);
@@ -137,6 +145,7 @@ export class Connection {
         this.take(frame.legal);
         this.onChange("update");
         break;
+      }
       case "ack":
       case "explained":
       case "rejected": {
