@@ -242,3 +242,25 @@ def test_the_site_lets_a_player_over_the_certificate_limit_pass(tmp_path: Path, 
     assert "error" not in lines[-1], lines[-1]
     ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[477]["state"])
     assert oracle.first_difference(ours, theirs) is None
+
+
+@pytest.mark.parametrize("rules", [14, 13])
+def test_the_site_sells_a_presidents_certificate_in_part_in_an_emergency(
+    tmp_path: Path, rules: int
+) -> None:
+    # F 2p seed 45029 of the explorer, #173: EL must buy a train; its president sells 20% of
+    # PE's president's certificate. The reference takes it and agrees with rules 14's state
+    # after it (Player 2 president of PE, PE_3 back to the seller); rules 13 refused it
+    recovered = explored("F", 2, 45029)
+    change = SellShares(("PE_0",), 20)
+    if rules == 13:
+        with pytest.raises(Rejected):
+            _played_again(recovered, 173, rules, tmp_path, change)
+        return
+    state, exported = _played_again(recovered, 173, rules, tmp_path, change)
+    lines, _ = oracle._replay(exported)
+    assert "error" not in lines[-1], lines[-1]
+    assert lines[173]["type"] == "sell_shares"
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[173]["state"])
+    assert oracle.first_difference(ours, theirs) is None
+    assert state.president("PE") == 1

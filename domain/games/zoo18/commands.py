@@ -198,8 +198,14 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 illegal("shares are sold in the OR only to raise money for a train")
-            if tuple(command.shares) not in op.emergency_bundles(state, sym):
+            shares = tuple(command.shares)
+            whole = command.percent is None or command.percent == sum(
+                s.percent for s in state.shares if s.id in shares
+            )
+            if whole and shares not in op.emergency_bundles(state, sym):
                 illegal("sell only what the forced train needs, keeping the presidency")
+            if not whole and (shares, command.percent) not in op.emergency_partials(state, sym):
+                illegal("sell in part only the whole holding of a presidency that passes")
             stock.sell_shares(ctx, seat, command.shares, emergency=True, percent=command.percent)
         case DiscardTrain():
             _discard(ctx, command.train)

@@ -50,12 +50,16 @@ from typing import Literal, get_args
 # Version 13 (the explorer, both directions) lets a player over the certificate limit pass
 # in an SR, as the site's 18ZOO step offers (and imported games always could); games stored
 # under rules 12 keep playing by rules 12.
-RULES = 13
+# Version 14 (the explorer, both directions) lets a president sell another family's
+# president's certificate in part in an OR's emergency sale, as the site's partial bundles;
+# games stored under rules 13 keep playing by rules 13.
+RULES = 14
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
 PARTIAL_PRESIDENCY = 12  # the first version selling the president's certificate in part
 PASS_OVER_LIMIT = 13  # the first version letting a player over the certificate limit pass
+EMERGENCY_PARTIAL = 14  # the first version selling a president's certificate in part in an OR
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 
