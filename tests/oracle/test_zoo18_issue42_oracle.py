@@ -264,3 +264,19 @@ def test_the_site_sells_a_presidents_certificate_in_part_in_an_emergency(
     ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[173]["state"])
     assert oracle.first_difference(ours, theirs) is None
     assert state.president("PE") == 1
+
+
+@pytest.mark.parametrize("rules", [15, 14])
+def test_the_site_waits_at_a_token_step_it_memoized(tmp_path: Path, rules: int) -> None:
+    # B 5p seed 48211 of the explorer: THAT'S MINE keeps BB's only city (#475) without the
+    # site clearing its memo of BB's token step; rules 15 waits there as the site does, and
+    # the whole game agrees both ways; rules 14 skipped the step, refused at #481
+    outcome = oracle.play_one(
+        "B", 5, 48211, tmp_path, pool=("explore",), rules=rules, both=rules == 15
+    )
+    if rules == 14:
+        assert outcome.divergence is not None and outcome.divergence["index"] == 481
+        assert "Place a Token" in outcome.divergence["reference"]
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 481

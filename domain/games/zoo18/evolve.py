@@ -77,6 +77,7 @@ from domain.games.zoo18.messages import (
     TilePlaced,
     TokenPlaced,
     TokenPut,
+    TokenStepWaited,
     TrackLaid,
     TrainBonusUsed,
     TrainCreated,
@@ -185,6 +186,12 @@ def _placed(board: Board, e: TilePlaced) -> Board:
     laid = LaidTile(e.hex, e.tile, e.rotation, e.label)
     tiles = (*(t for t in board.tiles if t.hex != e.hex), laid)
     return replace(board, tiles=tiles, used=frozenset(t.tile for t in tiles))
+
+
+def _memo_cleared(state: State) -> State:
+    """The board changed: 18xx.games clears its graph's memo (rules 15, TokenStepWaited);
+    a home token, placed without clearing it there, leaves it."""
+    return replace(state, token_waited=()) if state.token_waited else state
 
 
 def _put(state: State, e: TokenPut) -> State:
@@ -407,11 +414,14 @@ def evolve(state: State, event: Event) -> State:
                 ),
             )
         case TilePlaced():
-            return _board(state, lambda board: _placed(board, event))
+            return _board(_memo_cleared(state), lambda board: _placed(board, event))
         case TokenPut():
-            return _put(state, event)
+            home = state.flow.round == "sr" and event.family != WIP
+            return _put(state if home else _memo_cleared(state), event)
         case HoleOpened(areas=areas):
-            return _board(state, lambda board: replace(board, hole=areas))
+            return _board(_memo_cleared(state), lambda board: replace(board, hole=areas))
+        case TokenStepWaited(family=sym):
+            return replace(state, token_waited=(*state.token_waited, sym))
         case SlotReserved(hex=hex_, city=city, slot=slot, family=sym):
             kept = Reservation(hex_, city, slot, sym)
             return _board(state, lambda b: replace(b, reservations=(*b.reservations, kept)))

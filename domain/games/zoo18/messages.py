@@ -562,6 +562,16 @@ class LimitUnchecked(_Event, frozen=True, tag="limit_unchecked"):
     family: str = ""
 
 
+class TokenStepWaited(_Event, frozen=True, tag="token_step_waited"):
+    """Rules 15: `family`'s token step waited, the site's graph having found a city it may
+    token. 18xx.games memoizes that answer (`Graph#can_token?`) until the graph is cleared (a
+    lay, a token other than a home one, the HOLE, a WORK IN PROGRESS block): a THAT'S MINE
+    reservation does not clear it, and the family's token step keeps waiting with only a pass
+    to offer (B 5p seed 48211 #481 of the explorer)."""
+
+    family: str
+
+
 class PriorityChanged(_Event, frozen=True, tag="priority_changed"):
     order: tuple[int, ...]  # seats, first = priority
 
@@ -661,6 +671,7 @@ Event = (
     | FamilyMarked
     | FlowChanged
     | PriorityChanged
+    | TokenStepWaited
     | GameEnded
     | FlowFact
 )

@@ -16,7 +16,13 @@ from domain.games.zoo18.ctx import (
     tickets_value,
     train_limit,
 )
-from domain.games.zoo18.data import EMERGENCY_PARTIAL, MAX_POWERS, POWER_PRICE, SR_POWERS
+from domain.games.zoo18.data import (
+    EMERGENCY_PARTIAL,
+    MAX_POWERS,
+    POWER_PRICE,
+    SR_POWERS,
+    TOKEN_MEMO,
+)
 from domain.games.zoo18.messages import (
     BuyTrain,
     FamilyMarked,
@@ -162,6 +168,8 @@ def token_blocks(state: State, sym: str) -> bool:
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     if price > budget:
         return False
+    if state.options.rules >= TOKEN_MEMO and sym in state.token_waited:
+        return True  # the site's memoized answer, until the board changes (rules 15)
     m = boardlink.map_def(state)
     if state.board is None:
         return False
