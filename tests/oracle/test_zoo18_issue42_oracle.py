@@ -25,7 +25,8 @@ from domain.kernel import Rejected
 from tests.domain.zoo18.harness_games import at_rules, recovered_of
 from tests.domain.zoo18.test_explore import explored
 from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
-from tests.paths import ROOT
+from tests.domain.zoo18.test_situation4_shared_edge import BY_THE_SHARED_EDGE
+from tests.paths import ROOT, ZOO18_TWICE_IN_A_HEX
 from tools import zoo18_oracle as oracle
 
 pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.available() or "ok")
@@ -280,3 +281,29 @@ def test_the_site_waits_at_a_token_step_it_memoized(tmp_path: Path, rules: int) 
         return
     assert outcome.divergence is None, outcome.divergence
     assert outcome.offers == [] and outcome.actions > 481
+
+
+@pytest.mark.parametrize(
+    ("nodes", "revenue"), [(None, 180), (["H1-0", "H3-0", "E6-1", "D5-0"], 170)]
+)
+def test_the_site_pays_both_ponds_of_a_run_by_their_shared_edge_without_nodes(
+    tmp_path: Path, nodes: list[str] | None, revenue: int
+) -> None:
+    # situation 4 (tests/domain/zoo18/test_situation4_shared_edge.py): BB's 2S at #351 of E 5
+    # 20142 enters E6's X26 by the edge its ponds share and leaves by pond 1's other edge.
+    # Without `nodes` the site joins the connections pair by pair, reads the arrival at pond 0
+    # and the departure from pond 1, and pays both (180); with them, pond 1 alone (170), what
+    # Plateau pays
+    data = json.loads(ZOO18_TWICE_IN_A_HEX.read_text())
+    data["actions"] = data["actions"][:352]
+    run = data["actions"][351]["routes"][0]
+    run["connections"] = [list(c) for c in BY_THE_SHARED_EDGE]
+    if nodes is None:
+        run.pop("nodes")
+    else:
+        run["nodes"] = nodes
+    path = tmp_path / "shared-edge.json"
+    path.write_text(json.dumps(data))
+    lines, _ = oracle._replay(path)
+    assert "final" in lines[-1], lines[-1]
+    assert lines[351]["type"] == "run_routes" and lines[351]["revenue"] == revenue
