@@ -15,6 +15,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.importer import import_game
 from domain.exchange.zoo18.recover import Recovered
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
@@ -307,3 +308,33 @@ def test_the_site_pays_both_ponds_of_a_run_by_their_shared_edge_without_nodes(
     lines, _ = oracle._replay(path)
     assert "final" in lines[-1], lines[-1]
     assert lines[351]["type"] == "run_routes" and lines[351]["revenue"] == revenue
+
+
+def test_an_imported_run_by_the_shared_edge_is_paid_as_the_site_paid_it(tmp_path: Path) -> None:
+    # the same run recorded without `nodes`, and BB's payout after it: imported by rules 16,
+    # Plateau pays 180 as the site did and agrees with its state after the dividend; exported
+    # again, the run is written as recorded and the site reads it the same
+    data = json.loads(ZOO18_TWICE_IN_A_HEX.read_text())
+    data["actions"] = data["actions"][:353]
+    routes = data["actions"][351]["routes"]
+    routes[0]["connections"] = [list(c) for c in BY_THE_SHARED_EDGE]
+    for route in routes:
+        route.pop("nodes")
+    recorded = tmp_path / "recorded.json"
+    recorded.write_text(json.dumps(data))
+    lines, _ = oracle._replay(recorded)
+    assert lines[351]["revenue"] == 180 and lines[352]["type"] == "dividend"
+    imported = import_game(data)
+    assert imported.error == ""
+    state = game.fold(imported.events, State(imported.seats, imported.options))
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[352]["state"])
+    assert oracle.first_difference(ours, theirs) is None
+    again = tmp_path / "again.json"
+    again.write_text(
+        json.dumps(export_game(State(imported.seats, imported.options), imported.events))
+    )
+    lines, _ = oracle._replay(again)
+    assert (
+        lines[351]["revenue"] == 180
+        and "nodes" not in json.loads(again.read_text())["actions"][351]["routes"][0]
+    )

@@ -56,7 +56,10 @@ from typing import Literal, get_args
 # Version 15 keeps a family's token step waiting, as the site does, on the answer its graph
 # memoized (`Graph#can_token?`) until the board next changes: a THAT'S MINE reservation does
 # not change it there. Games stored under rules 14 keep playing by rules 14.
-RULES = 15
+# Version 16 pays an imported run recorded without `nodes` at the stops the site read it as
+# (a tile of two ponds entered by their shared edge: both); games stored under rules 15 keep
+# playing by rules 15.
+RULES = 16
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -64,6 +67,7 @@ PARTIAL_PRESIDENCY = 12  # the first version selling the president's certificate
 PASS_OVER_LIMIT = 13  # the first version letting a player over the certificate limit pass
 EMERGENCY_PARTIAL = 14  # the first version selling a president's certificate in part in an OR
 TOKEN_MEMO = 15  # the first version whose token step waits on the site's memoized answer
+SITE_READ_RUNS = 16  # the first version paying an imported run as the site read it
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

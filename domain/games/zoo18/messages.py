@@ -156,7 +156,12 @@ class RouteClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class RunRoutes(_Command, frozen=True, tag="run_routes"):
+    """`site_read`, from rules 16 in an imported game only: the run was recorded on 18xx.games
+    without `nodes`, and each route pays the stops the site read it as (issue 42, situation 4:
+    a tile of two ponds entered by their shared edge pays both)."""
+
     routes: tuple[RouteClaim, ...]
+    site_read: bool = False
 
 
 class Dividend(_Command, frozen=True, tag="dividend"):

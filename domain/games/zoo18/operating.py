@@ -194,7 +194,9 @@ def route_blocks(state: State, sym: str) -> bool:
     return B.can_run(state.board, m, sym)
 
 
-def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
+def run_routes(
+    ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...], *, site_read: bool = False
+) -> None:
     state = ctx.state
     owned = {t.id: t for t in state.family_trains(sym)}
     used = [r.train for r in routes]
@@ -209,7 +211,13 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
         else:
             trains = tuple(B.Train(t.id, t.variant or t.name) for t in owned.values())
             specs = tuple(
-                B.RouteSpec(r.train, r.connections, revenue=r.revenue, subsidy=r.subsidy)
+                B.RouteSpec(
+                    r.train,
+                    r.connections,
+                    revenue=r.revenue,
+                    subsidy=r.subsidy,
+                    site_read=site_read,
+                )
                 for r in routes
             )
             result = B.route_revenue(

@@ -1,10 +1,13 @@
-"""Issue 42, situation 4: a route through a hex of two ponds entered by the edge they share.
-E 5p seed 20142 (exported at 5ef902c, tests/data/18zoo/exports), BB's run at #351: the X26 on
-E6 has pond 0 on edges 4-1 and pond 1 on edges 4-3, edge 4 facing F5. BB's 2S runs H1-H3, then
-H3-G4-F5-E6 into E6 by edge 4 and E6-E4-D5 out by edge 3: it stops at pond 1 only. Plateau
-pays that route as it runs, one pond; 18xx.games reads a run without `nodes` pair of
-connections by pair and pays both ponds (tests/oracle: 180 against 170), so an imported run
-claiming the site's revenue is refused here. Not followed yet: docs/18zoo.md, "Still open"."""
+"""Issue 42, situation 4, rules 16: a route through a hex of two ponds entered by the edge
+they share. E 5p seed 20142 (exported at 5ef902c, tests/data/18zoo/exports), BB's run at #351:
+the X26 on E6 has pond 0 on edges 4-1 and pond 1 on edges 4-3, edge 4 facing F5. BB's 2S runs
+H1-H3, then H3-G4-F5-E6 into E6 by edge 4 and E6-E4-D5 out by edge 3: it stops at pond 1 only.
+18xx.games reads a run recorded without `nodes` connection pair by connection pair
+(`Route#connection_data`): the first pair takes the first walk into E6 by edge 4, to pond 0,
+the second needs pond 1 to leave by edge 3, and it pays both ponds (tests/oracle: 180; with
+`nodes`, 170). Recorded games are what players agreed on: from rules 16 an imported run
+recorded without `nodes` (`RunRoutes.site_read`) pays what the site read; a run Plateau's
+players make pays the stops it runs through, and its export names them."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import json
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from domain.exchange.zoo18.importer import import_game
 from domain.games.zoo18 import game
@@ -22,9 +26,11 @@ from tests.paths import ZOO18_TWICE_IN_A_HEX
 
 BY_THE_SHARED_EDGE = (("H1", "I2", "H3"), ("H3", "G4", "F5", "E6"), ("E6", "E4", "D5"))
 OTHER_TRAIN = RouteClaim("3S-2", (("G6", "H5", "I6"), ("I6", "I8", "H9", "H11")))
+RUN = (RouteClaim("2S-1", BY_THE_SHARED_EDGE), OTHER_TRAIN)
+SITE_CLAIM = (RouteClaim("2S-1", BY_THE_SHARED_EDGE, revenue=100), OTHER_TRAIN)  # the 2S's 100
 
 
-def before_the_run() -> tuple[State, int]:
+def before_the_run(rules: int = 16) -> tuple[State, int]:
     data = json.loads(ZOO18_TWICE_IN_A_HEX.read_text())
     data["actions"] = data["actions"][:351]
     imported = import_game(data)
@@ -33,24 +39,33 @@ def before_the_run() -> tuple[State, int]:
     assert (state.flow.step, state.flow.order[state.flow.index]) == ("route", "BB")
     seat = state.president("BB")
     assert seat is not None
-    return state, seat
+    return replace(state, options=replace(state.options, rules=rules)), seat
 
 
-def test_plateau_pays_one_pond_of_a_route_entering_by_the_shared_edge() -> None:
-    state, seat = before_the_run()
-    claim = RunRoutes((RouteClaim("2S-1", BY_THE_SHARED_EDGE), OTHER_TRAIN))
-    (run,) = [
-        e for e in game.decide(state, seat, claim, random.Random(0)) if isinstance(e, RunRecorded)
+def paid(state: State, seat: int, run: RunRoutes) -> int:
+    (recorded,) = [
+        e for e in game.decide(state, seat, run, random.Random(0)) if isinstance(e, RunRecorded)
     ]
-    assert run.revenue == 170  # H1, H3, E6's pond 1 and D5, with the 3S's route
+    return recorded.revenue
 
 
-def test_the_site_s_reading_of_both_ponds_is_refused() -> None:
+def test_rules_16_pays_both_ponds_of_an_imported_run_read_as_the_site_read_it() -> None:
     state, seat = before_the_run()
-    alone = RunRoutes((RouteClaim("2S-1", BY_THE_SHARED_EDGE),))
-    (run,) = [
-        e for e in game.decide(state, seat, alone, random.Random(0)) if isinstance(e, RunRecorded)
-    ]
-    over = RunRoutes((RouteClaim("2S-1", BY_THE_SHARED_EDGE, revenue=run.revenue + 10),))
-    with pytest.raises(Rejected, match=f"pays {run.revenue}, not the {run.revenue + 10}"):
-        game.decide(state, seat, over, random.Random(0))
+    assert paid(state, seat, RunRoutes(RUN, site_read=True)) == 180
+    # H1, H3, E6's pond 1 and D5 with the 3S's route: a run recorded with its `nodes`
+    assert paid(state, seat, RunRoutes(RUN)) == 170
+    assert paid(state, seat, RunRoutes(SITE_CLAIM, site_read=True)) == 180
+
+
+def test_rules_15_paid_the_stops_the_route_runs_through() -> None:
+    state, seat = before_the_run(15)
+    assert paid(state, seat, RunRoutes(RUN, site_read=True)) == 170
+    with pytest.raises(Rejected, match="pays 90, not the 100 claimed"):
+        game.decide(state, seat, RunRoutes(SITE_CLAIM, site_read=True), random.Random(0))
+
+
+def test_only_an_imported_run_is_read_as_the_site_read_it() -> None:
+    state, seat = before_the_run()
+    played_here = replace(state, options=replace(state.options, imported=False))
+    with pytest.raises(Rejected, match="imported"):
+        game.decide(played_here, seat, RunRoutes(RUN, site_read=True), random.Random(0))
