@@ -338,3 +338,20 @@ def test_an_imported_run_by_the_shared_edge_is_paid_as_the_site_paid_it(tmp_path
         lines[351]["revenue"] == 180
         and "nodes" not in json.loads(again.read_text())["actions"][351]["routes"][0]
     )
+
+
+@pytest.mark.parametrize("rules", [17, 16])
+def test_the_site_marks_a_family_s_trains_as_run_at_its_dividend(
+    tmp_path: Path, rules: int
+) -> None:
+    # B 2p seed 47025 of the default mix (tests/domain/zoo18/test_rules17_dividend_operates.py):
+    # played by rules 17 it agrees with the reference throughout, both ways; by rules 16 the 3S
+    # Long PATCH gives back is ready here and run-marked there, and the game parts at #125
+    outcome = oracle.play_one(
+        "B", 2, 47025, tmp_path, pool=oracle.REACH, rules=rules, both=rules == 17
+    )
+    if rules == 16:
+        assert outcome.divergence is not None and outcome.divergence["index"] == 125
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 125

@@ -59,7 +59,9 @@ from typing import Literal, get_args
 # Version 16 pays an imported run recorded without `nodes` at the stops the site read it as
 # (a tile of two ponds entered by their shared edge: both); games stored under rules 15 keep
 # playing by rules 15.
-RULES = 16
+# Version 17 marks every train of a family as run at its dividend, a run or not, as the site
+# does; games stored under rules 16 keep playing by rules 16.
+RULES = 17
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -68,6 +70,7 @@ PASS_OVER_LIMIT = 13  # the first version letting a player over the certificate 
 EMERGENCY_PARTIAL = 14  # the first version selling a president's certificate in part in an OR
 TOKEN_MEMO = 15  # the first version whose token step waits on the site's memoized answer
 SITE_READ_RUNS = 16  # the first version paying an imported run as the site read it
+DIVIDEND_OPERATES = 17  # the first version marking a family's trains as run at its dividend
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

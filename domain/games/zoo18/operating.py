@@ -17,6 +17,7 @@ from domain.games.zoo18.ctx import (
     train_limit,
 )
 from domain.games.zoo18.data import (
+    DIVIDEND_OPERATES,
     EMERGENCY_PARTIAL,
     MAX_POWERS,
     POWER_PRICE,
@@ -277,6 +278,13 @@ def dividend(ctx: Ctx, sym: str, kind: str) -> None:
             ctx.emit(PriceMoved(sym, *target))
     if "barrel" in ctx.state.family(sym).marks:
         ctx.emit(FamilyMarked(sym, "-barrel"))
+    if state.options.rules >= DIVIDEND_OPERATES:
+        # the site's dividend step marks every train of the family as run, whether it ran or
+        # its run was skipped (`Dividend#process_dividend`): a train PATCH sets aside or another
+        # family buys this OR comes with the mark (B 2p seed 47025 #125)
+        for t in ctx.state.family_trains(sym):
+            if not t.operated:
+                ctx.emit(TrainFlagged(t.id, t.obsolete, True, t.disabled))
     from domain.games.zoo18.patch import rust
 
     spared = ctx.state.flow.spared
@@ -367,15 +375,21 @@ def emergency_partials(state: State, sym: str) -> list[tuple[tuple[str, ...], in
     lists, beside the whole bundles, every certificate the president holds of the family as
     20% less (`partial_bundles_for_presidents_share`), when another holder of 40% takes the
     presidency and the bundle is the least that covers the gap (`selling_minimum_shares?`:
-    its value less its cheapest certificate's falls short of it). F 2p seed 45029 #173."""
+    its value less its cheapest certificate's falls short of it). F 2p seed 45029 #173.
+
+    The site lists them whenever the family alone cannot pay the cheapest train
+    (`ebuy_president_can_contribute?`), and the president's certificate alone, as 20%, is
+    worth less than itself whole: its "value less its cheapest certificate's" is below zero,
+    so it passes even when family and president together can pay (D 2p seed 48267 #337)."""
     from domain.games.zoo18.stock import sale_problem
 
     pres = state.president(sym)
     if state.options.rules < EMERGENCY_PARTIAL or pres is None or not must_buy(state, sym):
         return []
-    gap = _emergency_gap(state, sym, pres)
-    if gap <= 0:
+    cheapest_train = cheapest_depot(state)
+    if cheapest_train is None or state.family(sym).cash >= cheapest_train:
         return []
+    gap = _emergency_gap(state, sym, pres)
     me = seat_id(pres)
     out: list[tuple[tuple[str, ...], int]] = []
     for f in state.families:
