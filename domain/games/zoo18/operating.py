@@ -377,17 +377,14 @@ def emergency_partials(state: State, sym: str) -> list[tuple[tuple[str, ...], in
     presidency and the bundle is the least that covers the gap (`selling_minimum_shares?`:
     its value less its cheapest certificate's falls short of it). F 2p seed 45029 #173.
 
-    The site lists them whenever the family alone cannot pay the cheapest train
-    (`ebuy_president_can_contribute?`), and the president's certificate alone, as 20%, is
-    worth less than itself whole: its "value less its cheapest certificate's" is below zero,
-    so it passes even when family and president together can pay (D 2p seed 48267 #337)."""
+    The site's view lists sales whenever the family must buy a train, and the president's
+    certificate alone, as 20%, is worth less than itself whole: its "value less its cheapest
+    certificate's" is below zero, so it passes even when family and president together can
+    pay, or the family alone (D 2p seed 48267 #337, E 4p seed 48517 #241)."""
     from domain.games.zoo18.stock import sale_problem
 
     pres = state.president(sym)
     if state.options.rules < EMERGENCY_PARTIAL or pres is None or not must_buy(state, sym):
-        return []
-    cheapest_train = cheapest_depot(state)
-    if cheapest_train is None or state.family(sym).cash >= cheapest_train:
         return []
     gap = _emergency_gap(state, sym, pres)
     me = seat_id(pres)

@@ -69,9 +69,9 @@ def test_rules_13_sold_certificates_whole_in_an_emergency() -> None:
 
 def test_the_president_s_certificate_alone_sells_in_part_even_when_no_money_is_short() -> None:
     # D 2p seed 48267 #337 of the explorer: LI (11$N) must buy the 3S Long (12$N) and its
-    # president has 2$N, enough together; the site lists sales all the same (LI alone is short
-    # of the cheapest train), and PB's president's certificate alone, as 20%, passes its
-    # "least that covers the gap" test: 2$N less the certificate's 4$N is below the -1$N lacking
+    # president has 2$N, enough together; the site's view lists sales all the same (LI must buy
+    # a train), and PB's president's certificate alone, as 20%, passes its "least that covers
+    # the gap" test: 2$N less the certificate's 4$N is below the -1$N lacking
     step = explored("D", 2, 48267, 15).steps[337]
     state = at_rules(step.before, 14)
     assert op.must_buy(state, "LI") and state.family("LI").cash == 11
