@@ -15,6 +15,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.exchange.zoo18.exporter import export_game
+from domain.exchange.zoo18.importer import import_game
 from domain.exchange.zoo18.recover import Recovered
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
@@ -25,7 +26,8 @@ from domain.kernel import Rejected
 from tests.domain.zoo18.harness_games import at_rules, recovered_of
 from tests.domain.zoo18.test_explore import explored
 from tests.domain.zoo18.test_rules8_token_slot import first_token_in_an_open_two_slot_city
-from tests.paths import ROOT
+from tests.domain.zoo18.test_situation4_shared_edge import BY_THE_SHARED_EDGE
+from tests.paths import ROOT, ZOO18_TWICE_IN_A_HEX
 from tools import zoo18_oracle as oracle
 
 pytestmark = pytest.mark.skipif(bool(oracle.available()), reason=oracle.available() or "ok")
@@ -242,3 +244,114 @@ def test_the_site_lets_a_player_over_the_certificate_limit_pass(tmp_path: Path, 
     assert "error" not in lines[-1], lines[-1]
     ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[477]["state"])
     assert oracle.first_difference(ours, theirs) is None
+
+
+@pytest.mark.parametrize("rules", [14, 13])
+def test_the_site_sells_a_presidents_certificate_in_part_in_an_emergency(
+    tmp_path: Path, rules: int
+) -> None:
+    # F 2p seed 45029 of the explorer, #173: EL must buy a train; its president sells 20% of
+    # PE's president's certificate. The reference takes it and agrees with rules 14's state
+    # after it (Player 2 president of PE, PE_3 back to the seller); rules 13 refused it
+    recovered = explored("F", 2, 45029)
+    change = SellShares(("PE_0",), 20)
+    if rules == 13:
+        with pytest.raises(Rejected):
+            _played_again(recovered, 173, rules, tmp_path, change)
+        return
+    state, exported = _played_again(recovered, 173, rules, tmp_path, change)
+    lines, _ = oracle._replay(exported)
+    assert "error" not in lines[-1], lines[-1]
+    assert lines[173]["type"] == "sell_shares"
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[173]["state"])
+    assert oracle.first_difference(ours, theirs) is None
+    assert state.president("PE") == 1
+
+
+@pytest.mark.parametrize("rules", [15, 14])
+def test_the_site_waits_at_a_token_step_it_memoized(tmp_path: Path, rules: int) -> None:
+    # B 5p seed 48211 of the explorer: THAT'S MINE keeps BB's only city (#475) without the
+    # site clearing its memo of BB's token step; rules 15 waits there as the site does, and
+    # the whole game agrees both ways; rules 14 skipped the step, refused at #481
+    outcome = oracle.play_one(
+        "B", 5, 48211, tmp_path, pool=("explore",), rules=rules, both=rules == 15
+    )
+    if rules == 14:
+        assert outcome.divergence is not None and outcome.divergence["index"] == 481
+        assert "Place a Token" in outcome.divergence["reference"]
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 481
+
+
+@pytest.mark.parametrize(
+    ("nodes", "revenue"), [(None, 180), (["H1-0", "H3-0", "E6-1", "D5-0"], 170)]
+)
+def test_the_site_pays_both_ponds_of_a_run_by_their_shared_edge_without_nodes(
+    tmp_path: Path, nodes: list[str] | None, revenue: int
+) -> None:
+    # situation 4 (tests/domain/zoo18/test_situation4_shared_edge.py): BB's 2S at #351 of E 5
+    # 20142 enters E6's X26 by the edge its ponds share and leaves by pond 1's other edge.
+    # Without `nodes` the site joins the connections pair by pair, reads the arrival at pond 0
+    # and the departure from pond 1, and pays both (180); with them, pond 1 alone (170), what
+    # Plateau pays
+    data = json.loads(ZOO18_TWICE_IN_A_HEX.read_text())
+    data["actions"] = data["actions"][:352]
+    run = data["actions"][351]["routes"][0]
+    run["connections"] = [list(c) for c in BY_THE_SHARED_EDGE]
+    if nodes is None:
+        run.pop("nodes")
+    else:
+        run["nodes"] = nodes
+    path = tmp_path / "shared-edge.json"
+    path.write_text(json.dumps(data))
+    lines, _ = oracle._replay(path)
+    assert "final" in lines[-1], lines[-1]
+    assert lines[351]["type"] == "run_routes" and lines[351]["revenue"] == revenue
+
+
+def test_an_imported_run_by_the_shared_edge_is_paid_as_the_site_paid_it(tmp_path: Path) -> None:
+    # the same run recorded without `nodes`, and BB's payout after it: imported by rules 16,
+    # Plateau pays 180 as the site did and agrees with its state after the dividend; exported
+    # again, the run is written as recorded and the site reads it the same
+    data = json.loads(ZOO18_TWICE_IN_A_HEX.read_text())
+    data["actions"] = data["actions"][:353]
+    routes = data["actions"][351]["routes"]
+    routes[0]["connections"] = [list(c) for c in BY_THE_SHARED_EDGE]
+    for route in routes:
+        route.pop("nodes")
+    recorded = tmp_path / "recorded.json"
+    recorded.write_text(json.dumps(data))
+    lines, _ = oracle._replay(recorded)
+    assert lines[351]["revenue"] == 180 and lines[352]["type"] == "dividend"
+    imported = import_game(data)
+    assert imported.error == ""
+    state = game.fold(imported.events, State(imported.seats, imported.options))
+    ours, theirs = oracle.plateau_digest(state), oracle.reference_digest(lines[352]["state"])
+    assert oracle.first_difference(ours, theirs) is None
+    again = tmp_path / "again.json"
+    again.write_text(
+        json.dumps(export_game(State(imported.seats, imported.options), imported.events))
+    )
+    lines, _ = oracle._replay(again)
+    assert (
+        lines[351]["revenue"] == 180
+        and "nodes" not in json.loads(again.read_text())["actions"][351]["routes"][0]
+    )
+
+
+@pytest.mark.parametrize("rules", [17, 16])
+def test_the_site_marks_a_family_s_trains_as_run_at_its_dividend(
+    tmp_path: Path, rules: int
+) -> None:
+    # B 2p seed 47025 of the default mix (tests/domain/zoo18/test_rules17_dividend_operates.py):
+    # played by rules 17 it agrees with the reference throughout, both ways; by rules 16 the 3S
+    # Long PATCH gives back is ready here and run-marked there, and the game parts at #125
+    outcome = oracle.play_one(
+        "B", 2, 47025, tmp_path, pool=oracle.REACH, rules=rules, both=rules == 17
+    )
+    if rules == 16:
+        assert outcome.divergence is not None and outcome.divergence["index"] == 125
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 125

@@ -164,6 +164,15 @@ def _body(state: State, command: Command, events: tuple[Event, ...]) -> dict[str
             return {"type": "lay_tile", "hex": hex_, "tile": tile, "rotation": rotation}
         case PlaceToken(city=city, slot=slot):
             return {"type": "place_token", "city": city, "slot": slot}
+        case RunRoutes(routes=routes, site_read=True):
+            # recorded without `nodes` and paid as the site read it: given back as recorded
+            return {
+                "type": "run_routes",
+                "routes": [
+                    {"train": r.train, "connections": [list(c) for c in r.connections]}
+                    for r in routes
+                ],
+            }
         case RunRoutes(routes=routes):
             return {
                 "type": "run_routes",

@@ -141,6 +141,7 @@ def to_command(action: dict[str, Any]) -> Command | None:
         case "place_token":
             return PlaceToken(str(action["city"]), action.get("slot"), entity if company else None)
         case "run_routes":
+            routes = action.get("routes", [])
             return RunRoutes(
                 tuple(
                     RouteClaim(
@@ -149,8 +150,11 @@ def to_command(action: dict[str, Any]) -> Command | None:
                         r.get("revenue"),
                         r.get("subsidy"),
                     )
-                    for r in action.get("routes", [])
-                )
+                    for r in routes
+                ),
+                # the site read a run recorded without `nodes` by its connections alone, and
+                # paid what it read (rules 16: issue 42, situation 4)
+                site_read=not any("nodes" in r for r in routes),
             )
         case "dividend":
             return Dividend(action["kind"])

@@ -171,6 +171,8 @@ def _read_off(state: State, event: Event, amounts: list[int]) -> Iterator[Comman
         case RunRecorded(routes=routes):
             # an empty run, or the routes recorded; rules 1 stored none: legal's best run is tried
             yield RunRoutes(routes)
+            if state.options.imported:  # recorded without `nodes`, paid as the site read it
+                yield RunRoutes(routes, site_read=True)
         case TrainMoved(train=train, to="discard"):
             yield DiscardTrain(train)
         case TrainMoved(train=train, variant=variant):

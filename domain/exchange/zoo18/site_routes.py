@@ -1,68 +1,7 @@
-"""How 18xx.games reads a recorded run back into stops (`Route#connection_data`), so that an
-export can write each route in a form the site reads as Plateau ran it.
+"""How 18xx.games reads a recorded run back into stops: the board's own reading
+(`domain.games.zoo18.board.site_reading`), which the export asks and, from rules 16, an
+imported run recorded without `nodes` is paid by."""
 
-The site matches each connection (a list of hexes) to every walk between a stop of its first
-hex and a stop of its last, then joins the connections two by two, left to right: of the pairs
-of walks that meet in exactly one stop and share no path with each other or with what is
-already chosen, it takes the one with the most stops among the route's `nodes` signatures, the
-first on a tie (walks ordered by start stop, end stop, then length). Each join is chosen on its
-own, so a route that stops at both ponds of a tile can be read with one pond twice ("Cannot
-use H2 twice", C 4 20470 #147), where the same route written from its other end is read right.
-"""
+from domain.games.zoo18.board.site_reading import matching_walks, read_back
 
-from __future__ import annotations
-
-import itertools
-from collections.abc import Sequence
-
-from domain.games.zoo18.board.graph import Graph, Node
-from domain.games.zoo18.board.routes import Chain, walks_along
-
-Connection = tuple[str, ...]
-
-
-def matching_walks(graph: Graph, hexes: Connection) -> list[Chain]:
-    """The walks whose hexes are exactly `hexes`, in the order the site lists them."""
-    walks: list[Chain] = []
-    for start in sorted(n for n in graph.nodes if n[0] == hexes[0]):
-        found = list(walks_along(graph, start, hexes, frozenset()))
-        walks += sorted(found, key=lambda walk: (walk[1][1], len(walk[2])))
-    return walks
-
-
-def read_back(
-    graph: Graph,
-    connections: Sequence[Connection],
-    signatures: Sequence[str],
-    other_paths: frozenset[int],
-) -> list[Node] | None:
-    """The stops the site reads a route of two or more connections as, in order (None where
-    it reads none: a join with no candidate)."""
-    if len(connections) < 2 or not all(connections):
-        return None
-    named = set(signatures)
-    options = [matching_walks(graph, tuple(c)) for c in connections]
-    used = set(other_paths)
-    stops: list[Node] = []
-    for index, (walks_a, walks_b) in enumerate(itertools.pairwise(options)):
-        candidates = []
-        for a in (w for w in walks_a if used.isdisjoint(w[2])):
-            for b in (w for w in walks_b if used.isdisjoint(w[2])):
-                middle = {a[0], a[1]} & {b[0], b[1]}
-                if len(middle) != 1 or not set(a[2]).isdisjoint(b[2]):
-                    continue
-                (mid,) = middle
-                left = a[1] if a[0] == mid else a[0]
-                right = b[1] if b[0] == mid else b[0]
-                candidates.append((a, left, right, mid))
-        if not candidates:
-            return None
-        # max keeps the first of equals, as the site's max_by does
-        a, left, right, mid = max(
-            candidates, key=lambda c: sum(f"{n[0]}-{n[1]}" in named for n in c[1:])
-        )
-        if index == 0:
-            stops += [left, mid]
-        stops.append(right)
-        used.update(a[2])
-    return stops
+__all__ = ["matching_walks", "read_back"]

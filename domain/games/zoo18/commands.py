@@ -8,7 +8,7 @@ from domain.games.zoo18 import operating as op
 from domain.games.zoo18 import patch, powers, stock
 from domain.games.zoo18.boardlink import home_lays
 from domain.games.zoo18.ctx import Ctx, seat_id
-from domain.games.zoo18.data import PASS_OVER_LIMIT
+from domain.games.zoo18.data import PASS_OVER_LIMIT, SITE_READ_RUNS
 from domain.games.zoo18.messages import (
     Assign,
     Bid,
@@ -180,7 +180,10 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
         case RunRoutes():
             if step != "route":
                 illegal("the trains do not run now")
-            op.run_routes(ctx, sym, command.routes)
+            if command.site_read and not state.options.imported:
+                illegal("only a run imported from 18xx.games is read as the site read it")
+            site_read = command.site_read and state.options.rules >= SITE_READ_RUNS
+            op.run_routes(ctx, sym, command.routes, site_read=site_read)
             next_step(ctx)
         case Dividend():
             if step != "dividend":
@@ -198,8 +201,14 @@ def _operate(ctx: Ctx, seat: int, command: Command) -> None:
         case SellShares():
             if step != "buy_train" or not op.must_buy(state, sym):
                 illegal("shares are sold in the OR only to raise money for a train")
-            if tuple(command.shares) not in op.emergency_bundles(state, sym):
+            shares = tuple(command.shares)
+            whole = command.percent is None or command.percent == sum(
+                s.percent for s in state.shares if s.id in shares
+            )
+            if whole and shares not in op.emergency_bundles(state, sym):
                 illegal("sell only what the forced train needs, keeping the presidency")
+            if not whole and (shares, command.percent) not in op.emergency_partials(state, sym):
+                illegal("sell in part only the whole holding of a presidency that passes")
             stock.sell_shares(ctx, seat, command.shares, emergency=True, percent=command.percent)
         case DiscardTrain():
             _discard(ctx, command.train)

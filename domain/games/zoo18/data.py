@@ -50,12 +50,27 @@ from typing import Literal, get_args
 # Version 13 (the explorer, both directions) lets a player over the certificate limit pass
 # in an SR, as the site's 18ZOO step offers (and imported games always could); games stored
 # under rules 12 keep playing by rules 12.
-RULES = 13
+# Version 14 (the explorer, both directions) lets a president sell another family's
+# president's certificate in part in an OR's emergency sale, as the site's partial bundles;
+# games stored under rules 13 keep playing by rules 13.
+# Version 15 keeps a family's token step waiting, as the site does, on the answer its graph
+# memoized (`Graph#can_token?`) until the board next changes: a THAT'S MINE reservation does
+# not change it there. Games stored under rules 14 keep playing by rules 14.
+# Version 16 pays an imported run recorded without `nodes` at the stops the site read it as
+# (a tile of two ponds entered by their shared edge: both); games stored under rules 15 keep
+# playing by rules 15.
+# Version 17 marks every train of a family as run at its dividend, a run or not, as the site
+# does; games stored under rules 16 keep playing by rules 16.
+RULES = 17
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
 PARTIAL_PRESIDENCY = 12  # the first version selling the president's certificate in part
 PASS_OVER_LIMIT = 13  # the first version letting a player over the certificate limit pass
+EMERGENCY_PARTIAL = 14  # the first version selling a president's certificate in part in an OR
+TOKEN_MEMO = 15  # the first version whose token step waits on the site's memoized answer
+SITE_READ_RUNS = 16  # the first version paying an imported run as the site read it
+DIVIDEND_OPERATES = 17  # the first version marking a family's trains as run at its dividend
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

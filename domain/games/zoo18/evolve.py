@@ -81,6 +81,7 @@ from domain.games.zoo18.messages import (
     TilePlaced,
     TokenPlaced,
     TokenPut,
+    TokenStepWaited,
     TrackLaid,
     TrainBonusUsed,
     TrainCreated,
@@ -196,6 +197,12 @@ def _placed(board: Board, e: TilePlaced) -> Board:
     laid = LaidTile(e.hex, e.tile, e.rotation, e.label)
     tiles = (*[t for t in board.tiles if t.hex != e.hex], laid)
     return replace(board, tiles=tiles, used=frozenset([t.tile for t in tiles]))
+
+
+def _memo_cleared(state: State) -> State:
+    """The board changed: 18xx.games clears its graph's memo (rules 15, TokenStepWaited);
+    a home token, placed without clearing it there, leaves it."""
+    return replace(state, token_waited=()) if state.token_waited else state
 
 
 def _put(state: State, e: TokenPut) -> State:
@@ -534,12 +541,22 @@ def _power_updated(state: State, e: PowerUpdated) -> State:
 
 
 def _tile_placed(state: State, e: TilePlaced) -> State:
+    state = _memo_cleared(state)
     board = state.board
     return state if board is None else replace(state, board=_placed(board, e))
 
 
+def _token_put(state: State, e: TokenPut) -> State:
+    home = state.flow.round == "sr" and e.family != WIP
+    return _put(state if home else _memo_cleared(state), e)
+
+
 def _hole_opened(state: State, e: HoleOpened) -> State:
-    return _board(state, lambda board: replace(board, hole=e.areas))
+    return _board(_memo_cleared(state), lambda board: replace(board, hole=e.areas))
+
+
+def _token_step_waited(state: State, e: TokenStepWaited) -> State:
+    return replace(state, token_waited=(*state.token_waited, e.family))
 
 
 def _slot_reserved(state: State, e: SlotReserved) -> State:
@@ -556,7 +573,7 @@ def _tile_laid(state: State, e: TileLaid) -> State:
 def _token_placed(state: State, e: TokenPlaced) -> State:
     if state.board is None:
         return state
-    return _put(state, upgrade_token(state.board, e))
+    return _token_put(state, upgrade_token(state.board, e))
 
 
 def _board_set(state: State, e: BoardSet) -> State:
@@ -651,8 +668,9 @@ _CHANGES: dict[type, Callable[[State, Any], State]] = {
     PowerMoved: _power_moved,
     PowerUpdated: _power_updated,
     TilePlaced: _tile_placed,
-    TokenPut: _put,
+    TokenPut: _token_put,
     HoleOpened: _hole_opened,
+    TokenStepWaited: _token_step_waited,
     SlotReserved: _slot_reserved,
     TileLaid: _tile_laid,
     TokenPlaced: _token_placed,

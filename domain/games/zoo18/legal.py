@@ -165,8 +165,10 @@ def _operating(state: State, seat: int) -> list[Command]:
             out.append(Pass())
         if not any(t.name == "1S" for t in state.family_trains(sym)):
             bundles = op.emergency_bundles(state, sym) if must else []
+            partials = op.emergency_partials(state, sym) if must else []
             out += [SellShares(b) for b in bundles]
-            out += _train_buys(state, sym, must, emergency=bool(bundles))
+            out += [SellShares(b, part) for b, part in partials]
+            out += _train_buys(state, sym, must, emergency=bool(bundles or partials))
     elif step == "done":
         out.append(Pass())
     if not flow.helped:

@@ -156,7 +156,12 @@ class RouteClaim(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class RunRoutes(_Command, frozen=True, tag="run_routes"):
+    """`site_read`, from rules 16 in an imported game only: the run was recorded on 18xx.games
+    without `nodes`, and each route pays the stops the site read it as (issue 42, situation 4:
+    a tile of two ponds entered by their shared edge pays both)."""
+
     routes: tuple[RouteClaim, ...]
+    site_read: bool = False
 
 
 class Dividend(_Command, frozen=True, tag="dividend"):
@@ -562,6 +567,16 @@ class LimitUnchecked(_Event, frozen=True, tag="limit_unchecked"):
     family: str = ""
 
 
+class TokenStepWaited(_Event, frozen=True, tag="token_step_waited"):
+    """Rules 15: `family`'s token step waited, the site's graph having found a city it may
+    token. 18xx.games memoizes that answer (`Graph#can_token?`) until the graph is cleared (a
+    lay, a token other than a home one, the HOLE, a WORK IN PROGRESS block): a THAT'S MINE
+    reservation does not clear it, and the family's token step keeps waiting with only a pass
+    to offer (B 5p seed 48211 #481 of the explorer)."""
+
+    family: str
+
+
 class PriorityChanged(_Event, frozen=True, tag="priority_changed"):
     order: tuple[int, ...]  # seats, first = priority
 
@@ -661,6 +676,7 @@ Event = (
     | FamilyMarked
     | FlowChanged
     | PriorityChanged
+    | TokenStepWaited
     | GameEnded
     | FlowFact
 )

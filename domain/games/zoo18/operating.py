@@ -16,7 +16,14 @@ from domain.games.zoo18.ctx import (
     tickets_value,
     train_limit,
 )
-from domain.games.zoo18.data import MAX_POWERS, POWER_PRICE, SR_POWERS
+from domain.games.zoo18.data import (
+    DIVIDEND_OPERATES,
+    EMERGENCY_PARTIAL,
+    MAX_POWERS,
+    POWER_PRICE,
+    SR_POWERS,
+    TOKEN_MEMO,
+)
 from domain.games.zoo18.messages import (
     BuyTrain,
     FamilyMarked,
@@ -162,6 +169,8 @@ def token_blocks(state: State, sym: str) -> bool:
     budget = state.family(sym).cash + (tickets_value(state, pres) if pres is not None else 0)
     if price > budget:
         return False
+    if state.options.rules >= TOKEN_MEMO and sym in state.token_waited:
+        return True  # the site's memoized answer, until the board changes (rules 15)
     m = boardlink.map_def(state)
     if state.board is None:
         return False
@@ -186,7 +195,9 @@ def route_blocks(state: State, sym: str) -> bool:
     return B.can_run(state.board, m, sym)
 
 
-def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
+def run_routes(
+    ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...], *, site_read: bool = False
+) -> None:
     state = ctx.state
     owned = {t.id: t for t in state.family_trains(sym)}
     used = [r.train for r in routes]
@@ -201,7 +212,13 @@ def run_routes(ctx: Ctx, sym: str, routes: tuple[RouteClaim, ...]) -> None:
         else:
             trains = tuple(B.Train(t.id, t.variant or t.name) for t in owned.values())
             specs = tuple(
-                B.RouteSpec(r.train, r.connections, revenue=r.revenue, subsidy=r.subsidy)
+                B.RouteSpec(
+                    r.train,
+                    r.connections,
+                    revenue=r.revenue,
+                    subsidy=r.subsidy,
+                    site_read=site_read,
+                )
                 for r in routes
             )
             result = B.route_revenue(
@@ -261,6 +278,13 @@ def dividend(ctx: Ctx, sym: str, kind: str) -> None:
             ctx.emit(PriceMoved(sym, *target))
     if "barrel" in ctx.state.family(sym).marks:
         ctx.emit(FamilyMarked(sym, "-barrel"))
+    if state.options.rules >= DIVIDEND_OPERATES:
+        # the site's dividend step marks every train of the family as run, whether it ran or
+        # its run was skipped (`Dividend#process_dividend`): a train PATCH sets aside or another
+        # family buys this OR comes with the mark (B 2p seed 47025 #125)
+        for t in ctx.state.family_trains(sym):
+            if not t.operated:
+                ctx.emit(TrainFlagged(t.id, t.obsolete, True, t.disabled))
     from domain.games.zoo18.patch import rust
 
     spared = ctx.state.flow.spared
@@ -312,8 +336,7 @@ def emergency_bundles(state: State, sym: str) -> list[tuple[str, ...]]:
     pres = state.president(sym)
     if pres is None or not must_buy(state, sym):
         return []
-    offer = [list_price(t, v) for t in depot_offer(state) for v in variants(t)]
-    gap = max(offer, default=0) - state.family(sym).cash - state.players[pres].cash
+    gap = _emergency_gap(state, sym, pres)
     if gap <= 0:
         return []
     me = seat_id(pres)
@@ -346,6 +369,49 @@ def emergency_bundles(state: State, sym: str) -> list[tuple[str, ...]]:
     return out
 
 
+def emergency_partials(state: State, sym: str) -> list[tuple[tuple[str, ...], int]]:
+    """The sales of another family's president's certificate in part the president may make
+    for the forced train (rules 14), with the percent each sells: the site's emergency step
+    lists, beside the whole bundles, every certificate the president holds of the family as
+    20% less (`partial_bundles_for_presidents_share`), when another holder of 40% takes the
+    presidency and the bundle is the least that covers the gap (`selling_minimum_shares?`:
+    its value less its cheapest certificate's falls short of it). F 2p seed 45029 #173.
+
+    The site's view lists sales whenever the family must buy a train, and the president's
+    certificate alone, as 20%, is worth less than itself whole: its "value less its cheapest
+    certificate's" is below zero, so it passes even when family and president together can
+    pay, or the family alone (D 2p seed 48267 #337, E 4p seed 48517 #241)."""
+    from domain.games.zoo18.stock import sale_problem
+
+    pres = state.president(sym)
+    if state.options.rules < EMERGENCY_PARTIAL or pres is None or not must_buy(state, sym):
+        return []
+    gap = _emergency_gap(state, sym, pres)
+    me = seat_id(pres)
+    out: list[tuple[tuple[str, ...], int]] = []
+    for f in state.families:
+        mine = sorted(
+            (s for s in state.family_shares(f.sym) if s.owner == me), key=lambda s: -s.percent
+        )
+        if f.sym == sym or not mine or mine[0].percent != 40:
+            continue  # its own family's presidency stays; a partial bundle holds the 40%
+        ids = tuple(s.id for s in mine)
+        percent = sum(s.percent for s in mine) - 20
+        if sale_problem(state, pres, ids, emergency=True, percent=percent):
+            continue
+        price = market.price((f.row, f.col))
+        cheapest = price * min(s.percent for s in mine) // 20
+        if price * percent // 20 - cheapest < gap:
+            out.append((ids, percent))
+    return out
+
+
+def _emergency_gap(state: State, sym: str, pres: int) -> int:
+    """What family and president together lack for the dearest train on offer."""
+    offer = [list_price(t, v) for t in depot_offer(state) for v in variants(t)]
+    return max(offer, default=0) - state.family(sym).cash - state.players[pres].cash
+
+
 def must_buy(state: State, sym: str) -> bool:
     return not state.family_trains(sym) and bool(depot_offer(state))
 
@@ -375,7 +441,11 @@ def buy_train(ctx: Ctx, sym: str, cmd: BuyTrain) -> None:
         pres = state.president(sym)
         assert pres is not None
         short = price > fam_cash + state.players[pres].cash
-        if from_depot and short and emergency_bundles(state, sym):
+        if (
+            from_depot
+            and short
+            and (emergency_bundles(state, sym) or emergency_partials(state, sym))
+        ):
             illegal("the president must first sell shares to pay for the train")
         need = price - fam_cash
         pcash = state.players[pres].cash

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18.ctx import Ctx, floated, operating_order, seat_id, seat_of, train_limit
-from domain.games.zoo18.data import END_CELL
+from domain.games.zoo18.data import END_CELL, TOKEN_MEMO
 from domain.games.zoo18.messages import (
     FamilyTurnBegun,
     FamilyTurnEnded,
@@ -14,6 +14,7 @@ from domain.games.zoo18.messages import (
     RoundBegun,
     StepBegun,
     StockTurnEnded,
+    TokenStepWaited,
     TrainFlagged,
 )
 from domain.games.zoo18.operating import (
@@ -229,6 +230,8 @@ def settle(ctx: Ctx) -> None:
             return
         if step == "token":
             if token_blocks(state, sym):
+                if state.options.rules >= TOKEN_MEMO and sym not in state.token_waited:
+                    ctx.emit(TokenStepWaited(sym))  # the site memoizes the answer
                 return
         elif step == "route":
             if route_blocks(state, sym):

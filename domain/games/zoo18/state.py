@@ -207,6 +207,9 @@ class State(msgspec.Struct, frozen=True):
     # share ids, the latest moved last: 18xx.games keeps each holder's certificates in the
     # order they came, and a presidency swap hands back the first ones (rules 2)
     acquired: tuple[str, ...] = ()
+    # rules 15: the families whose token step waited since the board last changed, which the
+    # site's memoized graph still finds able to token (messages.TokenStepWaited)
+    token_waited: tuple[str, ...] = ()
 
     # ---- lookups
     def family(self, sym: str) -> Family:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.zoo18 import boardlink, market
 from domain.games.zoo18.ctx import Ctx, offered_powers, operating_order, seat_id, ticket_value
 from domain.games.zoo18.data import (
+    EMERGENCY_PARTIAL,
     MAP_FAMILIES,
     MAX_POWERS,
     PARS,
@@ -173,8 +174,10 @@ def partial_problem(
     """Why the president's certificate may not be sold in part now: from rules 11 an SR sale
     may count it as 20% (18xx.games' `bundles_for_corporation` adds a partial bundle for each
     bundle holding it; the new president gives the seller one of its 20% certificates), when
-    another holder takes the presidency."""
-    if state.options.rules < PARTIAL_PRESIDENCY or emergency:
+    another holder takes the presidency. From rules 14 an OR's emergency sale may too (the
+    site's emergency step lists the same partial bundles; `operating.emergency_partials`)."""
+    rules = state.options.rules
+    if rules < PARTIAL_PRESIDENCY or (emergency and rules < EMERGENCY_PARTIAL):
         return "sell certificates whole"
     sym = state.share(ids[0]).family
     if f"{sym}_0" not in ids or percent != sum(state.share(s).percent for s in ids) - 20:

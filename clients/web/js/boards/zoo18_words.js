@@ -289,6 +289,7 @@ export function describeEvent(e, names, { prev, next, following } = {}) {
     case "patch_decided":
     case "train_spared":
     case "limit_unchecked":
+    case "token_step_waited": // rules 15: the site's memo of a token step, no news to read
       return "";
     case "priority_changed":
       return `Priority: ${listWords(e.order.map((seat) => seatName(names, seat)))}, in this order`;

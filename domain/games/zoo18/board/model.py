@@ -129,7 +129,8 @@ class RouteSpec(msgspec.Struct, frozen=True):
 
     `connections` is a list of hex-id chains between consecutive stops; `[["local", HEX]]` is the
     1S running alone from its token city. `revenue`/`subsidy` are what a client claims: checked,
-    never trusted.
+    never trusted. `site_read`: the route pays the stops 18xx.games reads its connections as
+    without `nodes` (`site_reading.site_stops`), an imported run's (rules 16).
     """
 
     train: str
@@ -137,6 +138,7 @@ class RouteSpec(msgspec.Struct, frozen=True):
     hexes: tuple[str, ...] = ()
     revenue: int | None = None
     subsidy: int | None = None
+    site_read: bool = False
 
 
 class Modifiers(msgspec.Struct, frozen=True):

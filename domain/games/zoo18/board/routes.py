@@ -224,10 +224,12 @@ def score(
     chains: tuple[Chain, ...],
     colours: PhaseColours,
     modifiers: Modifiers,
+    read: list[Node] | None = None,
 ) -> Scored:
-    """Validate one route on its own and compute what it pays."""
+    """Validate one route on its own and compute what it pays: at the stops its chains run
+    through, or at those `read` (the site's reading of an imported run, rules 16)."""
     kind = train_kind(train.name)
-    stops = ordered_stops(chains)
+    stops = ordered_stops(chains) if read is None else read
     label = train.id
     if len(set(stops)) != len(stops):
         illegal(f"the route of {label} visits a stop twice")
@@ -291,6 +293,15 @@ def score(
     return Scored(result, pids, bool(skipped), sugar, chains)
 
 
+def _site_read(graph: Graph, spec: RouteSpec, others: frozenset[int]) -> list[Node] | None:
+    """The stops 18xx.games pays a route recorded without `nodes`: the ones it runs through,
+    but for a tile of two ponds entered by their shared edge, both ponds (issue 42, situation
+    4); None for a single connection, which the site reads as run."""
+    from domain.games.zoo18.board.site_reading import site_stops  # it reads walks from here
+
+    return site_stops(graph, spec.connections, (), others)
+
+
 def track_keys(graph: Graph, pid: int) -> list[TrackKey]:
     path = graph.paths[pid]
     keys = []
@@ -325,7 +336,8 @@ def route_revenue(
         chains = resolve(
             graph, family, spec, frozenset(used), frozenset(keys), modifiers.local_on_track
         )
-        scored = score(graph, family, by_id[spec.train], chains, colours, modifiers)
+        read = _site_read(graph, spec, frozenset(used)) if spec.site_read else None
+        scored = score(graph, family, by_id[spec.train], chains, colours, modifiers, read)
         for pid in scored.pids:
             for key in track_keys(graph, pid):
                 if key in keys:
