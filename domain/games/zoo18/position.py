@@ -148,12 +148,20 @@ class PositionV1(Form, frozen=True):
     acquired: tuple[str, ...] = ()
 
 
-def position_of(state: State) -> PositionV1:
-    return taken(state, PositionV1, left_out=("options",))
+class PositionV2(PositionV1, frozen=True):
+    """Rules 15: the families waiting at a token step the site remembers (`token_waited`)."""
+
+    token_waited: tuple[str, ...] = ()
+
+
+def position_of(state: State) -> PositionV2:
+    return taken(state, PositionV2, left_out=("options",))
 
 
 def state_of(position: PositionV1, options: Options) -> State:
     return restored(position, State, options=options)
 
 
-positions: Positions[State] = Positions(forms=(PositionV1,), of=position_of, state=state_of)
+positions: Positions[State] = Positions(
+    forms=(PositionV1, PositionV2), of=position_of, state=state_of
+)
