@@ -126,6 +126,8 @@ async def filled(url: str) -> tuple[str, int]:
     try:
         ids = {}
         for path in sorted(golden.STREAMS.glob(f"{NAME}*.jsonl")):
+            if ".undo-fork" in path.name:  # a fork of a version-2 game: not one of its plays
+                continue
             ids[path.stem] = path.stem.replace(".", "-")
             await store.append(ids[path.stem], 0, path.read_bytes().splitlines())
             await store.register(ids[path.stem])
