@@ -148,6 +148,9 @@ class Game(Generic[S, C, E]):
     - `view(state, viewer)` / `redact(event, viewer)`: what a viewer may know; `redact` returns
       None when the viewer must not even learn that the event happened. A seat knows at least
       what a spectator knows: an event a spectator is shown whole, every seat is shown whole.
+    - `one_view`: True when `view(state, viewer)` is the same for every viewer (a game that
+      hides nothing in its view, 18ZOO): the fan-out then computes it once per version, not
+      once per seat (tests/server/test_update_frames.py checks it at every golden version).
     - `explain(state, seat, command)` (optional): what a command would do, in public terms
       only (an 18ZOO run's revenue before it is sent), without deciding it; raises `Rejected`.
     - `redeal(state, knower, rng)` (what-if forks; None: the game cannot be forked yet): the
@@ -194,6 +197,7 @@ class Game(Generic[S, C, E]):
     choice_fields: tuple[str, ...] = ()
     range_fields: tuple[str, ...] = ()
     rules: int = 1
+    one_view: bool = False
 
     def fold(self, events: Iterable[E], state: S) -> S:
         return reduce(self.evolve, events, state)

@@ -67,7 +67,9 @@ class Updates:
         self.state = table.state if table.started else None  # None: no game to show yet
         self.over = self.state is not None and game.is_over(self.state)
         self._table: msgspec.Raw | None = None
-        self._parts: dict[Viewer, Parts] = {}  # per viewer: its game view, in parts
+        self._parts: dict[Viewer, Parts] = {}  # per distinct view: the game view, in parts
+        # per parts a viewer held (by identity): the patch to now, encoded
+        self._patches: dict[tuple[int, int], tuple[Parts, Parts, msgspec.Raw]] = {}
         # per starting version: the events encoded once, if a spectator may see them all
         self._public: dict[int, msgspec.Raw | None] = {}
 
@@ -82,7 +84,7 @@ class Updates:
                 table = self.live.table
                 self._table = msgspec.Raw(encode(table_part(game, table, over)))
             view["table"] = self._table
-        view["patch"] = diff(had, self.parts(viewer))
+        view["patch"] = self._patch(had, viewer)
         legal = legal_for(game, self.live.table, viewer)
         if after not in self._public:
             self._public[after] = self._shared(after)
@@ -103,12 +105,24 @@ class Updates:
 
     def parts(self, viewer: Viewer) -> Parts:
         """The viewer's game view now (None before the start) in `parts`: what the viewer
-        holds once it has this update. Computed once per viewer."""
-        if viewer not in self._parts:
-            seen = OMNISCIENT if self.over else viewer
+        holds once it has this update. Computed once per distinct view: once for all when
+        the game is over or shows every viewer the same (`Game.one_view`), the same object
+        then for every viewer."""
+        seen = OMNISCIENT if self.over else SPECTATOR if self.game.one_view else viewer
+        if seen not in self._parts:
             state = self.state
-            self._parts[viewer] = parts(None if state is None else self.game.view(state, seen))
-        return self._parts[viewer]
+            self._parts[seen] = parts(None if state is None else self.game.view(state, seen))
+        return self._parts[seen]
+
+    def _patch(self, had: Parts, viewer: Viewer) -> msgspec.Raw:
+        """The patch from `had` to the viewer's view now, encoded; once for all the viewers
+        that held the same parts (the fan-out keeps one object per distinct view) and see
+        the same view now."""
+        now = self.parts(viewer)
+        key = id(had), id(now)
+        if key not in self._patches:  # both kept in the value: no other object takes the ids
+            self._patches[key] = had, now, msgspec.Raw(encode(diff(had, now)))
+        return self._patches[key][2]
 
     def _shared(self, after: int) -> msgspec.Raw | None:
         """The events since `after`, encoded, if every viewer sees them whole; else None."""

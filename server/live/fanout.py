@@ -2,8 +2,9 @@
 versions pushed to them.
 
 For each new version of a game the hub computes the view, redacted events and legal commands
-once per distinct viewer (and what all viewers share once for all, `projections.updates`),
-encodes each once, and queues the bytes on every socket of that viewer. It keeps the game view
+once per distinct viewer (and what all viewers share once for all, `projections.updates`: the
+view and its patch too in a game that shows all the same), encodes each once, and queues the
+bytes on every socket of that viewer. It keeps the game view
 it last sent each viewer, so that an update carries only the patch from it to the new one
 (the view is folded again for a socket left behind). New versions come from
 this process's own folds (`Games.on_folded`) and from the pump (`server.live.pump`), which

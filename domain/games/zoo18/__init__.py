@@ -48,4 +48,5 @@ game: Game[State, Command, Event] = Game(
     choice_fields=("price", "rotation"),  # a train's price, a ticket's, a tile's rotation
     range_fields=("price",),
     rules=RULES,
+    one_view=True,  # the view hides nothing (only the powers deck's order, from everyone)
 )
