@@ -53,6 +53,7 @@ class Table:
         with ExitStack() as opened:  # each socket is closed on the way out
             sockets = [self._socket(opened, token) for token in self.tokens]
             legal: list[list[dict[str, Any]]] = [[] for _ in sockets]
+            self.legal = legal  # as the last frames said, even when a pick stops the play
             version = 0
             for seat, ws in enumerate(sockets):
                 frame = self._until(ws, "snapshot")
@@ -82,7 +83,6 @@ class Table:
                     frame = frame or self._until(ws, "update", at_least=version)
                     legal[s] = expand(from_wire(frame["legal"]))
                     version = max(version, frame["version"])
-        self.legal = legal
         return version
 
     def awaited(self) -> int:

@@ -158,10 +158,15 @@ class Walk:
                         }
                     )
                 )
-                answer, _ = self.table._answer(self.sockets[seat])
+                answer, early = self.table._answer(self.sockets[seat])
                 assert answer["type"] == "ack", f"refused {command}: {answer}"
                 for s, ws in enumerate(self.sockets):
-                    self.take(s, self.table._until(ws, "update", at_least=answer["version"]))
+                    # the mover's update may have come before its ack: `_answer` kept it
+                    at = answer["version"]
+                    if s == seat and early is not None and early["version"] >= at:
+                        self.take(s, early)
+                    else:
+                        self.take(s, self.table._until(ws, "update", at_least=at))
         finally:
             self.opened.close()
         return None

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from clients.python.client import with_table
 from tests.browser.conftest import Pages, legal_commands, screenshot, shown_version
 from tests.browser.flow import (
     create_table,
@@ -174,11 +175,16 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
     screenshot(host, "eiffel_mania_over")
 
     # Before the end, the spectator never received a chosen stance or the pile order.
-    before_end = [f for f in spectator_frames if f.get("type") in ("snapshot", "update")]
-    # an update leaves the table part out while it is unchanged, but never once over
-    before_end = [f for f in before_end if not f["view"].get("table", {}).get("over")]
+    # Each frame's whole view, as the spectator's page makes it: an update's patch applied to
+    # the view before it, its table part kept while unchanged.
+    frames = [f for f in spectator_frames if f.get("type") in ("snapshot", "update")]
+    views: list[dict[str, Any]] = []
+    for frame in frames:
+        held = views[-1] if views and frame["type"] == "update" else None
+        views.append(with_table(frame["view"], held) if held else frame["view"])
+    before_end = [(f, v) for f, v in zip(frames, views, strict=True) if not v["table"]["over"]]
     assert before_end
-    for frame in before_end:
+    for frame, view in before_end:
         entries = frame.get("events") or frame.get("log") or []
         for entry in entries:
             event = entry["event"]
@@ -187,7 +193,7 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
             if event and event["type"] in ("pile_shuffled", "office_played", "pile_reordered"):
                 hidden = event.get("cards") or event.get("pile") or event.get("order") or []
                 assert all(card is None for card in hidden), event
-        game = frame["view"]["game"]
+        game = view["game"]
         if game:
             assert game["pile_order"] is None
             if game["negotiation"]:

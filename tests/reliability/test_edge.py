@@ -30,7 +30,9 @@ from tools.redis_server import RedisServer
 from tools.tcp_proxy import TcpProxy
 
 MAX_FRAME = 64 * 1024
-CHATS = 1500  # enough updates to fill the kernel buffers (up to 4 MiB) behind a stalled reader
+# enough updates to fill the kernel buffers (up to 4 MiB) behind a stalled reader: a chat
+# line of some 500 characters is an update of some 700 bytes, the view being unchanged
+CHATS = 7000
 NO_ERRORS = ("Traceback", "command_failed", "internal_error", "Exception in ASGI")
 
 

@@ -34,7 +34,8 @@ from domain.chance import Rng
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink
 from domain.games.zoo18.board.graph import Graph, Node, graph_of
-from domain.games.zoo18.board.routes import chain_hexes, track_keys, train_kind
+from domain.games.zoo18.board.routes import track_keys, train_kind
+from domain.games.zoo18.board.walks import chain_hexes
 from domain.games.zoo18.commands import judge
 from domain.games.zoo18.ctx import Ctx
 from domain.games.zoo18.messages import Command, EndGame, Event, RouteClaim, RunRecorded, RunRoutes

@@ -27,7 +27,7 @@ FORK_KINDS = ("pile",)
 # later may hold a secret, so tests/domain/test_redeal.py asks that it be judged too
 JUDGED = (
     "seats options map players families shares powers tickets deck trains phase board flow "
-    "priority arrivals par_order bank_flow last_run last_routes ended acquired"
+    "priority arrivals par_order bank_flow last_run last_routes ended acquired token_waited"
 )
 
 

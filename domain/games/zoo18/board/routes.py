@@ -7,7 +7,6 @@ colours; J trains double every stop and count ponds; S trains visit ponds for fr
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from domain.games.zoo18.board.graph import Graph, Node, graph_of
@@ -23,9 +22,10 @@ from domain.games.zoo18.board.model import (
     Stop,
     Train,
 )
+from domain.games.zoo18.board.site_reading import site_stops
+from domain.games.zoo18.board.walks import Chain, walks_along
 from domain.kernel import illegal
 
-Chain = tuple[Node, Node, tuple[int, ...]]
 TrackKey = tuple[str, int, tuple[int, int]]
 WHEAT_BONUS = 30
 BARREL_BONUS = 10
@@ -69,24 +69,6 @@ def is_counted(stop: Stop, kind: TrainKind) -> bool:
     if stop.kind == "town":
         return kind.kind == "J"
     return stop_value(stop, ("yellow",)) > 0
-
-
-def chain_hexes(graph: Graph, pids: tuple[int, ...]) -> tuple[str, ...]:
-    hexes: list[str] = []
-    for pid in pids:
-        coord = graph.paths[pid].hex
-        if not hexes or hexes[-1] != coord:
-            hexes.append(coord)
-    return tuple(hexes)
-
-
-def walks_along(
-    graph: Graph, start: Node, hexes: tuple[str, ...], avoid: frozenset[int]
-) -> Iterator[Chain]:
-    """Walks from `start` whose hex list is exactly `hexes`."""
-    for end, pids in graph.chains(start, avoid):
-        if end[0] == hexes[-1] and chain_hexes(graph, pids) == hexes:
-            yield start, end, pids
 
 
 def _candidates(
@@ -297,8 +279,6 @@ def _site_read(graph: Graph, spec: RouteSpec, others: frozenset[int]) -> list[No
     """The stops 18xx.games pays a route recorded without `nodes`: the ones it runs through,
     but for a tile of two ponds entered by their shared edge, both ponds (issue 42, situation
     4); None for a single connection, which the site reads as run."""
-    from domain.games.zoo18.board.site_reading import site_stops  # it reads walks from here
-
     return site_stops(graph, spec.connections, (), others)
 
 

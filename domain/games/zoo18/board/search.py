@@ -21,16 +21,15 @@ from domain.games.zoo18.board.model import (
     Train,
 )
 from domain.games.zoo18.board.routes import (
-    Chain,
     Scored,
     TrainKind,
-    chain_hexes,
     route_revenue,
     score,
     stop_value,
     track_keys,
     train_kind,
 )
+from domain.games.zoo18.board.walks import Chain, chain_hexes
 from domain.kernel import Rejected
 
 MAX_ARMS = 400  # arms grown from one token city

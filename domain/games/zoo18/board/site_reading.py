@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Sequence
 
 from domain.games.zoo18.board.graph import Graph, Node
-from domain.games.zoo18.board.routes import Chain, walks_along
+from domain.games.zoo18.board.walks import Chain, walks_along
 
 Connection = tuple[str, ...]
 
