@@ -155,7 +155,11 @@ class Player:
                 continue
             try:
                 async with connect(
-                    self.rng.choice(urls), open_timeout=5, close_timeout=1, compression=None
+                    self.rng.choice(urls),
+                    open_timeout=5,
+                    close_timeout=1,
+                    compression=None,
+                    max_size=2**24,  # a resume after a long stall: every missed event in one
                 ) as ws:
                     self.connects += 1
                     if await self._session(ws, stop):

@@ -30,9 +30,10 @@ from tools.redis_server import RedisServer
 from tools.tcp_proxy import TcpProxy
 
 MAX_FRAME = 64 * 1024
-# enough updates to fill the kernel buffers (up to 4 MiB) behind a stalled reader: a chat
-# line of some 500 characters is an update of some 700 bytes, the view being unchanged
-CHATS = 7000
+# enough updates to fill the kernel buffers (up to 4 MiB) behind a stalled reader: an update
+# sends what changed, so each is made big by its chat line, 480 cards of 4 bytes each in UTF-8
+CHATS = 2000
+CARDS = "\U0001f0a1" * 480
 NO_ERRORS = ("Traceback", "command_failed", "internal_error", "Exception in ASGI")
 
 
@@ -278,7 +279,7 @@ async def test_slow_consumer_is_closed_and_resumes(redis: RedisServer) -> None:
 
         draining = asyncio.create_task(drain())
         for n in range(CHATS):
-            await talker.send(json.dumps({"type": "chat", "text": f"line {n} " + "x" * 480}))
+            await talker.send(json.dumps({"type": "chat", "text": f"line {n} " + CARDS}))
         top = 0
         for _ in range(400):
             top = len(await store.read(game_id))
@@ -287,7 +288,7 @@ async def test_slow_consumer_is_closed_and_resumes(redis: RedisServer) -> None:
             await asyncio.sleep(0.05)
         await asyncio.sleep(1)
         proxy.resume()
-        for _ in range(200):
+        for _ in range(400):
             if watcher.version == top and 1013 in watcher.close_codes:
                 break
             await asyncio.sleep(0.05)
