@@ -210,7 +210,8 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
     expect(host.get_by_test_id("em-table-cards").get_by_test_id("em-table-card")).to_have_count(2)
     host.locator("body").press("ArrowRight")
     expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(early + 1))
-    host.locator("body").press("ArrowLeft")
+    host.locator("body").press("ArrowLeft")  # each step drawn before the next key
+    expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(early))
     host.locator("body").press("ArrowLeft")
     expect(host.get_by_test_id("board")).to_have_attribute("data-version", str(early - 1))
     screenshot(host, "eiffel_mania_replay")
