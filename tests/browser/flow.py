@@ -107,7 +107,8 @@ def play_one(
         pick = choose(index, commands, rng)
         button = page.locator("[data-testid=legal-command]").nth(pick)
         if not button.count():  # the panel was drawn again since it was read: read it again
-            return None
+            time.sleep(0.1)
+            return play_one(players, choose, rng)
         if not button.is_visible():  # a list folded away as a fallback: unfold it
             button.evaluate("b => { const d = b.closest('details'); if (d) d.open = true; }")
         button.click()
