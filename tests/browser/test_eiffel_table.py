@@ -38,20 +38,34 @@ def any_of(legal: list[dict[str, Any]], kind: str) -> bool:
 def test_the_partner_box_is_whole_with_cards_on_the_table(
     pages: Pages, width: int, height: int
 ) -> None:
-    table = Table(pages.base, "eiffel_mania", ["Ada", "Bob", "Cy", "Dee"], {}).start()
-    with pytest.raises(Reached):
-        table.play(400, until("pick_card"), seed=3)
-    # the seats offered a card to pick (as their last frames said): the one whose page shows
-    # its partner beside the cards
-    for seat in [s for s, legal in enumerate(table.legal) if any_of(legal, "pick_card")]:
-        page = table.seat_page(pages.open("/", width, height), seat)
-        expect(page.get_by_test_id("em-negotiation")).to_be_visible()
-        expect(page.locator("button.em-pick").first).to_be_visible()
-        if page.get_by_test_id("em-partner").count():
+    # each table deals from its own secret: a few tables are tried until a seat offered a card
+    # to pick shows its partner beside the cards
+    found = None
+    for attempt in range(3):
+        table = Table(pages.base, "eiffel_mania", ["Ada", "Bob", "Cy", "Dee"], {}).start()
+        with pytest.raises(Reached):
+            table.play(400, until("pick_card"), seed=3 + attempt)
+        for seat in [s for s, legal in enumerate(table.legal) if any_of(legal, "pick_card")]:
+            page = table.seat_page(pages.open("/", width, height), seat)
+            expect(page.get_by_test_id("em-negotiation")).to_be_visible()
+            expect(page.locator("button.em-pick").first).to_be_visible()
+            try:  # drawn with the pick, or a moment after
+                expect(page.get_by_test_id("em-partner")).to_be_visible(timeout=3_000)
+                found = page
+                break
+            except AssertionError:
+                continue
+        if found is not None:
             break
+    assert found is not None, "no seat offered a pick showed its partner in three tables"
+    page = found
     expect(page.locator("[data-testid=em-table-card]").first).to_be_visible()
-    panel = page.get_by_test_id("em-negotiation").bounding_box()
-    partner = page.get_by_test_id("em-partner").bounding_box()
+    for _ in range(30):  # measured between redraws (presence changes redraw the board)
+        panel = page.get_by_test_id("em-negotiation").bounding_box()
+        partner = page.get_by_test_id("em-partner").bounding_box()
+        if panel and partner:
+            break
+        page.wait_for_timeout(100)
     assert panel and partner
     assert (
         partner["x"] >= panel["x"]
