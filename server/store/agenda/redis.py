@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from server.store.due_games import RedisDueGames
 from server.store.redis import Client, reaching
 
 DUE_KEY = "plateau:agenda"
@@ -18,23 +19,10 @@ return 0
 """
 
 
-class RedisAgenda:
+class RedisAgenda(RedisDueGames):
     def __init__(self, client: Client) -> None:
-        self.client = client
+        super().__init__(client, DUE_KEY)
         self._release = client.register_script(RELEASE_LUA)
-
-    async def due(self, now_ms: int, limit: int) -> list[str]:
-        with reaching():
-            found = await self.client.zrangebyscore(DUE_KEY, "-inf", now_ms, start=0, num=limit)
-        return [game_id.decode() for game_id in cast(list[bytes], found)]
-
-    async def schedule(self, game_id: str, at_ms: int, sooner_only: bool = False) -> None:
-        with reaching():
-            await self.client.zadd(DUE_KEY, {game_id: at_ms}, lt=sooner_only)
-
-    async def unschedule(self, game_id: str) -> None:
-        with reaching():
-            await self.client.zrem(DUE_KEY, game_id)
 
     async def lease(self, game_id: str, owner: str, ttl_ms: int) -> bool:
         with reaching():

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlite3
 import time
 
+from server.store.due_games import SqliteDueGames
+
 TABLES = (
     "CREATE TABLE IF NOT EXISTS agenda (game_id TEXT PRIMARY KEY, due_ms INTEGER NOT NULL)",
     "CREATE INDEX IF NOT EXISTS agenda_due ON agenda (due_ms)",
@@ -23,29 +25,12 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-class SqliteAgenda:
+class SqliteAgenda(SqliteDueGames):
     def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+        super().__init__(db, "agenda")
         for statement in TABLES:
             db.execute(statement)
         self.leases: dict[str, tuple[str, float]] = {}  # game -> (owner, until: monotonic)
-
-    async def due(self, now_ms: int, limit: int) -> list[str]:
-        rows = self.db.execute(
-            "SELECT game_id FROM agenda WHERE due_ms <= ? ORDER BY due_ms LIMIT ?",
-            (now_ms, limit),
-        ).fetchall()
-        return [row[0] for row in rows]
-
-    async def schedule(self, game_id: str, at_ms: int, sooner_only: bool = False) -> None:
-        keep = "MIN(due_ms, excluded.due_ms)" if sooner_only else "excluded.due_ms"
-        self.db.execute(
-            f"INSERT INTO agenda VALUES (?, ?) ON CONFLICT (game_id) DO UPDATE SET due_ms = {keep}",
-            (game_id, at_ms),
-        )
-
-    async def unschedule(self, game_id: str) -> None:
-        self.db.execute("DELETE FROM agenda WHERE game_id = ?", (game_id,))
 
     async def lease(self, game_id: str, owner: str, ttl_ms: int) -> bool:
         held = self.leases.get(game_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from server.store.due_games import RedisDueGames
 from server.store.outbox.waiting import WAITING, Waiting, encode_waiting
 from server.store.redis import Client, reaching
 
@@ -39,9 +40,9 @@ def _key(game_id: str, part: str) -> str:
     return f"notify:{{{game_id}}}:{part}"
 
 
-class RedisOutbox:
+class RedisOutbox(RedisDueGames):
     def __init__(self, client: Client) -> None:
-        self.client = client
+        super().__init__(client, DUE)
         self._record = client.register_script(RECORD_LUA)
         self._retry = client.register_script(RETRY_LUA)
 
@@ -112,19 +113,6 @@ class RedisOutbox:
         with reaching():  # the time first: a notice without one is never read again
             await self.client.zrem(_key(game_id, "at"), notice_id)
             await self.client.hdel(_key(game_id, "waiting"), notice_id)
-
-    async def due(self, now_ms: int, limit: int) -> list[str]:
-        with reaching():
-            found = await self.client.zrangebyscore(DUE, "-inf", now_ms, start=0, num=limit)
-        return [game_id.decode() for game_id in cast(list[bytes], found)]
-
-    async def schedule(self, game_id: str, at_ms: int, sooner_only: bool = False) -> None:
-        with reaching():
-            await self.client.zadd(DUE, {game_id: at_ms}, lt=sooner_only)
-
-    async def unschedule(self, game_id: str) -> None:
-        with reaching():
-            await self.client.zrem(DUE, game_id)
 
     async def add_channel(self, game_id: str, channel_id: str, sealed: bytes) -> None:
         with reaching():

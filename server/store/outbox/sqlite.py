@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from server.store.due_games import SqliteDueGames
 from server.store.outbox.waiting import WAITING, Waiting, encode_waiting
 
 TABLES = (
@@ -20,9 +21,9 @@ TABLES = (
 )
 
 
-class SqliteOutbox:
+class SqliteOutbox(SqliteDueGames):
     def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+        super().__init__(db, "notify_due")
         for statement in TABLES:
             db.execute(statement)
 
@@ -91,24 +92,6 @@ class SqliteOutbox:
         self.db.execute(
             "DELETE FROM notify_waiting WHERE game_id = ? AND id = ?", (game_id, notice_id)
         )
-
-    async def due(self, now_ms: int, limit: int) -> list[str]:
-        rows = self.db.execute(
-            "SELECT game_id FROM notify_due WHERE due_ms <= ? ORDER BY due_ms LIMIT ?",
-            (now_ms, limit),
-        ).fetchall()
-        return [row[0] for row in rows]
-
-    async def schedule(self, game_id: str, at_ms: int, sooner_only: bool = False) -> None:
-        keep = "MIN(due_ms, excluded.due_ms)" if sooner_only else "excluded.due_ms"
-        self.db.execute(
-            "INSERT INTO notify_due VALUES (?, ?)"
-            f" ON CONFLICT (game_id) DO UPDATE SET due_ms = {keep}",
-            (game_id, at_ms),
-        )
-
-    async def unschedule(self, game_id: str) -> None:
-        self.db.execute("DELETE FROM notify_due WHERE game_id = ?", (game_id,))
 
     async def add_channel(self, game_id: str, channel_id: str, sealed: bytes) -> None:
         self.db.execute(
