@@ -16,7 +16,14 @@ import pytest
 from projections.codec import encode
 from projections.notices import CLOCK
 from tests.server.conftest import Running
-from tests.server.test_notices import channel, derived, notifying, receiver, settled
+from tests.server.test_notices import (
+    channel,
+    derived,
+    moved_by_hand,
+    notifying,
+    receiver,
+    settled,
+)
 from tests.server.test_turn_clocks import frozen, kinds, left
 from tests.webhook_receiver import Receiver
 
@@ -89,8 +96,7 @@ async def test_the_reminder_is_sent_before_the_deadline(
 ) -> None:
     run = notifying
     notifier = run.state.notifier
-    now = [notifier.now_ms()]
-    notifier.now_ms = lambda: now[0]  # the notifier's clock, moved by hand
+    now = moved_by_hand(notifier)
     game_id, tokens, host = await deadlined(run, "rock_paper_scissors", 2, 120, start=False)
     await channel(run, game_id, tokens[1], receiver.at("/s1"))
     await run.lobby.start(game_id, host)
@@ -170,8 +176,7 @@ async def test_a_reminder_after_a_move_that_reset_the_deadline_is_sent(
     """The notifier sends the reminder a move made due (not dropped as a turn moved on)."""
     run = notifying
     notifier = run.state.notifier
-    now = [notifier.now_ms()]
-    notifier.now_ms = lambda: now[0]
+    now = moved_by_hand(notifier)
     game_id, tokens, host = await deadlined(run, "vertigo", 3, 120, start=False)
     for seat in range(3):
         await channel(run, game_id, tokens[seat], receiver.at(f"/s{seat}"))

@@ -98,6 +98,13 @@ async def play_settled(run: Running, game_id: str, seats: int) -> None:
         await settled(run, game_id)
 
 
+def moved_by_hand(notifier: Any) -> list[int]:
+    """The notifier's clock, from now on read from the list returned: `now[0] += ms` moves it."""
+    now = [notifier.now_ms()]
+    notifier.now_ms = lambda: now[0]
+    return now
+
+
 async def test_every_notice_reaches_its_channels_once(
     notifying: Running, receiver: Receiver
 ) -> None:
@@ -302,8 +309,7 @@ async def test_a_turn_is_told_only_once_it_has_run_its_grace(
 ) -> None:
     run = notifying
     notifier = run.state.notifier
-    now = [notifier.now_ms()]
-    notifier.now_ms = lambda: now[0]  # the notifier's clock, moved by hand
+    now = moved_by_hand(notifier)
     notifier.grace_ms = 60_000
     game_id, tokens = await run.seated_game("rock_paper_scissors", 2, start=False)
     for seat in range(2):
@@ -325,8 +331,7 @@ async def test_a_seat_whose_clock_runs_low_is_reminded_unless_it_played(
 ) -> None:
     run = notifying
     notifier = run.state.notifier
-    now = [notifier.now_ms()]
-    notifier.now_ms = lambda: now[0]  # the notifier's clock, moved by hand
+    now = moved_by_hand(notifier)
     clock = {"initial_s": 120, "increment_s": 0, "on_timeout": "bot"}
     async with httpx.AsyncClient() as http:
         made = await http.post(
