@@ -60,4 +60,5 @@ def test_a_hello_asked_alone_is_timed_without_the_lobby(tmp_path: Path) -> None:
     path = tmp_path / "cold.db"
     build(path, 5, 1)
     found = cold_start(path, live_ids(5, 1)[-1], lobby_too=False)
-    assert "lobby_s" not in found and found["hello_s"] >= found["listening_s"] > 0
+    # the port probe and the hello poll apart, so either may see the server first
+    assert "lobby_s" not in found and found["hello_s"] > 0 and found["listening_s"] > 0
