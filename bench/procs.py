@@ -5,6 +5,7 @@ Everything listens on 127.0.0.1 on a free port and is stopped by the run that st
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -30,26 +31,27 @@ def log(message: str) -> None:
 
 
 def ensure_peer() -> None:
-    """npm-install boardgame.io, socket.io-client and ws into bench/.peer (once)."""
+    """npm-install boardgame.io, socket.io-client and ws into bench/.peer (once). Runs started
+    together (the test workers) take turns under a lock: one installs, the others wait for it
+    rather than loading a half-written node_modules."""
     PEER_DIR.mkdir(exist_ok=True)
     wanted = (PEER_SRC / "package.json").read_text()
-    installed = PEER_DIR / "package.json"
-    if (
-        installed.exists()
-        and installed.read_text() == wanted
-        and (PEER_DIR / "node_modules" / "boardgame.io").exists()
-    ):
-        return
-    if shutil.which("npm") is None:
-        raise RuntimeError("npm is needed for the boardgame.io peer (Node.js 20)")
-    log("installing boardgame.io and the driver's packages into bench/.peer (npm)")
-    installed.write_text(wanted)
-    subprocess.run(
-        ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
-        cwd=PEER_DIR,
-        check=True,
-        timeout=600,
-    )
+    stamp = PEER_DIR / ".installed"  # written once npm has finished: the package.json it took
+    with (PEER_DIR / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stamp.exists() and stamp.read_text() == wanted:
+            return
+        if shutil.which("npm") is None:
+            raise RuntimeError("npm is needed for the boardgame.io peer (Node.js 20)")
+        log("installing boardgame.io and the driver's packages into bench/.peer (npm)")
+        (PEER_DIR / "package.json").write_text(wanted)
+        subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=PEER_DIR,
+            check=True,
+            timeout=600,
+        )
+        stamp.write_text(wanted)
 
 
 def node_env() -> dict[str, str]:
