@@ -44,7 +44,19 @@ def step_for(round, entity, type)
   round.steps.find { |s| s.active? && s.actions(entity).include?(type) }
 end
 
+# The site's views rotate every tile of its supply list they try (`upgradeable_tiles`:
+# `tile.rotate!`), and from rules 18's quirk that list may hold a copy that is on the board
+# (the other face of its piece upgraded away): asking the views would turn that hex's track
+# in the game this tool follows. Only a browser's copy of a game asks the views; the site's
+# server never does, so the rotations of the board are put back after asking.
 def lays(game, step, entity, keys)
+  rotations = game.hexes.map { |hex| [hex.tile, hex.tile.rotation] }
+  lays_offered(game, step, entity, keys)
+ensure
+  rotations&.each { |tile, rotation| tile.rotate!(rotation) }
+end
+
+def lays_offered(game, step, entity, keys)
   game.hexes.each do |hex|
     next unless step.available_hex(entity, hex)
 

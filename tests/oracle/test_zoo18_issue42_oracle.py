@@ -355,3 +355,18 @@ def test_the_site_marks_a_family_s_trains_as_run_at_its_dividend(
         return
     assert outcome.divergence is None, outcome.divergence
     assert outcome.offers == [] and outcome.actions > 125
+
+
+@pytest.mark.parametrize("rules", [18, 17])
+def test_the_site_lays_a_tile_its_supply_list_keeps(tmp_path: Path, rules: int) -> None:
+    # B 2p seed 47049 of the default mix (tests/domain/zoo18/test_rules18_site_supply.py): a
+    # bonus lay leaves the other face of its piece in the site's supply list, and with every
+    # piece of 7 / X7 on the board the site still lays an X7 at #210 and #211; rules 17 counts
+    # the pieces and refuses, rules 18 keeps the site's list and agrees both ways throughout
+    outcome = oracle.play_one("B", 2, 47049, tmp_path, pool=oracle.REACH, rules=rules, both=True)
+    assert outcome.divergence is None, outcome.divergence
+    if rules == 17:
+        keys = {(o["index"], o["key"]) for o in outcome.offers if o["only"] == "reference"}
+        assert {(210, "lay N13 X7 2"), (211, "lay N13 X7 2")} <= keys
+        return
+    assert outcome.offers == []

@@ -61,7 +61,11 @@ from typing import Literal, get_args
 # playing by rules 15.
 # Version 17 marks every train of a family as run at its dividend, a run or not, as the site
 # does; games stored under rules 16 keep playing by rules 16.
-RULES = 17
+# Version 18 keeps the site's own supply list of tiles (Board.supply, domain/games/zoo18/
+# supply.py) and lays from it, its quirk included: its home and bonus lays leave the other face
+# of a two-faced piece listed, and an upgrade lists both faces again; games stored under rules
+# 17 keep playing by rules 17 (the pieces on the board counted).
+RULES = 18
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -71,6 +75,7 @@ EMERGENCY_PARTIAL = 14  # the first version selling a president's certificate in
 TOKEN_MEMO = 15  # the first version whose token step waits on the site's memoized answer
 SITE_READ_RUNS = 16  # the first version paying an imported run as the site read it
 DIVIDEND_OPERATES = 17  # the first version marking a family's trains as run at its dividend
+SITE_SUPPLY = 18  # the first version keeping the site's supply list of tiles
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

@@ -33,6 +33,7 @@ from domain.games.zoo18.data import (
     MAP_FAMILIES,
     ROW_ZERO,
     SHARE_PERCENTS,
+    SITE_SUPPLY,
     STARTING_CASH,
     TRAIN_COUNTS,
     tickets_per_player,
@@ -104,6 +105,7 @@ from domain.games.zoo18.state import (
     board_of,
     flow_of,
 )
+from domain.games.zoo18.supply import after_lay, site_supply
 
 WIP = "WIP"  # WORK IN PROGRESS's block in a city slot
 
@@ -139,17 +141,32 @@ def _started(state: State, e: Started) -> State:
         tickets=tickets,
         deck=tuple(p or f"hidden-{i}" for i, p in enumerate(e.deck)),
         trains=initial_trains(n),
-        board=initial_board(e.map, state.options.centre, state.options.rules >= ROW_ZERO),
+        board=initial_board(
+            e.map,
+            state.options.centre,
+            state.options.rules >= ROW_ZERO,
+            state.options.rules >= SITE_SUPPLY,
+        ),
         priority=tuple(range(n)),
     )
 
 
-def initial_board(map_id: str, centre: str | None = None, row_zero: bool = False) -> Board:
+def initial_board(
+    map_id: str, centre: str | None = None, row_zero: bool = False, listed: bool = False
+) -> Board:
     """The board before any lay: every home slot kept for its family (board.initial_board),
-    on the centre the options chose (Base 2 / Base 3), row 0 joined from rules 8 on."""
+    on the centre the options chose (Base 2 / Base 3), row 0 joined from rules 8 on, the
+    site's supply list kept from rules 18 on (`listed`)."""
     homes = sorted(HOMES.get(map_id, {}).items())
     reservations = tuple(Reservation(h, 0, 0, f) for f, h in homes)
-    return Board(map_id=map_id, variant=centre, reservations=reservations, row_zero=row_zero)
+    supply = site_supply() if listed else None
+    return Board(
+        map_id=map_id,
+        variant=centre,
+        reservations=reservations,
+        row_zero=row_zero,
+        supply=supply,
+    )
 
 
 # a seat's text: its number's decimal ("02" or "-1" name no seat)
@@ -196,7 +213,11 @@ def _board(state: State, change: object) -> State:
 def _placed(board: Board, e: TilePlaced) -> Board:
     laid = LaidTile(e.hex, e.tile, e.rotation, e.label)
     tiles = (*[t for t in board.tiles if t.hex != e.hex], laid)
-    return replace(board, tiles=tiles, used=frozenset([t.tile for t in tiles]))
+    used = frozenset([t.tile for t in tiles])
+    if board.supply is None:  # rules 1 to 17: the pieces on the board are the supply's count
+        return replace(board, tiles=tiles, used=used)
+    supply = after_lay(board.supply, e.tile, e.replaced, e.mode)  # rules 18: the site's list
+    return replace(board, tiles=tiles, used=used, supply=supply)
 
 
 def _memo_cleared(state: State) -> State:

@@ -154,8 +154,20 @@ class PositionV2(PositionV1, frozen=True):
     token_waited: tuple[str, ...] = ()
 
 
-def position_of(state: State) -> PositionV2:
-    return taken(state, PositionV2, left_out=("options",))
+class BoardV2(BoardV1, frozen=True):
+    """Rules 18: the site's supply list of tiles (`Board.supply`)."""
+
+    supply: tuple[str, ...] | None = None
+
+
+class PositionV3(PositionV2, frozen=True):
+    """Rules 18: the board with the site's supply list (`BoardV2`)."""
+
+    board: BoardV2 | None = None
+
+
+def position_of(state: State) -> PositionV3:
+    return taken(state, PositionV3, left_out=("options",))
 
 
 def state_of(position: PositionV1, options: Options) -> State:
@@ -163,5 +175,5 @@ def state_of(position: PositionV1, options: Options) -> State:
 
 
 positions: Positions[State] = Positions(
-    forms=(PositionV1, PositionV2), of=position_of, state=state_of
+    forms=(PositionV1, PositionV2, PositionV3), of=position_of, state=state_of
 )

@@ -31,6 +31,7 @@ from domain.games.zoo18.board.model import (
     PhaseColours,
     TileDef,
 )
+from domain.games.zoo18.supply import after_lay
 from domain.kernel import Rejected, illegal
 
 NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "gray"}
@@ -170,14 +171,29 @@ def pieces_in_use(board: Board, name: str, counts: Counter[str] | None = None) -
 
 
 def supply(board: Board) -> dict[str, int]:
-    """Pieces left in the supply per tile name (both faces of a piece show the same number)."""
+    """Pieces left in the supply per tile name (both faces of a piece show the same number);
+    from rules 18 the copies of each name the site's list holds off the board."""
+    if board.supply is not None:
+        free = Counter(tile_name(c) for c in board.supply if c not in board.used)
+        return {name: free[name] for name in manifest()}
     counts = _laid_counts(board)
     return {
         name: tile.count - pieces_in_use(board, name, counts) for name, tile in manifest().items()
     }
 
 
+def _site_copy(board: Board, name: str) -> str | None:
+    """Rules 18: the first copy of `name` in the site's list (the one its client lays) that is
+    not on the board. The site lists a copy on the board again when the other face of its
+    piece is upgraded away; its client would lay that one tile object on two hexes, which
+    Plateau does not follow: such a copy is skipped."""
+    assert board.supply is not None
+    return next((c for c in board.supply if tile_name(c) == name and c not in board.used), None)
+
+
 def _free_copy(board: Board, name: str, counts: Counter[str]) -> str | None:
+    if board.supply is not None:
+        return _site_copy(board, name)
     tile = manifest()[name]
     if pieces_in_use(board, name, counts) >= tile.count:
         return None
@@ -344,7 +360,10 @@ def check_lay(
     definition = tile_def(tile)
     if name == tile or not 0 <= copy_index(tile) < definition.count:
         illegal(f"{tile} is not a copy of a tile in the supply (e.g. {name}-0)")
-    if strict and (
+    if strict and board.supply is not None:  # rules 18: the site's list
+        if tile not in board.supply or tile in board.used:
+            illegal(f"tile {tile} is not in the supply any more")
+    elif strict and (
         any(laid.tile == tile for laid in board.tiles)
         or pieces_in_use(board, name) >= definition.count
     ):
@@ -378,6 +397,10 @@ def _apply(board: Board, hexdef: HexDef, copy: str, rotation: int, mode: LayMode
     tiles = (*kept, LaidTile(hexdef.coord, copy, rotation, label))
     used = frozenset(t.tile for t in tiles)
     new_board = msgspec.structs.replace(board, tiles=tiles, used=used)
+    if board.supply is not None:
+        replaced = laid.tile if laid is not None else None
+        listed = after_lay(board.supply, copy, replaced, mode)
+        new_board = msgspec.structs.replace(new_board, supply=listed)
     terrain = hexdef.terrain if cost > 0 else None
     return Lay(board=new_board, cost=cost, terrain=terrain, upgrade=laid is not None)
 
