@@ -46,6 +46,9 @@ def update(live: LiveGame, viewer: Viewer, after: int) -> Update:
     )
 
 
+_UNCHANGED = msgspec.Raw(b"[]")
+
+
 class _Update(msgspec.Struct, frozen=True, tag_field="type", tag="update"):
     """`domain.protocol.Update` with its events already encoded (same fields, same order)."""
 
@@ -119,6 +122,8 @@ class Updates:
         that held the same parts (the fan-out keeps one object per distinct view) and see
         the same view now."""
         now = self.parts(viewer)
+        if isinstance(now, bytes):  # a view sent whole (patch.parts): no parts to compare
+            return _UNCHANGED if had == now else msgspec.Raw(b"[[[]," + now + b"]]")
         key = id(had), id(now)
         if key not in self._patches:  # both kept in the value: no other object takes the ids
             self._patches[key] = had, now, msgspec.Raw(encode(diff(had, now)))

@@ -17,7 +17,7 @@ from domain.table import ChatPosted
 from projections.codec import encode
 from projections.frames import game_part
 from projections.live import LiveGame
-from projections.patch import diff, parts
+from projections.patch import WHOLE_BELOW, diff, parts
 from projections.snapshot import snapshot
 from projections.updates import Updates, update
 from server.store import chained
@@ -86,10 +86,27 @@ def test_updates_applied_from_any_version_give_the_snapshots_view(name: str, see
     assert patches > len(viewers) * min(len(records) - start, 100)
 
 
+def split(view: Any) -> Any:
+    """`view` in parts however short it is (the fan-out sends a short one whole)."""
+    return parts(view, whole_below=0)
+
+
+def test_a_short_view_goes_whole_and_a_long_one_in_parts() -> None:
+    short = {"counter": 1, "hands": [None, [1, 2]]}
+    assert parts(short) == encode(short)
+    moved = {**short, "counter": 2}
+    assert decoded(diff(parts(short), parts(moved))) == [[[], decoded(moved)]]
+    assert diff(parts(short), parts(dict(short))) == []
+    long = {"cells": list(range(400)), "n": 1}
+    assert len(encode(long)) >= WHOLE_BELOW and isinstance(parts(long), dict)
+    assert decoded(diff(parts(long), parts({**long, "n": 2}))) == [[["n"], 2]]
+    assert decoded(diff(parts(short), parts(long))) == [[[], decoded(long)]]  # it grew
+
+
 def test_a_patch_sends_whole_only_the_parts_that_changed() -> None:
     old = {"a": [1, 2, 3, {"b": True, "d": 1}], "c": "x", "e": {"f": 1, "g": [1]}, "gone": 1}
     new = {"a": [1, 2, 3, {"b": False, "d": 1}, 5], "c": "x", "e": {"f": 1, "h": 2}, "n": None}
-    ops = decoded(diff(parts(old), parts(new)))
+    ops = decoded(diff(split(old), split(new)))
     assert ops == [
         [["a", 3], {"b": False, "d": 1}],
         [["a", 4], 5],
@@ -101,11 +118,11 @@ def test_a_patch_sends_whole_only_the_parts_that_changed() -> None:
     assert as_json(patched(old, ops)) == as_json(new)
     assert old["a"][3] == {"b": True, "d": 1} and "gone" in old  # the view held before is untouched
     for other in ({"a": [1, 2], "c": "x"}, {"a": "no list", "e": []}, None, {}):
-        assert as_json(patched(old, decoded(diff(parts(old), parts(other))))) == as_json(other)
-        assert as_json(patched(other, decoded(diff(parts(other), parts(old))))) == as_json(old)
-    assert diff(parts(old), parts(old)) == []
-    assert decoded(diff(parts(None), parts(new))) == [[[], decoded(new)]]
-    assert decoded(diff(parts({"n": 1}), parts({"n": True}))) == [[["n"], True]]
+        assert as_json(patched(old, decoded(diff(split(old), split(other))))) == as_json(other)
+        assert as_json(patched(other, decoded(diff(split(other), split(old))))) == as_json(old)
+    assert diff(split(old), split(old)) == []
+    assert decoded(diff(split(None), split(new))) == [[[], decoded(new)]]
+    assert decoded(diff(split({"n": 1}), split({"n": True}))) == [[["n"], True]]
 
 
 class Part(msgspec.Struct, rename={"score": "points"}):
@@ -121,8 +138,8 @@ class Tagged(msgspec.Struct, tag="tagged"):
 def test_a_struct_is_patched_under_its_encoded_names_and_unset_fields_left_out() -> None:
     old = Tagged(Part(1, parts=(Part(2), Part(3, "x"))))
     new = Tagged(Part(1, "y", parts=(Part(2), Part(4))))
-    ops = decoded(diff(parts(old), parts(new)))
+    ops = decoded(diff(split(old), split(new)))
     both = [{"points": 2, "parts": []}, {"points": 4, "parts": []}]  # most of the list changed
     assert ops == [[["part", "note"], "y"], [["part", "parts"], both]]
     assert as_json(patched(decoded(old), ops)) == as_json(new)
-    assert diff(parts(Tagged(Part(1))), parts(Tagged(Part(1)))) == []
+    assert diff(split(Tagged(Part(1))), split(Tagged(Part(1)))) == []
