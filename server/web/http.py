@@ -167,6 +167,8 @@ async def get_game(request: Request) -> Response:
     shown = summary(live, await state.hub.online(game_id))
     shown["fairness"] = published(live.table.fairness)  # the lobby's rows leave it out
     shown["hosted"] = bool(live.table.host_hash)  # until full, only its creator starts it
+    if shown["hosted"] and not live.table.started:  # the asker is it: its Start is enabled
+        shown["you_host"] = await _asks_as_host(request, state, game_id)
     if live.table.rated:  # each seat's rating at this game, beside its name
         table = live.table
         shown["rated"] = True
@@ -176,6 +178,15 @@ async def get_game(request: Request) -> Response:
         left = left_now(live.table, live.game, now)
         shown["clock"] = {**shown["clock"], "left_ms": left, "at_ms": now}
     return MsgspecJSON(shown)
+
+
+async def _asks_as_host(request: Request, state: AppState, game_id: str) -> bool:
+    """Whether a read comes from the table's creator (its host token, or the session of the
+    account that created it, on any device); a read from a foreign page is answered, as no."""
+    try:
+        return await request_hosts(request, state, game_id)
+    except Rejected:
+        return False
 
 
 @refusals

@@ -142,6 +142,19 @@ def guest_move(base: str, game_id: str, token: str, last: bool = False) -> int:
     return 1
 
 
+def synced_phone(local: Pages, laptop_cdp: Any, laptop_key: str, name: str) -> Page:
+    """A second device whose platform synced the laptop's passkey, signed in with it."""
+    [passkey] = laptop_cdp.send("WebAuthn.getCredentials", {"authenticatorId": laptop_key})[
+        "credentials"
+    ]
+    phone = local.open("/")
+    phone_cdp, phone_key = authenticator(phone)
+    phone_cdp.send("WebAuthn.addCredential", {"authenticatorId": phone_key, "credential": passkey})
+    phone.get_by_test_id("account-sign-in").click()
+    expect(phone.get_by_test_id("account-signed-in")).to_contain_text(name)
+    return phone
+
+
 def signed_up(local: Pages, name: str) -> tuple[Page, Any, str]:
     """A page whose person made an account `name`; the page's authenticator (CDP, id)."""
     page = local.open("/")
@@ -215,14 +228,7 @@ def test_the_phone_asks_an_undo_and_hands_its_seat_to_a_bot_without_a_token(
             f"/api/games/{game_id}/start", json={}, headers={"authorization": f"Bearer {theirs}"}
         )
         assert started.status_code == 200, started.text
-    [passkey] = laptop_cdp.send("WebAuthn.getCredentials", {"authenticatorId": laptop_key})[
-        "credentials"
-    ]
-    phone = local.open("/")
-    phone_cdp, phone_key = authenticator(phone)
-    phone_cdp.send("WebAuthn.addCredential", {"authenticatorId": phone_key, "credential": passkey})
-    phone.get_by_test_id("account-sign-in").click()
-    expect(phone.get_by_test_id("account-signed-in")).to_contain_text(name)
+    phone = synced_phone(local, laptop_cdp, laptop_key, name)
     # the table drawn with every legal command as a button
     phone.goto(f"{local.base}/#/game/{game_id}/raw")
     expect(phone.locator(".seat-chip.me")).to_have_attribute("data-testid", f"seat-{seat}")
@@ -262,3 +268,22 @@ def test_the_phone_asks_an_undo_and_hands_its_seat_to_a_bot_without_a_token(
     assert not phone.get_by_test_id("rejection").count()
     held = json.loads(phone.evaluate(f"localStorage.getItem('plateau.seat.{game_id}')"))
     assert held["token"] is None  # the phone never had the seat's token
+
+
+def test_the_creator_starts_the_table_from_another_device(local: Pages) -> None:
+    name = f"Ivo {uuid.uuid4().hex[:6]}"
+    laptop, laptop_cdp, laptop_key = signed_up(local, name)
+    game_id = create_table(laptop, "vertigo", 3)  # the host token stays on the laptop
+    join(laptop, "Ivo")
+    with httpx.Client(base_url=local.base, headers={"content-type": "application/json"}) as guest:
+        joined = guest.post(f"/api/games/{game_id}/seats", json={"name": "Guest"})
+        assert joined.status_code == 201, joined.text
+    phone = synced_phone(local, laptop_cdp, laptop_key, name)
+    phone.goto(f"{local.base}/#/game/{game_id}")
+    # two seats of three: only the creator may start, and the phone is the creator too
+    expect(phone.get_by_test_id("start-words")).to_contain_text("Start when everyone is here")
+    with phone.expect_request(lambda r: r.url.endswith("/start") and r.method == "POST") as sent:
+        phone.get_by_test_id("start-button").click()
+    assert "authorization" not in sent.value.headers  # the session alone
+    expect(phone.get_by_test_id("start-button")).to_have_count(0)
+    assert httpx.get(f"{local.base}/api/games/{game_id}").json()["started"]

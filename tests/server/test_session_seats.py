@@ -79,6 +79,14 @@ async def test_each_seat_route_takes_the_session_alone(server: Running) -> None:
         assert (
             await http.post(f"/api/games/{game_id}/start", headers=bearer(guest))
         ).status_code == 403
+        # the table's page tells the creator, on any device, that its Start is enabled; it
+        # tells nobody else, and a foreign page's read is answered as nobody's
+        summary = f"/api/games/{game_id}"
+        assert (await phone.get(summary)).json()["you_host"] is True
+        assert (await http.get(summary, headers=bearer(guest))).json()["you_host"] is False
+        assert (await http.get(summary)).json()["you_host"] is False
+        foreign = await phone.get(summary, headers={"origin": "https://evil.example"})
+        assert foreign.status_code == 200 and foreign.json()["you_host"] is False
         started = await phone.post(f"/api/games/{game_id}/start", json={})
         assert started.status_code == 200, started.text
         service = server.state.service

@@ -252,10 +252,12 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
     const minimum = forked ? count : gameType ? gameType.min_seats : 1;
     // until every seat is taken, only the table's creator starts it (a table made before
     // creators had a host token: any seated player)
-    const mayStart = Boolean(host) || taken >= count || Boolean(info && info.hosted === false);
+    // the creator signed in on another device has no host token there: the server says so
+    const hosting = Boolean(host) || Boolean(info && info.you_host);
+    const mayStart = hosting || taken >= count || Boolean(info && info.hosted === false);
     // a fork's forker may give its free seats to bots rather than wait for strangers
     const forker = forked && stored && info.forked_from.forker === stored.seat && taken < count;
-    const key = JSON.stringify([count, taken, Boolean(stored), Boolean(host), mayStart, minimum, forker]);
+    const key = JSON.stringify([count, taken, Boolean(stored), hosting, mayStart, minimum, forker]);
     if (key === pregameKey) return; // unchanged: keep what the person is typing
     pregameKey = key;
     clear(els.lobby);
@@ -276,7 +278,7 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         }
       } }, h("span", {}, "Take a seat:"), nameInput, h("button", { type: "submit", testid: "join-button" }, "Join")));
     }
-    if (stored || host) {
+    if (stored || hosting) {
       const enough = taken >= minimum;
       const words = !enough ? `Waiting for players: ${taken} of at least ${minimum}.`
         : mayStart ? `${taken} of ${count} seats taken. Start when everyone is here.`
@@ -285,7 +287,8 @@ export function tablePage(root, gameId, { replay: openInReplay = false, raw = fa
         h("span", { testid: "start-words" }, words),
         h("button", { type: "button", testid: "start-button", disabled: !enough || !mayStart, onClick: async () => {
           try {
-            await api.start(gameId, host ? { token: host } : stored);
+            // the host token; the session alone if its account created the table; else the seat
+            await api.start(gameId, host ? { token: host } : info && info.you_host ? null : stored);
           } catch (error) {
             toast(error.message);
           }
