@@ -36,6 +36,8 @@ from domain.games.zoo18.data import (
     SITE_SUPPLY,
     STARTING_CASH,
     TRAIN_COUNTS,
+    after_lay,
+    site_supply,
     tickets_per_player,
 )
 from domain.games.zoo18.messages import (
@@ -105,7 +107,6 @@ from domain.games.zoo18.state import (
     board_of,
     flow_of,
 )
-from domain.games.zoo18.supply import after_lay, site_supply
 
 WIP = "WIP"  # WORK IN PROGRESS's block in a city slot
 

@@ -51,7 +51,7 @@ class Board(msgspec.Struct, frozen=True):
     `row_zero` joins row 0 to the board (rules 8).
     `supply` (rules 18) is the site's own list of the tile copies in the supply, in its order
     (a copy once, where it first stands in the site's list): 18xx.games keeps it by hand and
-    it stops matching the pieces on the board (supply.after_lay); from rules 18 a lay
+    it stops matching the pieces on the board (data.after_lay); from rules 18 a lay
     takes its copy from it. None in a game of rules 1 to 17, which count the pieces.
     """
 
@@ -66,7 +66,7 @@ class Board(msgspec.Struct, frozen=True):
     # rules 8: the hexes of row 0 neighbour their others (geometry.neighbour); a board of rules
     # 1 to 7 leaves them apart, as Plateau did then
     row_zero: bool = False
-    # rules 18: the site's supply list (supply.after_lay); None before
+    # rules 18: the site's supply list (data.after_lay); None before
     supply: tuple[str, ...] | None = None
 
 

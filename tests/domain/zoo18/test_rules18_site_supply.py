@@ -1,14 +1,14 @@
 """Rules 18 (issue 42's last divergence): the site's supply list of tiles.
 
-18xx.games keeps its supply as a list changed by hand at each lay (domain/games/zoo18/
-supply.py). 18ZOO's pieces are two-faced (7 / X7 ...): its OR's track step and the powers'
-lays take both faces of the piece out of the list, but the SR's home and bonus lays use the
-engine's plain tracker and take out the laid face only. So after a bonus lay of X7-6 the site
-still lists 7-6, and with all seven pieces of 7 / X7 on the board its views offer a 7 and its
-engine lays it (B 2p seed 47049 #210 of the default mix, "lay N13 X7 2"; E 2p 48529 of the
-explorer). Rules 17 counts the pieces on the board and refuses. From rules 18 a lay takes its
-copy from the site's list, the first of its name there (the copy the site's client lays) that
-is not on the board; games stored under rules 17 and earlier count the pieces as before.
+18xx.games keeps its supply as a list changed by hand at each lay (`after_lay` in
+domain/games/zoo18/data.py). 18ZOO's pieces are two-faced (7 / X7 ...): its OR's track step and
+the powers' lays take both faces of the piece out of the list, but the SR's home and bonus lays
+use the engine's plain tracker and take out the laid face only. So after a bonus lay of X7-6
+the site still lists 7-6, and with all seven pieces of 7 / X7 on the board its views offer a 7
+and its engine lays it (B 2p seed 47049 #210 of the default mix, "lay N13 X7 2"; E 2p 48529 of
+the explorer). Rules 17 counts the pieces on the board and refuses. From rules 18 a lay takes
+its copy from the site's list, the first of its name there (the copy the site's client lays)
+that is not on the board; games stored under rules 17 and earlier count the pieces as before.
 
 The position is built here on map A; tests/oracle/test_zoo18_issue42_oracle.py has the site's
 engine judge a whole game by both versions."""
@@ -23,11 +23,17 @@ from msgspec.structs import replace
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.board.maps import manifest
-from domain.games.zoo18.data import RULES, SITE_SUPPLY
+from domain.games.zoo18.data import (
+    RULES,
+    SITE_SUPPLY,
+    SITE_TILES,
+    after_lay,
+    other_face,
+    site_supply,
+)
 from domain.games.zoo18.evolve import initial_board
 from domain.games.zoo18.messages import Options
 from domain.games.zoo18.setup import start_events
-from domain.games.zoo18.supply import SITE_TILES, after_lay, other_face, site_supply
 from domain.kernel import Rejected
 from tests.domain.zoo18.board.scenario import YELLOW, parred
 from tests.paths import SHARED, needs_shared

@@ -31,7 +31,7 @@ from domain.games.zoo18.board.model import (
     PhaseColours,
     TileDef,
 )
-from domain.games.zoo18.supply import after_lay
+from domain.games.zoo18.data import after_lay
 from domain.kernel import Rejected, illegal
 
 NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "gray"}
