@@ -41,7 +41,12 @@ class Lobby:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url.rstrip("/")
         hooks = {"request": [as_json]}
-        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=30, event_hooks=hooks)
+        # an idle connection is let go before the server's keep-alive (uvicorn's 5 s, httpx's
+        # own expiry too) can close it under a request sent on it: a ReadError, seen in tests
+        limits = httpx.Limits(keepalive_expiry=2)
+        self.http = httpx.AsyncClient(
+            base_url=self.base_url, timeout=30, event_hooks=hooks, limits=limits
+        )
         self.hosts: dict[str, str] = {}  # game id -> host token, for the games it created
 
     async def close(self) -> None:
