@@ -66,7 +66,10 @@ from typing import Literal, get_args
 # lays from it, its quirk included: its home and bonus lays leave the other face
 # of a two-faced piece listed, and an upgrade lists both faces again; games stored under rules
 # 17 keep playing by rules 17 (the pieces on the board counted).
-RULES = 18
+# Version 19 reads a run whose train PATCH set aside before the dividend as still the family's
+# (the site's set-aside train keeps its owner): TWO BARRELS and A SQUEEZE count as at the run;
+# games stored under rules 18 keep playing by rules 18 (no owner, as for a released 1S).
+RULES = 19
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -77,6 +80,7 @@ TOKEN_MEMO = 15  # the first version whose token step waits on the site's memoiz
 SITE_READ_RUNS = 16  # the first version paying an imported run as the site read it
 DIVIDEND_OPERATES = 17  # the first version marking a family's trains as run at its dividend
 SITE_SUPPLY = 18  # the first version keeping the site's supply list of tiles
+ASIDE_KEEPS_OWNER = 19  # the first version whose train set aside by PATCH keeps its family
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

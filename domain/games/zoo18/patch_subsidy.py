@@ -7,6 +7,11 @@ then sees no family: TWO BARRELS (asked of that owner) no longer cancels the pon
 A SQUEEZE adds its 3 when it has no owner either (still in the deck, or closed), not when the
 family holds it. The run's revenue stays as it was recorded. Found by the differential harness
 (D 3 2015 #253: 2 + 2 paid where the site pays 2 + 5; E 4 3040 #234 with TWO BARRELS).
+
+The other way round, a train that ran and was then set aside by PATCH keeps its owner on the
+site (`assign_bandage` only takes it off the family's list): from rules 19 that run is the
+family's as it was (A 5 49242 #448 of the explorer: TWO BARRELS still cancels the pond's 1).
+Rules 5 to 18 read the set-aside train as ownerless.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from domain.games.zoo18 import board as B
 from domain.games.zoo18 import boardlink
 from domain.games.zoo18.board.routes import SQUEEZE_BONUS
 from domain.games.zoo18.ctx import offered_powers
+from domain.games.zoo18.data import ASIDE_KEEPS_OWNER
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
 
@@ -28,7 +34,13 @@ def orphaned(state: State, sym: str) -> bool:
     if state.options.rules < 5 or not state.flow.ran or state.last_run[0] != sym:
         return False
     routes = state.last_routes
-    return bool(routes) and state.train(routes[0].train).owner != sym
+    if not routes:
+        return False
+    owner = state.train(routes[0].train).owner
+    if owner == "aside" and state.options.rules >= ASIDE_KEEPS_OWNER:
+        patch = state.power("PATCH")
+        return not (patch.owner == sym and patch.data == routes[0].train)
+    return owner != sym
 
 
 def subsidy(state: State, sym: str, modifiers: B.Modifiers) -> int:
