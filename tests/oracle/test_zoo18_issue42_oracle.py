@@ -370,3 +370,17 @@ def test_the_site_lays_a_tile_its_supply_list_keeps(tmp_path: Path, rules: int) 
         assert {(210, "lay N13 X7 2"), (211, "lay N13 X7 2")} <= keys
         return
     assert outcome.offers == []
+
+
+@pytest.mark.parametrize("rules", [19, 18])
+def test_the_site_keeps_a_train_patch_set_aside_as_its_family_s(tmp_path: Path, rules: int) -> None:
+    # A 5p seed 49242 of the explorer (tests/domain/zoo18/test_patch_subsidy.py): TI runs its 2S
+    # with TWO BARRELS on, puts PATCH on that 2S and pays out; the site still reads the run as
+    # TI's and pays no subsidy. Rules 18 read it as ownerless and paid the pond's 1 at #448
+    outcome = oracle.play_one("A", 5, 49242, tmp_path, pool=("explore",), rules=rules, both=True)
+    if rules == 18:
+        assert outcome.divergence is not None, "rules 18 agreed where it paid the pond"
+        assert (outcome.divergence["index"], outcome.divergence["field"]) == (448, "bank")
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 448
