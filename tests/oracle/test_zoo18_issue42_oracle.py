@@ -384,3 +384,17 @@ def test_the_site_keeps_a_train_patch_set_aside_as_its_family_s(tmp_path: Path, 
         return
     assert outcome.divergence is None, outcome.divergence
     assert outcome.offers == [] and outcome.actions > 448
+
+
+@pytest.mark.parametrize("rules", [19, 18])
+def test_the_site_takes_a_skipped_city_off_a_1s_run(tmp_path: Path, rules: int) -> None:
+    # C 5p seed 50020 of the explorer (tests/domain/zoo18/board/test_zoo18_board_routes.py):
+    # BB's 1S runs from J6 over I3, full of CR, with WINGS, to the pond H2; the site pays 30 +
+    # 10 - 30. Rules 18 paid 40, and the run parts at #417
+    outcome = oracle.play_one("C", 5, 50020, tmp_path, pool=("explore",), rules=rules, both=True)
+    if rules == 18:
+        assert outcome.divergence is not None, "rules 18 agreed on the 1S's 40"
+        assert (outcome.divergence["index"], outcome.divergence["plateau"]) == (417, 40)
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 417

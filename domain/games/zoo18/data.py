@@ -68,7 +68,8 @@ from typing import Literal, get_args
 # 17 keep playing by rules 17 (the pieces on the board counted).
 # Version 19 reads a run whose train PATCH set aside before the dividend as still the family's
 # (the site's set-aside train keeps its owner): TWO BARRELS and A SQUEEZE count as at the run;
-# games stored under rules 18 keep playing by rules 18 (no owner, as for a released 1S).
+# games stored under rules 18 keep playing by rules 18 (no owner, as for a released 1S). It
+# also takes a WINGS-skipped city's value off a 1S run, which scores its own city only.
 RULES = 19
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
@@ -81,6 +82,7 @@ SITE_READ_RUNS = 16  # the first version paying an imported run as the site read
 DIVIDEND_OPERATES = 17  # the first version marking a family's trains as run at its dividend
 SITE_SUPPLY = 18  # the first version keeping the site's supply list of tiles
 ASIDE_KEEPS_OWNER = 19  # the first version whose train set aside by PATCH keeps its family
+WINGS_COST_1S = 19  # the first version taking a WINGS-skipped city's value off a 1S run
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

@@ -23,6 +23,7 @@ from domain.games.zoo18.data import (
     POWER_PRICE,
     SR_POWERS,
     TOKEN_MEMO,
+    WINGS_COST_1S,
 )
 from domain.games.zoo18.messages import (
     BuyTrain,
@@ -84,6 +85,7 @@ def modifiers(state: State, sym: str) -> B.Modifiers:
         sugar=owns(state, sym, "A_TIP_OF_SUGAR"),
         hole=state.board is not None and state.board.hole is not None,
         local_on_track=state.options.rules >= 3,
+        skip_costs_1s=state.options.rules >= WINGS_COST_1S,
     )
 
 

@@ -153,6 +153,9 @@ class Modifiers(msgspec.Struct, frozen=True):
     # rules 3, as 18xx.games: a local (1S) run needs track at its city (the site finds the
     # city among the tile's stops that track touches)
     local_on_track: bool = False
+    # rules 19, as 18xx.games: the site takes a WINGS-skipped city's value off every run, and
+    # its 1S never scores that city (one city at most, its own): the 1S loses the value
+    skip_costs_1s: bool = False
 
 
 class RouteResult(msgspec.Struct, frozen=True):

@@ -120,6 +120,7 @@ def _candidate_routes(
         a_squeeze=modifiers.a_squeeze,
         sugar=modifiers.sugar and kind.kind == "S",
         wings=modifiers.wings,
+        skip_costs_1s=modifiers.skip_costs_1s,
     )
     limit = kind.distance + (1 if plain.sugar else 0)
     pairs: list[tuple[int, int, Arm, Arm]] = []

@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from domain.games.zoo18 import board as B
+from domain.games.zoo18.board.routes import one_s_over_wings
 from domain.kernel import Rejected
 from tests.domain.zoo18.board.fixture_board import fixture, replay
 from tests.domain.zoo18.board.scenario import BROWN, GREEN, YELLOW, gi_to_l4, lay, parred
@@ -148,6 +149,29 @@ def test_wings_cannot_fly_over_a_lone_work_in_progress_block() -> None:
         ("2S-0", "2S", (N10_L4, L4_M5)),
         modifiers=B.Modifiers(wings=True),
     )
+
+
+def test_a_1s_flying_over_a_full_city_loses_that_city_s_value_from_rules_19() -> None:
+    """The site takes a WINGS-skipped city's value off every run (`revenue_for`), though its 1S
+    never scores that city (C 5 50020 #417 of the explorer). Here PB's 1S runs from its L4 (30)
+    over K9, full of GI (20), to the ponds I9 and I11 (10 each)."""
+    board = msgspec.structs.replace(
+        squeeze_board(), tokens=(B.Token("K9", 0, 0, "GI"), B.Token("L4", 0, 0, "PB"))
+    )
+    route = ("1S-0", "1S", (("L4", "L6", "K7", "K9"), ("K9", "J10", "I9"), ("I9", "I11")))
+    site = B.Modifiers(wings=True, skip_costs_1s=True)
+    paid = run(board, "PB", route, modifiers=site)
+    assert (paid.revenue, paid.subsidy) == (30 + 10 + 10 - 20, 2)
+    rules_18 = run(board, "PB", route, modifiers=B.Modifiers(wings=True))
+    assert rules_18.revenue == 30 + 10 + 10
+
+
+def test_a_1s_left_with_nothing_positive_keeps_no_stop_as_the_site_does() -> None:
+    # the site's compute_stops keeps no stop when no set of them pays: its revenue is then
+    # the skipped city's value taken off (and a tunnel's, if any, added), its subsidy none
+    assert one_s_over_wings(revenue=30, ponds=1, lost=30, hole_pay=0) == (-30, 0)
+    assert one_s_over_wings(revenue=60, ponds=0, lost=30, hole_pay=30) == (30, 0)
+    assert one_s_over_wings(revenue=20, ponds=1, lost=30, hole_pay=0) == (-30, 0)
 
 
 def test_a_claimed_revenue_is_checked_not_trusted() -> None:
