@@ -88,6 +88,19 @@ def test_rules_18_lays_the_7_the_site_still_lists() -> None:
         B.check_lay(board, map_def, "GI", NEXT_TO_HOME, "X7-6", 0, YELLOW, rules=SITE_SUPPLY)
 
 
+def test_a_copy_listed_while_on_the_board_is_not_laid_again() -> None:
+    # the site's list can hold a copy that lies on the board (an upgrade lists the replaced
+    # piece's other face again, on the board or not); its engine would lay that one tile object
+    # on a second hex. Not followed (docs/18zoo.md, "Still open"): such a copy is not offered
+    map_def, board = all_sevens_laid(listed=True)
+    board = B.check_lay(board, map_def, "GI", NEXT_TO_HOME, "7-6", 5, YELLOW).board
+    assert board.supply is not None
+    board = replace(board, supply=(*board.supply, "7-0"))  # 7-0 lies on C15
+    assert not sevens(B.legal_lays(board, map_def, "GI", YELLOW, rules=SITE_SUPPLY))
+    with pytest.raises(Rejected, match="not in the supply any more"):
+        B.check_lay(board, map_def, "GI", "J10", "7-0", 0, YELLOW, rules=SITE_SUPPLY)
+
+
 def test_rules_17_counts_the_pieces_on_the_board_and_refuses() -> None:
     map_def, board = all_sevens_laid(listed=False)
     assert board.supply is None
