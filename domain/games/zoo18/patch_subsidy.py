@@ -38,8 +38,7 @@ def orphaned(state: State, sym: str) -> bool:
         return False
     owner = state.train(routes[0].train).owner
     if owner == "aside" and state.options.rules >= ASIDE_KEEPS_OWNER:
-        patch = state.power("PATCH")
-        return not (patch.owner == sym and patch.data == routes[0].train)
+        return False  # set aside by PATCH, which moved to the family that ran it (patch.apply)
     return owner != sym
 
 

@@ -265,30 +265,29 @@ def score(
         revenue += WHEAT_BONUS * kind.multiplier
     if modifiers.two_barrels:
         revenue += BARREL_BONUS * ponds
-    hole_pay = 0
     if passes and graph.board.hole is not None:
         area = graph.board.hole[0]
         offboards = [s for s in hole_faces(graph.board.map_id, graph.board.hole)[area].stops]
-        hole_pay = stop_value(offboards[0], colours) * kind.multiplier * passes
-    revenue += hole_pay
+        revenue += stop_value(offboards[0], colours) * kind.multiplier * passes
     if kind.kind == "1S" and skipped and modifiers.skip_costs_1s:
         lost = stop_value(graph.stop(skipped[0]), colours)
-        revenue, ponds = one_s_over_wings(revenue, ponds, lost, hole_pay)
+        revenue, ponds = one_s_over_wings(revenue, ponds, lost)
     stop_hexes = tuple(node[0] for node in stops)
     subsidy = 0 if modifiers.two_barrels else ponds
     result = RouteResult(train.id, revenue, subsidy, stop_hexes, tuple(stops))
     return Scored(result, pids, bool(skipped), sugar, chains)
 
 
-def one_s_over_wings(revenue: int, ponds: int, lost: int, hole_pay: int) -> tuple[int, int]:
+def one_s_over_wings(revenue: int, ponds: int, lost: int) -> tuple[int, int]:
     """A 1S run over a WINGS-skipped city as the site pays it (rules 19), and the ponds it
     subsidises: the site's `revenue_for` takes the skipped city's `lost` value off every run,
     though the 1S scored only its own city (C 5 50020 #417 of the explorer: 30 + a pond's 10 -
-    30). When that leaves nothing positive, its `compute_stops` keeps no stop at all: only the
-    hole's tunnel (`hole_pay`) is left to pay, less the skipped value, and no pond."""
+    30). When that leaves nothing positive, its `compute_stops` keeps no stop at all: the run
+    pays the skipped value taken off and no pond. (A 1S never runs through the hole's tunnel,
+    which counts as a stop, so nothing else is paid off the stops.)"""
     if revenue - lost > 0:
         return revenue - lost, ponds
-    return hole_pay - lost, 0
+    return -lost, 0
 
 
 def _site_read(graph: Graph, spec: RouteSpec, others: frozenset[int]) -> list[Node] | None:

@@ -167,11 +167,11 @@ def test_a_1s_flying_over_a_full_city_loses_that_city_s_value_from_rules_19() ->
 
 
 def test_a_1s_left_with_nothing_positive_keeps_no_stop_as_the_site_does() -> None:
-    # the site's compute_stops keeps no stop when no set of them pays: its revenue is then
-    # the skipped city's value taken off (and a tunnel's, if any, added), its subsidy none
-    assert one_s_over_wings(revenue=30, ponds=1, lost=30, hole_pay=0) == (-30, 0)
-    assert one_s_over_wings(revenue=60, ponds=0, lost=30, hole_pay=30) == (30, 0)
-    assert one_s_over_wings(revenue=20, ponds=1, lost=30, hole_pay=0) == (-30, 0)
+    # the site's compute_stops keeps no stop when no set of them pays: the run then pays the
+    # skipped city's value taken off, and no pond's subsidy (read from its code, not met yet)
+    assert one_s_over_wings(revenue=30 + 10, ponds=1, lost=30) == (10, 1)
+    assert one_s_over_wings(revenue=30, ponds=0, lost=30) == (-30, 0)
+    assert one_s_over_wings(revenue=20 + 10, ponds=1, lost=40) == (-40, 0)
 
 
 def test_a_claimed_revenue_is_checked_not_trusted() -> None:
