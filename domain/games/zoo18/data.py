@@ -70,7 +70,11 @@ from typing import Literal, get_args
 # (the site's set-aside train keeps its owner): TWO BARRELS and A SQUEEZE count as at the run;
 # games stored under rules 18 keep playing by rules 18 (no owner, as for a released 1S). It
 # also takes a WINGS-skipped city's value off a 1S run, which scores its own city only.
-RULES = 19
+# Version 20 lays any copy the site's list holds, as the rules' supply is that list: a copy
+# listed again while it lies on the board (an upgrade lists the replaced piece's other face)
+# is laid as a second piece of that name, the first hex keeping its tile; games stored under
+# rules 19 keep playing by rules 19 (such a copy is not offered).
+RULES = 20
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -83,6 +87,7 @@ DIVIDEND_OPERATES = 17  # the first version marking a family's trains as run at 
 SITE_SUPPLY = 18  # the first version keeping the site's supply list of tiles
 ASIDE_KEEPS_OWNER = 19  # the first version whose train set aside by PATCH keeps its family
 WINGS_COST_1S = 19  # the first version taking a WINGS-skipped city's value off a 1S run
+LISTED_ON_BOARD = 20  # the first version laying a listed copy that lies on the board
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

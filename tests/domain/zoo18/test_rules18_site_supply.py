@@ -24,6 +24,7 @@ from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
 from domain.games.zoo18.board.maps import manifest
 from domain.games.zoo18.data import (
+    LISTED_ON_BOARD,
     RULES,
     SITE_SUPPLY,
     SITE_TILES,
@@ -88,17 +89,46 @@ def test_rules_18_lays_the_7_the_site_still_lists() -> None:
         B.check_lay(board, map_def, "GI", NEXT_TO_HOME, "X7-6", 0, YELLOW, rules=SITE_SUPPLY)
 
 
-def test_a_copy_listed_while_on_the_board_is_not_laid_again() -> None:
-    # the site's list can hold a copy that lies on the board (an upgrade lists the replaced
-    # piece's other face again, on the board or not); its engine would lay that one tile object
-    # on a second hex. Not followed (docs/18zoo.md, "Still open"): such a copy is not offered
+def listed_while_on_the_board() -> tuple[B.MapDef, B.Board]:
+    """The seven pieces of 7 / X7 on the board, the list holding only 7-0, which lies on C15
+    (an upgrade lists the replaced piece's other face again, on the board or not)."""
     map_def, board = all_sevens_laid(listed=True)
     board = B.check_lay(board, map_def, "GI", NEXT_TO_HOME, "7-6", 5, YELLOW).board
     assert board.supply is not None
-    board = replace(board, supply=(*board.supply, "7-0"))  # 7-0 lies on C15
-    assert not sevens(B.legal_lays(board, map_def, "GI", YELLOW, rules=SITE_SUPPLY))
-    with pytest.raises(Rejected, match="not in the supply any more"):
-        B.check_lay(board, map_def, "GI", "J10", "7-0", 0, YELLOW, rules=SITE_SUPPLY)
+    return map_def, replace(board, supply=(*board.supply, "7-0"))
+
+
+def test_rules_18_and_19_do_not_lay_a_copy_listed_while_on_the_board() -> None:
+    map_def, board = listed_while_on_the_board()
+    for rules in (SITE_SUPPLY, LISTED_ON_BOARD - 1):
+        assert not sevens(B.legal_lays(board, map_def, "GI", YELLOW, rules=rules))
+        assert B.supply(board, rules)["7"] == 0
+        with pytest.raises(Rejected, match="not in the supply any more"):
+            B.check_lay(board, map_def, "GI", "J10", "7-0", 0, YELLOW, rules=rules)
+
+
+def test_rules_20_lays_a_copy_listed_while_on_the_board_as_a_second_piece() -> None:
+    # the site offers it and its engine lays its one tile object on both hexes, turning the
+    # first; the rules' supply is the list, so Plateau lays a second piece and leaves C15 be
+    map_def, board = listed_while_on_the_board()
+    assert B.supply(board, LISTED_ON_BOARD)["7"] == 1
+    offered = sevens(B.legal_lays(board, map_def, "GI", YELLOW, rules=LISTED_ON_BOARD))
+    assert {(o.hex, o.tile) for o in offered} == {("J10", "7-0")}
+    turn = offered[0].rotation
+    lay = B.check_lay(board, map_def, "GI", "J10", "7-0", turn, YELLOW, rules=LISTED_ON_BOARD)
+    laid = {t.hex: (t.tile, t.rotation) for t in lay.board.tiles if t.tile == "7-0"}
+    assert laid == {"C15": ("7-0", 0), "J10": ("7-0", turn)} and turn != 0
+    assert lay.board.supply is not None and "7-0" not in lay.board.supply
+    assert not sevens(B.legal_lays(lay.board, map_def, "GI", YELLOW, rules=LISTED_ON_BOARD))
+
+
+def test_rules_20_still_lays_a_copy_off_the_board_first() -> None:
+    map_def, board = listed_while_on_the_board()
+    tiles = tuple(t for t in board.tiles if t.hex != "F12")  # 7-5 taken off the board
+    board = replace(board, tiles=tiles, used=frozenset(t.tile for t in tiles))
+    board = replace(board, supply=(*(board.supply or ()), "7-5"))  # listed after 7-0
+    offered = sevens(B.legal_lays(board, map_def, "GI", YELLOW, rules=LISTED_ON_BOARD))
+    assert {o.tile for o in offered} == {"7-5"}
 
 
 def test_rules_17_counts_the_pieces_on_the_board_and_refuses() -> None:

@@ -97,9 +97,9 @@ def tile_def(name: str) -> TileDef:
     return maps.tile_def(name)
 
 
-def supply(board: Board) -> dict[str, int]:
+def supply(board: Board, rules: int = 1) -> dict[str, int]:
     """Pieces left per tile name; the two faces of a piece (7 / X7) show the same number."""
-    return lays.supply(board)
+    return lays.supply(board, rules)
 
 
 def home_colours(par: int) -> PhaseColours:

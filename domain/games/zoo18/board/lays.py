@@ -31,7 +31,7 @@ from domain.games.zoo18.board.model import (
     PhaseColours,
     TileDef,
 )
-from domain.games.zoo18.data import after_lay
+from domain.games.zoo18.data import LISTED_ON_BOARD, after_lay
 from domain.kernel import Rejected, illegal
 
 NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "gray"}
@@ -170,11 +170,13 @@ def pieces_in_use(board: Board, name: str, counts: Counter[str] | None = None) -
     return counts[name] + (counts[partner] if partner else 0)
 
 
-def supply(board: Board) -> dict[str, int]:
+def supply(board: Board, rules: int = 1) -> dict[str, int]:
     """Pieces left in the supply per tile name (both faces of a piece show the same number);
-    from rules 18 the copies of each name the site's list holds off the board."""
+    from rules 18 the copies of each name the site's list holds off the board, from rules 20
+    every copy it holds."""
     if board.supply is not None:
-        free = Counter(tile_name(c) for c in board.supply if c not in board.used)
+        on_board = board.used if rules < LISTED_ON_BOARD else frozenset()
+        free = Counter(tile_name(c) for c in board.supply if c not in on_board)
         return {name: free[name] for name in manifest()}
     counts = _laid_counts(board)
     return {
@@ -182,18 +184,23 @@ def supply(board: Board) -> dict[str, int]:
     }
 
 
-def _site_copy(board: Board, name: str) -> str | None:
-    """Rules 18: the first copy of `name` in the site's list (the one its client lays) that is
-    not on the board. The site lists a copy on the board again when the other face of its
-    piece is upgraded away; its client would lay that one tile object on two hexes, which
-    Plateau does not follow: such a copy is skipped."""
+def _site_copy(board: Board, name: str, rules: int) -> str | None:
+    """Rules 18: the first copy of `name` in the site's list that is not on the board. The
+    site lists a copy on the board again when the other face of its piece is upgraded away;
+    from rules 20, when no other copy of the name is listed, that one is laid as a second
+    piece (the site's engine puts its one tile object on both hexes, which Plateau does not
+    follow: docs/18zoo.md, "Rules 20")."""
     assert board.supply is not None
-    return next((c for c in board.supply if tile_name(c) == name and c not in board.used), None)
+    listed = [c for c in board.supply if tile_name(c) == name]
+    free = next((c for c in listed if c not in board.used), None)
+    if free is None and listed and rules >= LISTED_ON_BOARD:
+        return listed[0]
+    return free
 
 
-def _free_copy(board: Board, name: str, counts: Counter[str]) -> str | None:
+def _free_copy(board: Board, name: str, counts: Counter[str], rules: int) -> str | None:
     if board.supply is not None:
-        return _site_copy(board, name)
+        return _site_copy(board, name, rules)
     tile = manifest()[name]
     if pieces_in_use(board, name, counts) >= tile.count:
         return None
@@ -361,7 +368,7 @@ def check_lay(
     if name == tile or not 0 <= copy_index(tile) < definition.count:
         illegal(f"{tile} is not a copy of a tile in the supply (e.g. {name}-0)")
     if strict and board.supply is not None:  # rules 18: the site's list
-        if tile not in board.supply or tile in board.used:
+        if tile not in board.supply or (rules < LISTED_ON_BOARD and tile in board.used):
             illegal(f"tile {tile} is not in the supply any more")
     elif strict and (
         any(laid.tile == tile for laid in board.tiles)
@@ -443,7 +450,7 @@ def legal_lays(
         linked = _linked_edges(board, map_def, coord)
         cost = hexdef.lay_cost if laid is None and mode not in ("rabbits", "moles") else 0
         for name in _candidates(board, map_def, hexdef, family, mode, colours):
-            copy = _free_copy(board, name, counts)
+            copy = _free_copy(board, name, counts, rules)
             if copy is None:
                 continue
             try:
