@@ -45,7 +45,7 @@ from domain.games.zoo18.bots_reach import STYLES
 from domain.games.zoo18.ctx import offered_powers
 from domain.games.zoo18.data import POWER_PRICE, STARTING_CASH
 from domain.games.zoo18.evolve import evolve
-from domain.games.zoo18.messages import Options, RunRecorded
+from domain.games.zoo18.messages import LayTile, Options, RunRecorded
 from domain.games.zoo18.state import State
 from tools import zoo18_both
 
@@ -76,6 +76,7 @@ class Outcome:
     divergence: dict[str, Any] | None = None
     walk_crashed: int | None = None  # the run where the reference's own route walk crashed
     sugar_overcounts: list[int] = field(default_factory=list)  # runs its `best` over-counted
+    shared_tile: int | None = None  # the lay after which the reference's board is not judged
     reached: Coverage = field(default_factory=Coverage)
     # --both: every difference of the two engines' offers (tools/zoo18_both.py), and the keys
     # compared per kind
@@ -246,13 +247,22 @@ def play_one(
         lines, outcome.walk_crashed = reference_lines(path)
         # the explorer runs any route, not the best: `--both` judges the best `legal` offers
         floor = "explore" not in bots
-        outcome.divergence = compare(steps, after, lines, outcome.sugar_overcounts, floor=floor)
+        shared = outcome.shared_tile = shared_lay(steps)
+        upto = len(steps) if shared is None else shared  # then that lay is judged alone
+        outcome.divergence = compare(
+            steps[:upto], after[:upto], lines, outcome.sugar_overcounts, floor=floor
+        )
+        if outcome.divergence is None and shared is not None:
+            line = lines[shared] if shared < len(lines) else {"error": "no output"}
+            if "error" in line:  # the site must accept the lay itself
+                outcome.divergence = refused(steps, line, shared)
         if both:
-            agreed = len(steps) if outcome.divergence is None else outcome.divergence["index"]
+            judged = len(steps) if shared is None else shared + 1
+            agreed = judged if outcome.divergence is None else outcome.divergence["index"]
             outcome.offers, outcome.compared = zoo18_both.compare(
                 steps[:agreed], lines, ORACLE, path, sugar_explains
             )
-    if outcome.divergence is None:
+    if outcome.divergence is None and outcome.shared_tile is None:
         final = lines[-1].get("final", {}) if lines else {}
         ours_end = [exported["result"], bool(played.state.ended), played.state.ended]
         theirs_end = [final.get("result"), final.get("finished"), final.get("end_reason")]
@@ -269,6 +279,27 @@ def play_one(
     agreed = len(steps) if outcome.divergence is None else outcome.divergence["index"]
     outcome.reached = coverage(steps[:agreed], played.state.ended)
     return outcome
+
+
+def shared_lay(steps: list[Any]) -> int | None:
+    """The first lay of a tile copy that lies on another hex (rules 20: the site's list holds
+    it again). The site's engine lays its one tile object there, turning the first hex's tile
+    and walking its track out of the second hex; Plateau lays a second piece. That lay is
+    judged (the site must accept it) but not the board after it, nor anything later."""
+    for index, step in enumerate(steps):
+        command, board = step.command, step.before.board
+        if isinstance(command, LayTile) and board is not None and command.tile in board.used:
+            return index
+    return None
+
+
+def refused(steps: list[Any], line: dict[str, Any], index: int) -> dict[str, Any]:
+    return {
+        "index": index,
+        "action": type(steps[index].command).__name__,
+        "field": "refused",
+        "reference": line["error"],
+    }
 
 
 def _replay(path: Path, *flags: str) -> tuple[list[dict[str, Any]], str]:
@@ -349,12 +380,7 @@ def compare(
         line: dict[str, Any] = lines[index] if index < len(lines) else {"error": "no output"}
         action = type(steps[index].command).__name__
         if "error" in line:
-            return {
-                "index": index,
-                "action": action,
-                "field": "refused",
-                "reference": line["error"],
-            }
+            return refused(steps, line, index)
         if line.get("type") == "run_routes":
             ran = next((e for e in steps[index].events if isinstance(e, RunRecorded)), None)
             revenue = ran.revenue if ran else None
@@ -444,6 +470,7 @@ def main(argv: list[str]) -> int:
             "runs": outcome.runs,
             "walk_crashed": outcome.walk_crashed,
             "sugar_overcounts": outcome.sugar_overcounts,
+            "shared_tile": outcome.shared_tile,
             **outcome.reached.as_json(),
             "divergence": outcome.divergence,
         }
@@ -492,13 +519,12 @@ def per_map(summaries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         used = sorted({p for s in games for p in s["powers_used"]})
         out[map_id] = {
             "games": len(games),
-            "actions_agreed": sum(
-                s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
-            ),
+            "actions_agreed": sum(judged(s) for s in games),
             "diverged": sum(1 for s in games if s["divergence"] is not None),
             "runs": sum(s["runs"] for s in games),
             "walk_crashed": sum(1 for s in games if s.get("walk_crashed") is not None),
             "sugar_overcounts": sum(len(s.get("sugar_overcounts") or ()) for s in games),
+            "shared_tile": sum(1 for s in games if s.get("shared_tile") is not None),
             "ends": dict(sorted(ends.items())),
             **{key: sum(s[key] for s in games) for key in COUNTED},
             "powers_used": used,
@@ -510,19 +536,29 @@ def per_map(summaries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 COUNTED = ("bankruptcies", "forced_buys", "emergency_sales")
 
 
+def judged(s: dict[str, Any]) -> int:
+    """The actions of a game the reference judged: up to its first divergence, or through the
+    lay of a copy lying on the board (shared_lay)."""
+    if s["divergence"] is not None:
+        return int(s["divergence"]["index"])
+    shared = s.get("shared_tile")
+    return int(s["actions"]) if shared is None else int(shared) + 1
+
+
 def table(summaries: list[dict[str, Any]]) -> str:
     """The per-map figures as the Markdown table docs/18zoo.md shows."""
     rows = [
-        "| map | games | actions agreed | diverged | walk crashed | sugar over-counts | ends "
-        "| bankruptcies | forced buys | emergency sales | powers used | never used |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| map | games | actions agreed | diverged | walk crashed | sugar over-counts "
+        "| ended at a shared tile | ends | bankruptcies | forced buys | emergency sales "
+        "| powers used | never used |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for map_id, m in per_map(summaries).items():
         ended = ", ".join(f"{k} {v}" for k, v in m["ends"].items())
         unused = ", ".join(m["powers_unused"]) or "none"
         rows.append(
             f"| {map_id} | {m['games']} | {m['actions_agreed']} | {m['diverged']} "
-            f"| {m['walk_crashed']} | {m['sugar_overcounts']} | {ended} "
+            f"| {m['walk_crashed']} | {m['sugar_overcounts']} | {m['shared_tile']} | {ended} "
             f"| {m['bankruptcies']} | {m['forced_buys']} | {m['emergency_sales']} "
             f"| {len(m['powers_used'])} of {len(POWERS)} | {unused} |"
         )
@@ -540,9 +576,7 @@ def both_table(summaries: list[dict[str, Any]]) -> str:
     for map_id in sorted({s["map"] for s in summaries if "compared" in s}):
         games = [s for s in summaries if s["map"] == map_id and "compared" in s]
         offers = [o for s in games for o in s["offers"] or ()]
-        positions = sum(
-            s["actions"] if s["divergence"] is None else s["divergence"]["index"] for s in games
-        )
+        positions = sum(judged(s) for s in games)
         rows.append(
             f"| {map_id} | {len(games)} | {positions} "
             f"| {sum(sum(s['compared'].values()) for s in games)} "
@@ -565,7 +599,9 @@ def _words(s: dict[str, Any]) -> str:
         gap = f" (its route walk crashed at run {crashed}: runs from there without best)"
         over = s.get("sugar_overcounts")
         sugar = f" (its best over-counted A TIP OF SUGAR at runs {over})" if over else ""
-        return f"{head}: same as the reference" + (gap if crashed is not None else "") + sugar
+        shared = s.get("shared_tile")
+        lay = f" (judged to action {shared}: a lay of a copy on the board)" if shared else ""
+        return f"{head}: same as the reference" + (gap if crashed is not None else "") + sugar + lay
     return (
         f"{head}: diverges at action {d['index']} ({d['action']}), {d['field']}: "
         f"plateau {d.get('plateau')!r}, reference {d.get('reference')!r}"

@@ -16,10 +16,18 @@ from msgspec.structs import replace
 
 from domain.exchange.zoo18.exporter import export_game
 from domain.exchange.zoo18.importer import import_game
-from domain.exchange.zoo18.recover import Recovered
+from domain.exchange.zoo18.recover import Recovered, Step
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import game
-from domain.games.zoo18.messages import Command, Event, Par, Pass, PlaceToken, SellShares
+from domain.games.zoo18.messages import (
+    Command,
+    Event,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    SellShares,
+)
 from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from domain.kernel import Rejected
@@ -398,3 +406,30 @@ def test_the_site_takes_a_skipped_city_off_a_1s_run(tmp_path: Path, rules: int) 
         return
     assert outcome.divergence is None, outcome.divergence
     assert outcome.offers == [] and outcome.actions > 417
+
+
+@pytest.mark.parametrize("rules", [20, 19])
+def test_the_site_lays_a_listed_copy_that_lies_on_the_board(tmp_path: Path, rules: int) -> None:
+    # D 2p seed 50003 of the explorer at rules 19 (tests/domain/zoo18/test_rules18_site_supply.py):
+    # at #193 the site's list holds X7-0, which lies on J3, and it allows "lay N13 X7 2".
+    # Rules 20 lays it as a second piece, J3 keeping its rotation; the site accepts the lay and
+    # turns J3 with it (its one tile object on both hexes), past which the harness judges no
+    # board (oracle.shared_lay). Rules 19 refuses it
+    recovered = recovered_of("D", 2, 50003, 19, pool=("explore",))
+    step, lay = recovered.steps[193], LayTile("N13", "X7-0", 2)
+    assert step.before.board is not None and ("J3", "X7-0", 0) in {
+        (t.hex, t.tile, t.rotation) for t in step.before.board.tiles
+    }
+    if rules == 19:
+        with pytest.raises(Rejected, match="not in the supply any more"):
+            game.decide(step.before, step.seat, lay, random.Random(0))
+        return
+    state, exported = _played_again(recovered, 193, rules, tmp_path, lay)
+    lines, _ = oracle._replay(exported)
+    assert "error" not in lines[193], lines[193]
+    ours = oracle.plateau_digest(state)["tiles"]
+    theirs = oracle.reference_digest(lines[193]["state"])["tiles"]
+    assert (ours["J3"], ours["N13"]) == ("X7@0", "X7@2")
+    assert (theirs["J3"], theirs["N13"]) == ("X7@2", "X7@2")
+    steps = [*recovered.steps[:193], Step(step.seat, lay, step.before, ())]
+    assert oracle.shared_lay(recovered.steps) is None and oracle.shared_lay(steps) == 193

@@ -43,7 +43,7 @@ def test_the_table_adds_up_the_runs_of_every_process(
     second = _run(tmp_path / "b.jsonl", [_game("A", 7, None)])
     assert oracle.main(["--table", str(first), str(second)]) == 0
     out = capsys.readouterr().out
-    assert "| A | 2 | 600 | 0 | 0 | 0 | fixed_round 2 | 2 | 4 | 0 | 1 of 20 |" in out
+    assert "| A | 2 | 600 | 0 | 0 | 0 | 0 | fixed_round 2 | 2 | 4 | 0 | 1 of 20 |" in out
     assert "| B | 1 | 300 | 0 |" in out
     assert out.rstrip().endswith("3 games, 0 diverged")
 
@@ -58,3 +58,17 @@ def test_the_table_names_each_divergence_and_fails(
     assert "| B | 1 | 175 | 1 |" in out  # actions agreed: up to the divergence
     assert "seed 20283 (300 actions, fixed_round): diverges at action 175 (Pass)" in out
     assert out.rstrip().endswith("2 games, 1 diverged")
+
+
+def test_a_game_is_judged_through_the_lay_of_a_copy_on_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # past that lay the site's one tile object lies on two hexes: its board is not judged
+    shared = _game("E", 4, None) | {"shared_tile": 210}
+    run = _run(tmp_path / "a.jsonl", [shared, _game("E", 5, None)])
+    assert oracle.main(["--table", str(run)]) == 0
+    out = capsys.readouterr().out
+    assert "| E | 2 | 511 | 0 | 0 | 0 | 1 | fixed_round 2 |" in out
+    assert oracle._words(shared).endswith(
+        "same as the reference (judged to action 210: a lay of a copy on the board)"
+    )

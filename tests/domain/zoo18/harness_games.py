@@ -36,10 +36,13 @@ def step_where(
 
 
 @cache
-def recovered_of(map_id: str, players: int, seed: int, rules: int) -> Recovered:
-    """The seeded game of the default mix: its dealing and its decisions."""
+def recovered_of(
+    map_id: str, players: int, seed: int, rules: int, pool: tuple[str, ...] = REACH
+) -> Recovered:
+    """The seeded game of the default mix (or of the bots `pool`): its dealing and its
+    decisions."""
     rng = random.Random(seed)
-    names = [rng.choice(REACH) for _ in range(players)]
+    names = [rng.choice(pool) for _ in range(players)]
     options = msgspec.convert({"map": map_id, "exportable": True, "rules": rules}, Options)
     played = play(game, players, options, [bot(n) for n in names], rng)
     return recover(game.initial(players, options), played.events)
