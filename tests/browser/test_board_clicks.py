@@ -202,7 +202,9 @@ def test_vertigo_pollution_from_another_seats_arrow_is_placed_by_a_click(pages: 
     assert {t.get_attribute("data-province") for t in targets.all()} == allowed
     expect(page.locator(".vg-province.target")).to_have_count(len(allowed))  # mine only
     province = targets.first.get_attribute("data-province")
-    targets.first.scroll_into_view_if_needed()
+    # hover scrolls it into view and, unlike scroll_into_view_if_needed, tries again when an
+    # update redraws the board meanwhile (the element it found is then no longer attached)
+    targets.first.hover()
     screenshot(page, "vertigo_pollution_from_another_phone")
     before = shown_version(page)
     targets.first.click()
