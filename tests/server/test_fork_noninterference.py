@@ -41,6 +41,8 @@ from tests.server.test_noninterference import (
     viewers,
 )
 
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
+
 FORKABLE = [name for name in games.names() if games.get(name).redeal is not None]
 
 

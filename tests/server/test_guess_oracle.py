@@ -38,6 +38,8 @@ from tests.per_game import registered, shared
 from tests.server.conftest import Running
 from tests.store import unsalted
 
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
+
 STORES_ONLY = True  # the stock websocket path runs the other modules (conftest.py)
 
 Digest = Callable[[str, bytes], str]

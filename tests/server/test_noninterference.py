@@ -50,6 +50,8 @@ from server.table.decisions import decided
 from server.table.fairness import draws_for
 from tests.per_game import kinds
 
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
+
 HASH = re.compile(rb'"hash":"[0-9a-f]*"')
 COMMITMENT = re.compile(rb'"commitment":"[0-9a-f]*"')
 STEPS = 160  # per history: enough to reach reveals, short enough for CI

@@ -15,6 +15,8 @@ from domain.games.bienvenue_a_bord.bots import estimate, greedy, pile_gain
 from domain.games.bienvenue_a_bord.messages import Choice, Resolve, TakePile
 from tests.domain.bienvenue_a_bord.positions import at, boarded, dealt, opened
 
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
+
 
 @pytest.mark.parametrize("rules", [1, 2])
 def test_greedy_wins_most_games_against_random(rules: int) -> None:

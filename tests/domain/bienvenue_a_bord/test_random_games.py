@@ -16,6 +16,8 @@ from tests.domain.bienvenue_a_bord.invariants import INVARIANTS
 from tests.domain.bienvenue_a_bord.rules_model import symbol_checks
 from tests.gameplay import check_random_game
 
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
+
 VERSIONS = (1, 2)
 
 

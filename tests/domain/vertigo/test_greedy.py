@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from msgspec.structs import replace
 
 from clients.python.simulate import play
@@ -14,6 +15,8 @@ from domain.games.vertigo import messages as m
 from domain.games.vertigo.bots import estimate, greedy, law_gain
 from domain.games.vertigo.state import Task
 from tests.domain.vertigo.helpers import country, position
+
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
 
 OPTIONS = m.Options()
 

@@ -28,6 +28,8 @@ from domain.games.vertigo.state import FREE, POLLUTED, State
 from domain.kernel import SPECTATOR, Seat
 from tests.gameplay import check_random_game
 
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
+
 OPTIONS = m.Options()
 
 

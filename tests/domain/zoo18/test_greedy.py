@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from clients.python.simulate import play
 from domain.bots import random_bot, strategy
 from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Options
+
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
 
 
 def test_greedy_beats_two_random_players() -> None:

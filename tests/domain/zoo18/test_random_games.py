@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +11,8 @@ from domain.games.zoo18.data import STARTING_CASH
 from domain.games.zoo18.messages import Options
 from domain.games.zoo18.state import State
 from tests.gameplay import check_random_game
+
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
 
 
 def money_is_conserved(state: State) -> None:

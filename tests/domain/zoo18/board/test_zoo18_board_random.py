@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.games.zoo18 import board as B
 from domain.games.zoo18.board.graph import graph_of
+
+pytestmark = pytest.mark.no_cover  # games by the hundred: unmeasured (tests/conftest.py)
 
 PHASES = (
     ("yellow",),
