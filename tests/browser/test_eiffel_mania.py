@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -160,7 +161,10 @@ def test_three_players_and_a_spectator_play_a_whole_game(pages: Pages) -> None:
     assert moves > 20
     assert secrets, "no stance was ever chosen"
 
-    # Everyone, the spectator included, sees the same final ranking.
+    # Everyone, the spectator included, sees the same final ranking. The version is read once
+    # the host's board shows the end and a number (a redraw may be under way: seen once, -1).
+    expect(host.get_by_test_id("result")).to_contain_text("Game over")
+    expect(host.get_by_test_id("board")).to_have_attribute("data-version", re.compile(r"^\d+$"))
     final = shown_version(host)
     wait_versions([bob, cy, spectator], final)
     rankings = [p.get_by_test_id("result").text_content() for p in [*players, spectator]]

@@ -145,8 +145,9 @@ def test_the_summary_counts_what_each_map_reached() -> None:
     assert (maps["A"]["bankruptcies"], maps["A"]["forced_buys"]) == (2, 4)
     assert maps["A"]["powers_used"] == ["MIDAS", "WINGS"]
     assert len(maps["A"]["powers_unused"]) == 18 and "MIDAS" not in maps["A"]["powers_unused"]
-    assert "| A | 2 | 200 | 0 | 0 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |" in (
-        oracle.table(summaries)
+    assert (
+        "| A | 2 | 200 | 0 | 0 | 0 | 0 | fixed_round 1, stock_market 1 | 2 | 4 | 0 | 2 of 20 |"
+        in (oracle.table(summaries))
     )
 
 

@@ -178,7 +178,9 @@ async def kill_redis(fsync: str, games: int, kills: int) -> None:
         else:
             acked_at = {k: t for p in everyone(tables) for k, t in p.acked_at.items()}
             lost_ids = [command_id for c in checks for command_id, _ in c.lost]
-            assert outside_window(lost_ids, acked_at, kill_times) == []
+            outside = outside_window(lost_ids, acked_at, kill_times)
+            gaps = [[round(k - acked_at[c], 2) for k in kill_times] for c in outside]
+            assert outside == [], f"acknowledged this long before each kill (s): {gaps}"
         assert seen["duplicates"] == 0
         assert all(p.over for p in everyone(tables))
     finally:
