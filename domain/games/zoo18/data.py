@@ -74,7 +74,11 @@ from typing import Literal, get_args
 # listed again while it lies on the board (an upgrade lists the replaced piece's other face)
 # is laid as a second piece of that name, the first hex keeping its tile; games stored under
 # rules 19 keep playing by rules 19 (such a copy is not offered).
-RULES = 20
+# Version 21 leaves a train that PATCH sets aside after its run, before the dividend, not
+# marked as run: the site marks a family's trains at its dividend, when that train is off the
+# family's list, so it comes back from the patch ready to run. Games stored under rules 20
+# keep playing by rules 20 (it comes back marked from its run).
+RULES = 21
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -88,6 +92,7 @@ SITE_SUPPLY = 18  # the first version keeping the site's supply list of tiles
 ASIDE_KEEPS_OWNER = 19  # the first version whose train set aside by PATCH keeps its family
 WINGS_COST_1S = 19  # the first version taking a WINGS-skipped city's value off a 1S run
 LISTED_ON_BOARD = 20  # the first version laying a listed copy that lies on the board
+ASIDE_NOT_RUN = 21  # the first version whose train set aside before the dividend is not run
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.zoo18.ctx import Ctx, seat_id
-from domain.games.zoo18.data import MAX_POWERS, PATCH_BY_PLAYER, TRAIN_TYPES
+from domain.games.zoo18.data import ASIDE_NOT_RUN, MAX_POWERS, PATCH_BY_PLAYER, TRAIN_TYPES
 from domain.games.zoo18.messages import (
     PatchDecided,
     PatchOffered,
@@ -77,9 +77,25 @@ def apply(ctx: Ctx, sym: str, train: str) -> None:
         illegal(f"{train} is not a train of {sym}")
     if state.power(PATCH).owner != sym:
         ctx.emit(PowerMoved(PATCH, sym))
+    if ran_before_its_dividend(state, sym, train):
+        # the site marks a family's trains as run at its dividend (rules 17), when this one is
+        # off the list: it comes back from the patch ready to run (rules 21)
+        t = state.train(train)
+        ctx.emit(TrainFlagged(train, t.obsolete, False, t.disabled))
     ctx.emit(TrainMoved(train, "aside"))
     ctx.emit(TrainMoved(ONE_S, sym))
     ctx.emit(PowerUpdated(PATCH, 1, train))
+
+
+def ran_before_its_dividend(state: State, sym: str, train: str) -> bool:
+    flow = state.flow
+    return (
+        state.options.rules >= ASIDE_NOT_RUN
+        and flow.step == "dividend"
+        and flow.ran
+        and state.last_run[0] == sym
+        and any(r.train == train for r in state.last_routes)
+    )
 
 
 def decide_protection(ctx: Ctx, train: str | None) -> None:
