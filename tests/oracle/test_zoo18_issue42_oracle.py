@@ -433,3 +433,21 @@ def test_the_site_lays_a_listed_copy_that_lies_on_the_board(tmp_path: Path, rule
     assert (theirs["J3"], theirs["N13"]) == ("X7@2", "X7@2")
     steps = [*recovered.steps[:193], Step(step.seat, lay, step.before, ())]
     assert oracle.shared_lay(recovered.steps) is None and oracle.shared_lay(steps) == 193
+
+
+@pytest.mark.parametrize("rules", [21, 20])
+def test_the_site_marks_trains_at_the_dividend_not_at_the_run(tmp_path: Path, rules: int) -> None:
+    # F 4p seed 62689 of the default mix (tests/domain/zoo18/test_rules21_aside_not_run.py): EL
+    # runs its 3S Long and puts PATCH on it before the dividend; taken off in the next OR, the
+    # train comes back ready on the site. Rules 20 brought it back marked and skipped EL's run
+    # (its price a step down at #453); rules 21 agrees throughout, both directions
+    outcome = oracle.play_one("F", 4, 62689, tmp_path, pool=oracle.REACH, rules=rules, both=True)
+    if rules == 20:
+        assert outcome.divergence is not None, "rules 20 agreed where it skipped EL's run"
+        assert (outcome.divergence["index"], outcome.divergence["field"]) == (
+            453,
+            "corporations.EL.price",
+        )
+        return
+    assert outcome.divergence is None, outcome.divergence
+    assert outcome.offers == [] and outcome.actions > 453
