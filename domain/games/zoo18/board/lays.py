@@ -191,10 +191,9 @@ def _site_copy(board: Board, name: str, rules: int) -> str | None:
     piece (the site's engine puts its one tile object on both hexes, which Plateau does not
     follow: docs/18zoo.md, "Rules 20")."""
     assert board.supply is not None
-    listed = [c for c in board.supply if tile_name(c) == name]
-    free = next((c for c in listed if c not in board.used), None)
-    if free is None and listed and rules >= LISTED_ON_BOARD:
-        return listed[0]
+    free = next((c for c in board.supply if tile_name(c) == name and c not in board.used), None)
+    if free is None and rules >= LISTED_ON_BOARD:
+        return next((c for c in board.supply if tile_name(c) == name), None)
     return free
 
 
