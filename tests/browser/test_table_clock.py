@@ -100,7 +100,15 @@ def test_a_seat_out_of_time_is_told_a_bot_plays_and_how_to_take_it_back(
     page.set_viewport_size({"width": 390, "height": 844})
     expect(told).to_be_in_viewport()
     screenshot(page, "clock_time_ran_out_phone")
-    # her move within the 4 s of a turn: she plays again, and is told nothing more
-    page.locator("[data-testid=legal-command]").first.click(timeout=8000)
+    # her move within the 4 s of a turn: she plays again, and is told nothing more. On a loaded
+    # machine the click may land after the bot's move for that turn (seen once beside the
+    # harness's games): then she moves again in the next turn's 4 s, as a player would
+    for _ in range(3):
+        page.locator("[data-testid=legal-command]").first.click(timeout=8000)
+        try:
+            expect(told).to_be_hidden(timeout=4000)
+            break
+        except AssertionError:
+            continue
     expect(told).to_be_hidden()
     expect(clock).not_to_have_text("out of time")
