@@ -15,6 +15,7 @@ from clients.python.simulate import play
 from domain.exchange.zoo18.recover import Recovered, Step, recover
 from domain.games.zoo18 import game
 from domain.games.zoo18.messages import Command, Options
+from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from tools.zoo18_oracle import REACH, bot
 
@@ -46,6 +47,20 @@ def recovered_of(
     options = msgspec.convert({"map": map_id, "exportable": True, "rules": rules}, Options)
     played = play(game, players, options, [bot(n) for n in names], rng)
     return recover(game.initial(players, options), played.events)
+
+
+def decided_again(recovered: Recovered, rules: int, last: int) -> list[State]:
+    """The recovered game dealt again and its decisions taken again by `rules`: the state
+    after each decision up to `last`."""
+    steps, started = recovered.steps, recovered.started
+    start = game.initial(len(started.players), replace(steps[0].before.options, rules=rules))
+    deck = tuple(power for power in started.deck if power is not None)
+    state = game.fold(start_events(start, started.players, deck, started.seed), start)
+    states = []
+    for step in steps[: last + 1]:
+        state = game.fold(game.decide(state, step.seat, step.command, random.Random(0)), state)
+        states.append(state)
+    return states
 
 
 def at_rules(state: State, rules: int) -> State:

@@ -10,30 +10,17 @@ its run step."""
 
 from __future__ import annotations
 
-import random
-
-from msgspec.structs import replace
-
-from domain.games.zoo18 import game
 from domain.games.zoo18.messages import LayTile, TrainFlagged, UsePower
-from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
 from domain.games.zoo18.stock import family_price
-from tests.domain.zoo18.harness_games import recovered_of
+from tests.domain.zoo18.harness_games import decided_again, recovered_of
 
 
 def played_again(rules: int, last: int) -> list[State]:
     """B 2p seed 47025 of the default mix (played at rules 16) decided again by `rules`: the
     state after each decision up to `last`."""
     recovered = recovered_of("B", 2, 47025, 16)
-    steps, started = recovered.steps, recovered.started
-    start = game.initial(2, replace(steps[0].before.options, rules=rules))
-    deck = tuple(power for power in started.deck if power is not None)
-    state = game.fold(start_events(start, started.players, deck, started.seed), start)
-    states = []
-    for step in steps[: last + 1]:
-        state = game.fold(game.decide(state, step.seat, step.command, random.Random(0)), state)
-        states.append(state)
+    states, steps = decided_again(recovered, rules, last), recovered.steps
     assert steps[124].command == UsePower("PATCH", "remove_bandage", "BB")
     assert isinstance(steps[125].command, LayTile)
     return states

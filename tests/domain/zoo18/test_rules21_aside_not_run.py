@@ -8,16 +8,13 @@ the mark of the run: nothing to run, EL's run and dividend were skipped and its 
 
 from __future__ import annotations
 
-import random
-
 from msgspec.structs import replace
 
-from domain.games.zoo18 import game, operating
+from domain.games.zoo18 import operating
 from domain.games.zoo18.messages import RunRoutes, UsePower
 from domain.games.zoo18.patch import ran_before_its_dividend
-from domain.games.zoo18.setup import start_events
 from domain.games.zoo18.state import State
-from tests.domain.zoo18.harness_games import recovered_of
+from tests.domain.zoo18.harness_games import decided_again, recovered_of
 
 RAN, PATCHED, BACK = 406, 407, 452
 LONG = "3S Long-0"
@@ -27,14 +24,7 @@ def played_again(rules: int) -> list[State]:
     """F 4p seed 62689 of the default mix (played at rules 20) decided again by `rules`: the
     state after each decision up to PATCH taken off."""
     recovered = recovered_of("F", 4, 62689, 20)
-    steps, started = recovered.steps, recovered.started
-    start = game.initial(4, replace(steps[0].before.options, rules=rules))
-    deck = tuple(power for power in started.deck if power is not None)
-    state = game.fold(start_events(start, started.players, deck, started.seed), start)
-    states = []
-    for step in steps[: BACK + 1]:
-        state = game.fold(game.decide(state, step.seat, step.command, random.Random(0)), state)
-        states.append(state)
+    states, steps = decided_again(recovered, rules, BACK), recovered.steps
     assert isinstance(steps[RAN].command, RunRoutes) and steps[RAN].command.routes[0].train == LONG
     assert steps[PATCHED].command == UsePower("PATCH", "patch", "EL", LONG)
     assert steps[BACK].command == UsePower("PATCH", "remove_bandage", "EL")
