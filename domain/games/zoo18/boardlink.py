@@ -4,6 +4,8 @@ board move for its event: what a lay or a token decided, read off the board the 
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.zoo18 import board as B
 from domain.games.zoo18 import market
 from domain.games.zoo18.data import HOMES, PHASE_BY_NAME
@@ -62,7 +64,18 @@ def lay(
         mode,
         strict=not replay,
         rules=state.options.rules,
+        seen=seen_board(state, family),
     )
+
+
+def seen_board(state: State, family: str) -> B.Board | None:
+    """Rules 22: the board the site's memoized graph of `family` was computed on, without
+    the home tokens put since (state.graph_unseen); None when it is the board itself."""
+    unseen = {(owner, hex_, city) for sym, owner, hex_, city in state.graph_unseen if sym == family}
+    if not unseen or state.board is None:
+        return None
+    tokens = tuple(t for t in state.board.tokens if (t.owner, t.hex, t.city) not in unseen)
+    return msgspec.structs.replace(state.board, tokens=tokens)
 
 
 def lay_facts(state: State, lay: B.Lay, hex_: str) -> tuple[str | None, str | None]:
@@ -123,6 +136,7 @@ def lay_options(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = Tru
         exclude_hexes=frozenset(state.flow.laid_hexes),
         limit=LAY_SAMPLE,
         rules=state.options.rules,
+        seen=seen_board(state, sym),
     )
     cash = state.family(sym).cash
     return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]

@@ -78,7 +78,12 @@ from typing import Literal, get_args
 # marked as run: the site marks a family's trains at its dividend, when that train is off the
 # family's list, so it comes back from the patch ready to run. Games stored under rules 20
 # keep playing by rules 20 (it comes back marked from its run).
-RULES = 21
+# Version 22 reads a family's lays off the graph the site memoized for it (`Graph#clear` comes
+# only with a lay, a token or HOLE): a home token put at a par after the site computed the
+# family's graph (at its track or token step) is not in that graph, and the family lays past
+# it until the graph is computed again (state.graph_unseen). Games stored under rules 21 keep
+# playing by rules 21 (every lay reads the board as it is).
+RULES = 22
 ROW_ZERO = 8  # the first version whose board joins row 0
 PATCH_BY_PLAYER = 9  # the first version whose PATCH holds every family's trains of its holder
 HOME_OVER_BLOCK = 10  # the first version whose home token covers a block in its kept slot
@@ -93,6 +98,7 @@ ASIDE_KEEPS_OWNER = 19  # the first version whose train set aside by PATCH keeps
 WINGS_COST_1S = 19  # the first version taking a WINGS-skipped city's value off a 1S run
 LISTED_ON_BOARD = 20  # the first version laying a listed copy that lies on the board
 ASIDE_NOT_RUN = 21  # the first version whose train set aside before the dividend is not run
+GRAPH_MEMO = 22  # the first version whose lays read the site's memoized graph
 FACTS = 4  # the first version whose board events are facts
 FLOW_FACTS = 11  # the first version whose rounds machine stores facts, not FlowChanged
 

@@ -28,6 +28,7 @@ from msgspec.structs import replace
 from domain.games.zoo18.data import (
     CITY_SLOTS,
     FLOW_FACTS,
+    GRAPH_MEMO,
     HILLS,
     HOMES,
     MAP_FAMILIES,
@@ -222,9 +223,39 @@ def _placed(board: Board, e: TilePlaced) -> Board:
 
 
 def _memo_cleared(state: State) -> State:
-    """The board changed: 18xx.games clears its graph's memo (rules 15, TokenStepWaited);
-    a home token, placed without clearing it there, leaves it."""
-    return replace(state, token_waited=()) if state.token_waited else state
+    """The board changed: 18xx.games clears its graph's memo (rules 15, TokenStepWaited;
+    rules 22, graphs_kept); a home token, placed without clearing it there, leaves it."""
+    if state.token_waited or state.graphs_kept:
+        return replace(state, token_waited=(), graphs_kept=(), graph_unseen=())
+    return state
+
+
+def _home_unseen(state: State, e: TokenPut) -> State:
+    """Rules 22: a home token is not in the graphs the site keeps (it does not clear them)."""
+    unseen = tuple((sym, e.family, e.hex, e.city) for sym in state.graphs_kept)
+    return replace(state, graph_unseen=(*state.graph_unseen, *unseen)) if unseen else state
+
+
+TOKEN_OR_TRACK = ("track", "token")
+
+
+def _graph_computed(state: State) -> State:
+    """Rules 22: the site computes the graph of the family at its track step when it keeps
+    none (its lays are asked), and afresh at its token step (a token question the graph's
+    memo of lays does not answer): that graph has the board as it is."""
+    flow = state.flow
+    if flow.round != "or" or flow.index >= len(flow.order) or flow.step not in TOKEN_OR_TRACK:
+        return state
+    sym = flow.order[flow.index]
+    if flow.step == "track":
+        return state if sym in state.graphs_kept else _kept(state, sym)
+    unseen = tuple(u for u in state.graph_unseen if u[0] != sym)
+    return _kept(replace(state, graph_unseen=unseen), sym)
+
+
+def _kept(state: State, sym: str) -> State:
+    kept = state.graphs_kept if sym in state.graphs_kept else (*state.graphs_kept, sym)
+    return replace(state, graphs_kept=kept)
 
 
 def _put(state: State, e: TokenPut) -> State:
@@ -491,6 +522,20 @@ def _on_flow(change: Callable[[Flow, Any], Flow]) -> Callable[[State, Any], Stat
     return changed
 
 
+def _on_turn_flow(change: Callable[[Flow, Any], Flow]) -> Callable[[State, Any], State]:
+    """A flow fact that may begin a family's track or token step (rules 22 reads the site's
+    graph computed then)."""
+
+    def changed(state: State, e: FlowFact) -> State:
+        state = replace(state, flow=change(state.flow, e))
+        return _graph_computed(state) if state.options.rules >= GRAPH_MEMO else state
+
+    return changed
+
+
+_TURN_FACTS = (FamilyTurnBegun, FamilyTurnEnded, StepBegun)
+
+
 # ---- the state's change by each event
 
 
@@ -570,7 +615,7 @@ def _tile_placed(state: State, e: TilePlaced) -> State:
 
 def _token_put(state: State, e: TokenPut) -> State:
     home = state.flow.round == "sr" and e.family != WIP
-    return _put(state if home else _memo_cleared(state), e)
+    return _put(_home_unseen(state, e) if home else _memo_cleared(state), e)
 
 
 def _hole_opened(state: State, e: HoleOpened) -> State:
@@ -708,6 +753,7 @@ _CHANGES: dict[type, Callable[[State, Any], State]] = {
     PriorityChanged: _priority_changed,
     GameEnded: _game_ended,
     **{fact: _on_flow(change) for fact, change in _FLOW_FACTS.items()},
+    **{fact: _on_turn_flow(_FLOW_FACTS[fact]) for fact in _TURN_FACTS},
 }
 
 

@@ -203,6 +203,7 @@ def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> 
         upgrades=upgrades,
         exclude_hexes=frozenset(state.flow.laid_hexes if mode == "track" else ()),
         rules=state.options.rules,
+        seen=boardlink.seen_board(state, sym),
     )
     cash = state.family(sym).cash
     if op.owns(state, sym, "SHINING_GOLD"):  # no terrain cost to pay

@@ -166,8 +166,15 @@ class PositionV3(PositionV2, frozen=True):
     board: BoardV2 | None = None
 
 
-def position_of(state: State) -> PositionV3:
-    return taken(state, PositionV3, left_out=("options",))
+class PositionV4(PositionV3, frozen=True):
+    """Rules 22: the site's memoized graphs (`graphs_kept`, `graph_unseen`)."""
+
+    graphs_kept: tuple[str, ...] = ()
+    graph_unseen: tuple[tuple[str, str, str, int], ...] = ()
+
+
+def position_of(state: State) -> PositionV4:
+    return taken(state, PositionV4, left_out=("options",))
 
 
 def state_of(position: PositionV1, options: Options) -> State:
@@ -175,5 +182,5 @@ def state_of(position: PositionV1, options: Options) -> State:
 
 
 positions: Positions[State] = Positions(
-    forms=(PositionV1, PositionV2, PositionV3), of=position_of, state=state_of
+    forms=(PositionV1, PositionV2, PositionV3, PositionV4), of=position_of, state=state_of
 )

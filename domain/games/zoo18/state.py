@@ -216,6 +216,11 @@ class State(msgspec.Struct, frozen=True):
     # rules 15: the families whose token step waited since the board last changed, which the
     # site's memoized graph still finds able to token (messages.TokenStepWaited)
     token_waited: tuple[str, ...] = ()
+    # rules 22: the families whose graph the site computed since the board last changed, and
+    # the home tokens put since, which such a family's graph has not got: (family, owner, hex,
+    # city) each (evolve._graph_computed, boardlink.seen_board)
+    graphs_kept: tuple[str, ...] = ()
+    graph_unseen: tuple[tuple[str, str, str, int], ...] = ()
 
     # ---- lookups
     def family(self, sym: str) -> Family:

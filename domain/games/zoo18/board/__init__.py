@@ -143,6 +143,7 @@ def check_lay(
     *,
     strict: bool = True,
     rules: int = 1,
+    seen: Board | None = None,
 ) -> Lay:
     """Validate laying tile copy `tile` ("7-0") on `hex` at `rotation` for `family`.
 
@@ -165,9 +166,21 @@ def check_lay(
     the cost (terrain of a first lay on M 1 / MM 2; never for RABBITS/MOLES), the terrain paid
     ("hill"/"mountain", for SHINING GOLD) and whether it was an upgrade. A tile laid on a hill
     or mountain in the OR keeps the mark M/MM (`LaidTile.label`).
+    `seen` (rules 22): the board the site's memoized graph of `family` last saw, which its
+    network is read from (a home token put since is not in it).
     """
     return lays.check_lay(
-        board, map_def, family, hex, tile, rotation, colours, mode, strict=strict, rules=rules
+        board,
+        map_def,
+        family,
+        hex,
+        tile,
+        rotation,
+        colours,
+        mode,
+        strict=strict,
+        rules=rules,
+        seen=seen,
     )
 
 
@@ -182,14 +195,17 @@ def legal_lays(
     exclude_hexes: frozenset[str] = frozenset(),
     limit: int | None = None,
     rules: int = 1,
+    seen: Board | None = None,
 ) -> list[LayOption]:
     """Lays `check_lay` accepts (one copy per tile name), ordered by hex; at most `limit`.
 
     `upgrades=False` offers only yellow lays on white hexes (second lay after an upgrade);
-    `exclude_hexes` leaves out hexes already laid this turn.
+    `exclude_hexes` leaves out hexes already laid this turn; `seen` as for `check_lay`.
     """
     return list(
-        _legal_lays(board, family, tuple(colours), mode, upgrades, exclude_hexes, limit, rules)
+        _legal_lays(
+            board, family, tuple(colours), mode, upgrades, exclude_hexes, limit, rules, seen
+        )
     )
 
 
@@ -203,6 +219,7 @@ def _legal_lays(
     exclude_hexes: frozenset[str],
     limit: int | None,
     rules: int,
+    seen: Board | None,
 ) -> tuple[LayOption, ...]:
     map_def = maps.load_map(board.map_id, board.variant)
     options = lays.legal_lays(
@@ -215,6 +232,7 @@ def _legal_lays(
         exclude_hexes=exclude_hexes,
         limit=limit,
         rules=rules,
+        seen=seen,
     )
     return tuple(options)
 

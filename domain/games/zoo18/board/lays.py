@@ -357,7 +357,10 @@ def check_lay(
     *,
     strict: bool = True,
     rules: int = 1,
+    seen: Board | None = None,
 ) -> Lay:
+    """`seen` (rules 22) is the board the site's memoized graph of `family` was computed on,
+    which its lays read the family's network from (the board itself when None)."""
     if coord not in map_def.hexes:
         illegal(f"map {map_def.map_id} has no hex {coord}")
     if not 0 <= rotation < 6:
@@ -377,7 +380,7 @@ def check_lay(
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":
-        network = reach(board, family, no_turning=rules >= 2, site=rules >= 3)
+        network = reach(seen or board, family, no_turning=rules >= 2, site=rules >= 3)
         connected = network.edges.get(coord, set())
         if not connected:
             illegal(f"{coord} is not reachable by {family}'s track")
@@ -426,6 +429,7 @@ def legal_lays(
     exclude_hexes: frozenset[str] = frozenset(),
     limit: int | None = None,
     rules: int = 1,
+    seen: Board | None = None,
 ) -> list[LayOption]:
     site, walk = rules >= 2, rules >= 3  # the site's lay rules; its own walk
     found: list[LayOption] = []
@@ -434,7 +438,7 @@ def legal_lays(
         coords = [map_def.home(family)]
         network_edges: dict[str, set[int]] = {}
     else:
-        network_edges = reach(board, family, no_turning=site, site=walk).edges
+        network_edges = reach(seen or board, family, no_turning=site, site=walk).edges
         coords = sorted(network_edges)
     for coord in coords:
         if coord in exclude_hexes or coord not in map_def.hexes:
