@@ -451,3 +451,21 @@ def test_the_site_marks_trains_at_the_dividend_not_at_the_run(tmp_path: Path, ru
         return
     assert outcome.divergence is None, outcome.divergence
     assert outcome.offers == [] and outcome.actions > 453
+
+
+@pytest.mark.parametrize("rules", [22, 21])
+def test_the_site_lays_off_the_graph_it_memoized(tmp_path: Path, rules: int) -> None:
+    # B 2p seed 70625 of the explorer (tests/domain/zoo18/test_rules22_graph_memo.py): at #116
+    # BB's memoized graph has not got PB's home token on N11 (put at #80, after BB's graph
+    # was computed), and the site lets BB lay on M12 past it. Rules 21 offered no such lay:
+    # the reference alone allowed two keys; rules 22 offers them, and the engines agree
+    # throughout, both directions
+    outcome = oracle.play_one("B", 2, 70625, tmp_path, pool=("explore",), rules=rules, both=True)
+    assert outcome.divergence is None, outcome.divergence
+    if rules == 21:
+        assert outcome.offers == [
+            {"index": 116, "kind": "lay", "only": "reference", "key": "lay M12 7 4"},
+            {"index": 116, "kind": "lay", "only": "reference", "key": "lay M12 9 1"},
+        ]
+        return
+    assert outcome.offers == [] and outcome.actions > 116
