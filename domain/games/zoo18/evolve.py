@@ -533,7 +533,7 @@ def _on_turn_flow(change: Callable[[Flow, Any], Flow]) -> Callable[[State, Any],
     return changed
 
 
-_TURN_FACTS = (FamilyTurnBegun, FamilyTurnEnded, StepBegun)
+_TURN_FACTS = (FamilyTurnBegun, StepBegun)  # a turn's end is followed by the next's beginning
 
 
 # ---- the state's change by each event
