@@ -222,12 +222,13 @@ def _placed(board: Board, e: TilePlaced) -> Board:
     return replace(board, tiles=tiles, used=used, supply=supply)
 
 
-def _memo_cleared(state: State) -> State:
-    """The board changed: 18xx.games clears its graph's memo (rules 15, TokenStepWaited;
-    rules 22, graphs_kept); a home token, placed without clearing it there, leaves it."""
+def _memo_cleared(state: State, **changes: Any) -> State:
+    """The board changed (`changes`, in the same new state): 18xx.games clears its graph's
+    memo (rules 15, TokenStepWaited; rules 22, graphs_kept); a home token, placed without
+    clearing it there, leaves it."""
     if state.token_waited or state.graphs_kept:
-        return replace(state, token_waited=(), graphs_kept=(), graph_unseen=())
-    return state
+        return replace(state, token_waited=(), graphs_kept=(), graph_unseen=(), **changes)
+    return replace(state, **changes) if changes else state
 
 
 def _home_unseen(state: State, e: TokenPut) -> State:
@@ -236,26 +237,22 @@ def _home_unseen(state: State, e: TokenPut) -> State:
     return replace(state, graph_unseen=(*state.graph_unseen, *unseen)) if unseen else state
 
 
-TOKEN_OR_TRACK = ("track", "token")
-
-
-def _graph_computed(state: State) -> State:
-    """Rules 22: the site computes the graph of the family at its track step when it keeps
-    none (its lays are asked), and afresh at its token step (a token question the graph's
-    memo of lays does not answer): that graph has the board as it is."""
-    flow = state.flow
-    if flow.round != "or" or flow.index >= len(flow.order) or flow.step not in TOKEN_OR_TRACK:
-        return state
+def _graph_computed(state: State, flow: Flow) -> State:
+    """Rules 22, the state with its new `flow`: the site computes the graph of the family at
+    its track step when it keeps none (its lays are asked), and afresh at its token step (a
+    token question the graph's memo of lays does not answer): that graph has the board as it
+    is."""
+    if flow.round != "or" or flow.index >= len(flow.order) or flow.step not in _COMPUTING:
+        return replace(state, flow=flow)
     sym = flow.order[flow.index]
-    if flow.step == "track":
-        return state if sym in state.graphs_kept else _kept(state, sym)
-    unseen = tuple(u for u in state.graph_unseen if u[0] != sym)
-    return _kept(replace(state, graph_unseen=unseen), sym)
-
-
-def _kept(state: State, sym: str) -> State:
     kept = state.graphs_kept if sym in state.graphs_kept else (*state.graphs_kept, sym)
-    return replace(state, graphs_kept=kept)
+    if flow.step == "track":
+        return replace(state, flow=flow, graphs_kept=kept)
+    unseen = tuple([u for u in state.graph_unseen if u[0] != sym])
+    return replace(state, flow=flow, graphs_kept=kept, graph_unseen=unseen)
+
+
+_COMPUTING = ("track", "token")  # the steps whose questions compute the family's graph
 
 
 def _put(state: State, e: TokenPut) -> State:
@@ -527,8 +524,10 @@ def _on_turn_flow(change: Callable[[Flow, Any], Flow]) -> Callable[[State, Any],
     graph computed then)."""
 
     def changed(state: State, e: FlowFact) -> State:
-        state = replace(state, flow=change(state.flow, e))
-        return _graph_computed(state) if state.options.rules >= GRAPH_MEMO else state
+        flow = change(state.flow, e)
+        if state.options.rules < GRAPH_MEMO:
+            return replace(state, flow=flow)
+        return _graph_computed(state, flow)
 
     return changed
 
@@ -608,9 +607,8 @@ def _power_updated(state: State, e: PowerUpdated) -> State:
 
 
 def _tile_placed(state: State, e: TilePlaced) -> State:
-    state = _memo_cleared(state)
     board = state.board
-    return state if board is None else replace(state, board=_placed(board, e))
+    return _memo_cleared(state) if board is None else _memo_cleared(state, board=_placed(board, e))
 
 
 def _token_put(state: State, e: TokenPut) -> State:
