@@ -28,6 +28,8 @@ FORK_KINDS = ("pile",)
 JUDGED = (
     "seats options map players families shares powers tickets deck trains phase board flow "
     "priority arrivals par_order bank_flow last_run last_routes ended acquired token_waited"
+    # rules 22's memo: read off the public turn and board facts, kept by a fork as they are
+    " graphs_kept graph_unseen"
 )
 
 
