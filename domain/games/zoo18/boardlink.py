@@ -122,22 +122,36 @@ def stored(board: B.Board) -> BoardV1:
 LAY_SAMPLE = 12
 
 
-def lay_options(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
-    m = map_def(state)
+def legal_lays(
+    state: State,
+    sym: str,
+    mode: B.LayMode,
+    *,
+    upgrades: bool = True,
+    exclude_hexes: frozenset[str] = frozenset(),
+    limit: int | None = None,
+) -> list[B.LayOption]:
+    """The lays the board allows `sym` now: its colours, rules and, from rules 22, the board
+    the site's memoized graph of it saw (`seen_board`)."""
     if state.board is None:
         return []
-    options = B.legal_lays(
+    return B.legal_lays(
         state.board,
-        m,
+        map_def(state),
         sym,
         lay_colours(state, sym, mode),
         mode,
         upgrades=upgrades,
-        exclude_hexes=frozenset(state.flow.laid_hexes),
-        limit=LAY_SAMPLE,
+        exclude_hexes=exclude_hexes,
+        limit=limit,
         rules=state.options.rules,
         seen=seen_board(state, sym),
     )
+
+
+def lay_options(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> list[Command]:
+    laid = frozenset(state.flow.laid_hexes)
+    options = legal_lays(state, sym, mode, upgrades=upgrades, exclude_hexes=laid, limit=LAY_SAMPLE)
     cash = state.family(sym).cash
     return [LayTile(o.hex, o.tile, o.rotation) for o in options if o.cost <= cash]
 

@@ -192,19 +192,8 @@ def _lays(state: State, sym: str, mode: B.LayMode, *, upgrades: bool = True) -> 
     """Every lay the rules allow (one per tile name and track shape: `canonical` names the copy
     and rotation of the others), the hexes in order. Only the turn's normal lays keep off the
     hexes laid this turn; a power's lay may upgrade one."""
-    if state.board is None:
-        return []
-    options = B.legal_lays(
-        state.board,
-        boardlink.map_def(state),
-        sym,
-        boardlink.lay_colours(state, sym, mode),
-        mode,
-        upgrades=upgrades,
-        exclude_hexes=frozenset(state.flow.laid_hexes if mode == "track" else ()),
-        rules=state.options.rules,
-        seen=boardlink.seen_board(state, sym),
-    )
+    laid = frozenset(state.flow.laid_hexes if mode == "track" else ())
+    options = boardlink.legal_lays(state, sym, mode, upgrades=upgrades, exclude_hexes=laid)
     cash = state.family(sym).cash
     if op.owns(state, sym, "SHINING_GOLD"):  # no terrain cost to pay
         return [LayTile(o.hex, o.tile, o.rotation) for o in options]

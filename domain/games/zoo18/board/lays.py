@@ -380,7 +380,8 @@ def check_lay(
     hexdef = map_def.hexes[coord]
     connected: set[int] | None = None
     if strict and mode != "home":
-        network = reach(seen or board, family, no_turning=rules >= 2, site=rules >= 3)
+        network_board = board if seen is None else seen
+        network = reach(network_board, family, no_turning=rules >= 2, site=rules >= 3)
         connected = network.edges.get(coord, set())
         if not connected:
             illegal(f"{coord} is not reachable by {family}'s track")
@@ -438,7 +439,8 @@ def legal_lays(
         coords = [map_def.home(family)]
         network_edges: dict[str, set[int]] = {}
     else:
-        network_edges = reach(seen or board, family, no_turning=site, site=walk).edges
+        network_board = board if seen is None else seen
+        network_edges = reach(network_board, family, no_turning=site, site=walk).edges
         coords = sorted(network_edges)
     for coord in coords:
         if coord in exclude_hexes or coord not in map_def.hexes:
